@@ -1,0 +1,74 @@
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+#include <string>
+
+#include "hccmodels/model_file.hpp"
+
+namespace hcc::models {
+
+double FootprintEntry::stddev() const {
+  if (count < 2) return 0.0;
+  return std::sqrt(std::max(m2, 0.0) / static_cast<double>(count - 1));
+}
+
+void FootprintEntry::add(double seconds) {
+  if (!std::isfinite(seconds) || seconds < 0)
+    throw std::invalid_argument("hcc::models: kernel duration must be finite and >= 0, got " +
+                                std::to_string(seconds));
+  if (count == 0) {
+    min = max = seconds;
+  } else {
+    min = std::min(min, seconds);
+    max = std::max(max, seconds);
+  }
+  ++count;
+  const double delta = seconds - mean;
+  mean += delta / static_cast<double>(count);
+  m2 += delta * (seconds - mean);
+  if (samples.size() < kMaxSamples) samples.push_back(seconds);
+}
+
+void FootprintEntry::merge(const FootprintEntry& other) {
+  if (size_bytes == 0) size_bytes = other.size_bytes;
+  if (other.count == 0) return;
+  if (count == 0) {
+    const uint64_t fp = footprint, sz = size_bytes;
+    *this = other;
+    if (fp != 0) footprint = fp;
+    size_bytes = sz;
+    if (samples.size() > kMaxSamples) samples.resize(kMaxSamples);
+    return;
+  }
+  // Chan, Golub, LeVeque: combining two sets of (count, mean, M2).
+  const double na = static_cast<double>(count), nb = static_cast<double>(other.count);
+  const uint64_t n = count + other.count;
+  const double nn = static_cast<double>(n);
+  const double delta = other.mean - mean;
+  mean += delta * (nb / nn);
+  m2 += other.m2 + delta * delta * (na * nb / nn);
+  count = n;
+  min = std::min(min, other.min);
+  max = std::max(max, other.max);
+  const std::size_t room = kMaxSamples > samples.size() ? kMaxSamples - samples.size() : 0;
+  const std::size_t take = std::min(room, other.samples.size());
+  samples.insert(samples.end(), other.samples.begin(),
+                 other.samples.begin() + static_cast<std::ptrdiff_t>(take));
+}
+
+void KernelModel::merge(const KernelModel& other) {
+  if (kernel.empty()) kernel = other.kernel;
+  if (arch.empty()) arch = other.arch;
+  if ((!other.kernel.empty() && other.kernel != kernel) || (!other.arch.empty() && other.arch != arch))
+    throw std::invalid_argument("cannot merge the model of kernel '" + other.kernel + "' on '" +
+                                other.arch + "' into that of kernel '" + kernel + "' on '" + arch +
+                                "'");
+  for (const auto& [fp, e] : other.entries) {
+    FootprintEntry& mine = entries[fp];
+    mine.footprint = fp;
+    mine.merge(e);
+    mine.footprint = fp;
+  }
+}
+
+}  // namespace hcc::models

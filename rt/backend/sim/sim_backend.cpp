@@ -1,0 +1,182 @@
+// Simulation backend on SimGrid s4u: one actor per worker, the simulated
+// clock, transfers as communications between the hosts of memory nodes, and
+// allocations that are accounted and charged their runtime cost (seed 000,
+// Table 2) but never performed.
+//
+// Actors are cooperative: only one runs at a time and it yields only inside
+// a simcall. The control lock is therefore a flag, not a mutex, provided that
+// no simcall happens while it is held: waking a waiter (a semaphore release,
+// itself a simcall) is deferred until the lock is released. lock() checks
+// that the control code never blocks while it holds the lock, which natively
+// would be a bug too.
+#include <simgrid/s4u.hpp>
+
+#include <chrono>
+#include <cmath>
+#include <map>
+#include <stdexcept>
+
+#include "backend.hpp"
+#include "config.hpp"
+#include "fatal.hpp"
+#include "sim_platform.hpp"
+
+namespace hcc::rt {
+namespace {
+
+namespace s4u = simgrid::s4u;
+
+// Semaphores to release once the control lock is dropped.
+class DeferredWakeups {
+ public:
+  void add(const s4u::SemaphorePtr& s) { pending_.push_back(s); }
+  void flush() {
+    // A release lets other actors run, which may defer more wake-ups.
+    while (!pending_.empty()) {
+      std::vector<s4u::SemaphorePtr> now;
+      now.swap(pending_);
+      for (auto& s : now) s->release();
+    }
+  }
+
+ private:
+  std::vector<s4u::SemaphorePtr> pending_;
+};
+
+class SimWaiter final : public Waiter {
+ public:
+  SimWaiter(bool& lock_held, DeferredWakeups& wakeups) : lock_held_(lock_held), wakeups_(wakeups) {}
+  void wait() override {
+    waiting_ = true;
+    lock_held_ = false;
+    wakeups_.flush();
+    semaphore_->acquire();
+    lock_held_ = true;
+  }
+  void notify() override {
+    if (!waiting_) return;
+    waiting_ = false;
+    wakeups_.add(semaphore_);
+  }
+
+ private:
+  bool& lock_held_;
+  DeferredWakeups& wakeups_;
+  s4u::SemaphorePtr semaphore_ = s4u::Semaphore::create(0);
+  bool waiting_ = false;
+};
+
+// Fake addresses for memory that is accounted but not allocated. They lie in
+// a range no allocator hands out, so backed() can recognise them.
+constexpr uintptr_t kFakeBase = uintptr_t{1} << 46;
+constexpr uintptr_t kFakeAlign = 4096;
+
+class SimBackend final : public Backend {
+ public:
+  explicit SimBackend(const Config& config) : platform_(describe_platform(config)) {
+    start_ = s4u::Engine::get_clock();
+    wall_start_ = std::chrono::steady_clock::now();
+  }
+
+  bool simulated() const override { return true; }
+  const Machine& machine() const override { return platform_.machine; }
+
+  void start_workers(std::function<void(int)> body) override {
+    const auto& workers = platform_.machine.workers;
+    for (int i = 0; i < static_cast<int>(workers.size()); ++i) {
+      s4u::Host* host = platform_.node_hosts[workers[i].node];
+      s4u::ActorPtr actor = s4u::Actor::create(workers[i].name, host, [body, i] { body(i); });
+      // A program that ends without hcc_shutdown must not keep idle workers
+      // waiting forever.
+      actor->daemonize();
+      worker_of_pid_[actor->get_pid()] = i;
+      actors_.push_back(actor);
+    }
+  }
+  void join_workers() override {
+    for (auto& a : actors_) a->join();
+    actors_.clear();
+  }
+  int self_worker() const override {
+    auto it = worker_of_pid_.find(s4u::this_actor::get_pid());
+    return it == worker_of_pid_.end() ? -1 : it->second;
+  }
+
+  void lock() override {
+    if (held_) fatal("internal: control lock taken twice");
+    held_ = true;
+  }
+  void unlock() override {
+    held_ = false;
+    wakeups_.flush();
+  }
+  std::unique_ptr<Waiter> make_waiter() override { return std::make_unique<SimWaiter>(held_, wakeups_); }
+
+  double now() override { return s4u::Engine::get_clock() - start_; }
+  double wallclock() override {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start_).count();
+  }
+  void sleep(double seconds) override {
+    check_unlocked();
+    if (seconds > 0) s4u::this_actor::sleep_for(seconds);
+  }
+
+  void transfer(int src, const void*, int dst, void*, uint64_t bytes) override {
+    check_unlocked();
+    sleep(platform_.costs.transfer_queue);
+    s4u::Comm::sendto(platform_.node_hosts[src], platform_.node_hosts[dst], bytes);
+  }
+  double transfer_estimate(int src, int dst, uint64_t bytes) override {
+    const Path& p = platform_.paths[src][dst];
+    return platform_.costs.transfer_queue + p.latency + (p.bandwidth > 0 ? bytes / p.bandwidth : 0);
+  }
+
+  void* allocate(int, uint64_t bytes) override {
+    sleep(platform_.costs.device_alloc);
+    return fake(bytes);
+  }
+  void release(int, void*, uint64_t) override { sleep(platform_.costs.device_free); }
+  bool backed(const void* addr) const override {
+    auto a = reinterpret_cast<uintptr_t>(addr);
+    return a < kFakeBase || a >= next_fake_;
+  }
+  void* host_allocate(uint64_t bytes) override {
+    // With GPUs, application memory is pinned so that transfers can be
+    // asynchronous; pinning costs time per MiB.
+    if (platform_.machine.nodes.size() > 1)
+      sleep(platform_.costs.pinned_alloc_per_mib * static_cast<double>(bytes) / (1 << 20));
+    return fake(bytes);
+  }
+  void host_release(void*, uint64_t) override {}
+
+ private:
+  void* fake(uint64_t bytes) {
+    uintptr_t p = next_fake_;
+    next_fake_ += (bytes + kFakeAlign) / kFakeAlign * kFakeAlign;
+    return reinterpret_cast<void*>(p);
+  }
+  void check_unlocked() const {
+    if (held_) fatal("internal: blocking call with the control lock held");
+  }
+
+  SimPlatform platform_;
+  double start_ = 0;
+  std::chrono::steady_clock::time_point wall_start_;
+  std::map<long, int> worker_of_pid_;
+  std::vector<s4u::ActorPtr> actors_;
+  uintptr_t next_fake_ = kFakeBase;
+  bool held_ = false;
+  DeferredWakeups wakeups_;
+};
+
+}  // namespace
+
+std::unique_ptr<Backend> make_backend(const Config& config) {
+  if (!s4u::Engine::is_initialized())
+    throw std::runtime_error(
+        "this program is linked with the simulation runtime but was not started by it: link with "
+        "-Wl,--wrap=main (hccsim -fsimulate does)");
+  return std::make_unique<SimBackend>(config);
+}
+
+}  // namespace hcc::rt

@@ -1,0 +1,141 @@
+#include "sim_platform.hpp"
+
+#include <xbt/log.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <stdexcept>
+
+namespace hcc::rt {
+namespace s4u = simgrid::s4u;
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string preset_dir() {
+  if (const char* d = std::getenv("HCC_PLATFORM_DIR"); d && *d) return d;
+  return HCC_DEFAULT_PLATFORM_DIR;
+}
+
+double number_property(s4u::Host* host, const char* key, double fallback) {
+  const char* v = host->get_property(key);
+  if (!v) return fallback;
+  char* end = nullptr;
+  double d = std::strtod(v, &end);
+  if (end == v || *end != '\0' || d < 0)
+    throw std::runtime_error(std::string("platform: host '") + host->get_cname() + "': property " + key +
+                             "='" + v + "' is not a non-negative number");
+  return d;
+}
+
+std::string kind_of(s4u::Host* host) {
+  const char* v = host->get_property("hcc.kind");
+  return v ? v : "";
+}
+
+}  // namespace
+
+std::string resolve_platform_file(const std::string& name) {
+  const bool is_path = name.find('/') != std::string::npos ||
+                       (name.size() > 4 && name.compare(name.size() - 4, 4, ".xml") == 0);
+  if (is_path) {
+    if (!fs::exists(name)) throw std::runtime_error("platform file '" + name + "' does not exist");
+    return name;
+  }
+  fs::path file = fs::path(preset_dir()) / (name + ".xml");
+  if (fs::exists(file)) return file.string();
+  std::vector<std::string> presets;
+  std::error_code ec;
+  for (const auto& e : fs::directory_iterator(preset_dir(), ec))
+    if (e.path().extension() == ".xml") presets.push_back(e.path().stem().string());
+  std::sort(presets.begin(), presets.end());
+  std::string list;
+  for (const auto& p : presets) list += (list.empty() ? "" : ", ") + p;
+  throw std::runtime_error("unknown platform '" + name + "' (presets: " + list +
+                           "; or give the path of a SimGrid XML file)");
+}
+
+SimPlatform describe_platform(const Config& config) {
+  SimPlatform p;
+  s4u::Engine* engine = s4u::Engine::get_instance();
+  s4u::Host* cpu = nullptr;
+  std::vector<s4u::Host*> gpus;
+  for (s4u::Host* h : engine->get_all_hosts()) {
+    const std::string kind = kind_of(h);
+    if (kind == "cpu") {
+      if (cpu) throw std::runtime_error("platform: more than one host has hcc.kind=cpu");
+      cpu = h;
+    } else if (kind == "gpu") {
+      gpus.push_back(h);
+    } else if (!kind.empty()) {
+      throw std::runtime_error("platform: host '" + std::string(h->get_cname()) + "': hcc.kind='" + kind +
+                               "' (expected cpu or gpu)");
+    }
+  }
+  if (!cpu) throw std::runtime_error("platform: no host has property hcc.kind=cpu");
+  std::sort(gpus.begin(), gpus.end(),
+            [](s4u::Host* a, s4u::Host* b) { return a->get_name() < b->get_name(); });
+  if (config.gpus) gpus.resize(std::min<size_t>(gpus.size(), *config.gpus));
+
+  const int cores = config.workers.value_or(cpu->get_core_count());
+  for (int i = 0; i < cores; ++i) p.machine.workers.push_back({"cpu" + std::to_string(i), "cpu", 0});
+  p.machine.nodes.push_back({"RAM", static_cast<uint64_t>(number_property(cpu, "hcc.memory", 0))});
+  p.node_hosts.push_back(cpu);
+  for (size_t g = 0; g < gpus.size(); ++g) {
+    const int node = static_cast<int>(g) + 1;
+    p.machine.workers.push_back({"cuda" + std::to_string(g), "cuda", node});
+    p.machine.nodes.push_back({gpus[g]->get_name(), static_cast<uint64_t>(number_property(gpus[g], "hcc.memory", 0))});
+    p.node_hosts.push_back(gpus[g]);
+  }
+
+  p.costs.pinned_alloc_per_mib = number_property(cpu, "hcc.pinned_alloc_per_mib", p.costs.pinned_alloc_per_mib);
+  p.costs.transfer_queue = number_property(cpu, "hcc.transfer_queue_cost", p.costs.transfer_queue);
+  if (!gpus.empty()) {
+    p.costs.device_alloc = number_property(gpus[0], "hcc.alloc_cost", p.costs.device_alloc);
+    p.costs.device_free = number_property(gpus[0], "hcc.free_cost", p.costs.device_free);
+  }
+
+  const size_t n = p.node_hosts.size();
+  p.paths.assign(n, std::vector<Path>(n));
+  for (size_t a = 0; a < n; ++a) {
+    for (size_t b = 0; b < n; ++b) {
+      if (a == b) continue;
+      std::vector<s4u::Link*> links;
+      double latency = 0;
+      p.node_hosts[a]->route_to(p.node_hosts[b], links, &latency);
+      double bw = 0;
+      for (s4u::Link* l : links) bw = (bw == 0) ? l->get_bandwidth() : std::min(bw, l->get_bandwidth());
+      p.paths[a][b] = Path{latency, bw};
+    }
+  }
+  return p;
+}
+
+int run_simulation(int (*main_fn)(int, char**), int argc, char** argv) {
+  xbt_log_control_set("root.thresh:warning");
+  s4u::Engine engine(&argc, argv);
+  try {
+    Config config = config_from_environment();
+    std::string file = resolve_platform_file(config.platform);
+    try {
+      engine.load_platform(file);
+    } catch (const std::exception& e) {
+      throw std::runtime_error("platform file '" + file + "': " + e.what());
+    }
+    describe_platform(config);  // reports a bad platform before the program starts
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "hccsim: error: %s\n", e.what());
+    return 1;
+  }
+  s4u::Host* cpu = nullptr;
+  for (s4u::Host* h : engine.get_all_hosts())
+    if (const char* k = h->get_property("hcc.kind"); k && std::string(k) == "cpu") cpu = h;
+  int rc = 0;
+  s4u::Actor::create("main", cpu, [&rc, main_fn, argc, argv] { rc = main_fn(argc, argv); });
+  engine.run();
+  return rc;
+}
+
+}  // namespace hcc::rt

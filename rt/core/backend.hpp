@@ -1,0 +1,97 @@
+// The only things the runtime's control code asks of the machine it runs on.
+//
+// Dependency tracking, schedulers, coherence and memory accounting are the
+// same code natively and in simulation (seed 000's principle): they reach
+// threads, clocks, kernels, transfers and allocations only through this
+// interface. A scheduler must never use std::thread, std::chrono or CUDA.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "hcc/hcc.h"
+
+namespace hcc::rt {
+
+// What a worker is: a CPU core or a GPU, bound to a memory node.
+struct WorkerDesc {
+  std::string name;  // "cpu0", "cuda1"
+  std::string arch;  // "cpu" or "cuda"
+  int node = 0;      // memory node the worker computes from
+};
+
+struct MemoryNodeDesc {
+  std::string name;       // "RAM", "CUDA0"
+  uint64_t capacity = 0;  // bytes; 0 = unlimited
+};
+
+struct Machine {
+  std::vector<WorkerDesc> workers;
+  std::vector<MemoryNodeDesc> nodes;  // node 0 is main memory
+};
+
+// Blocks one thread (or actor) until notified. wait() is called with the
+// backend lock held and returns with it held; it may return spuriously, so
+// callers wait in a loop on their own condition.
+class Waiter {
+ public:
+  virtual ~Waiter() = default;
+  virtual void wait() = 0;
+  virtual void notify() = 0;
+};
+
+class Backend {
+ public:
+  virtual ~Backend() = default;
+
+  virtual bool simulated() const = 0;
+  virtual const Machine& machine() const = 0;
+
+  // Workers: body(i) is the worker loop of worker i.
+  virtual void start_workers(std::function<void(int)> body) = 0;
+  virtual void join_workers() = 0;
+  // Index of the calling worker, or -1 for the application's thread.
+  virtual int self_worker() const = 0;
+
+  // The control-code lock. Held whenever runtime state is read or changed;
+  // never held across kernel(), transfer(), sleep() or allocations.
+  virtual void lock() = 0;
+  virtual void unlock() = 0;
+  virtual std::unique_ptr<Waiter> make_waiter() = 0;
+
+  // Seconds since the runtime started, on the run's clock (simulated in
+  // simulation).
+  virtual double now() = 0;
+  // Seconds on the host's real clock, to time kernels run for calibration.
+  virtual double wallclock() = 0;
+  // Lets run's clock advance: simulated time passes for the caller.
+  // Natively a no-op (real time passes by itself).
+  virtual void sleep(double seconds) = 0;
+
+  // Copies bytes from a buffer on one memory node to a buffer on another;
+  // returns when they arrived.
+  virtual void transfer(int src_node, const void* src, int dst_node, void* dst, uint64_t bytes) = 0;
+  // The time a transfer of that size would take on an idle path.
+  virtual double transfer_estimate(int src_node, int dst_node, uint64_t bytes) = 0;
+
+  // Memory on a node other than main memory (device buffers). In simulation
+  // only accounted and charged its allocation cost.
+  virtual void* allocate(int node, uint64_t bytes) = 0;
+  virtual void release(int node, void* ptr, uint64_t bytes) = 0;
+  // Whether control code may touch bytes at addr: false for memory that a
+  // simulation only pretends to allocate.
+  virtual bool backed(const void* addr) const = 0;
+  // Application memory in main memory (hcc_malloc).
+  virtual void* host_allocate(uint64_t bytes) = 0;
+  virtual void host_release(void* ptr, uint64_t bytes) = 0;
+};
+
+struct Config;
+// Defined by the linked backend (native or sim). Throws std::runtime_error
+// with a one-line reason (unknown platform, malformed file).
+std::unique_ptr<Backend> make_backend(const Config& config);
+
+}  // namespace hcc::rt

@@ -1,0 +1,101 @@
+// The C ABI (rt/include/hcc/hcc.h) over the one Runtime of the process.
+#include <cstdio>
+#include <memory>
+#include <stdexcept>
+
+#include "fatal.hpp"
+#include "hcc/hcc.h"
+#include "runtime.hpp"
+
+namespace {
+
+std::unique_ptr<hcc::rt::Runtime> g_runtime;
+
+hcc::rt::Runtime& runtime(const char* call) {
+  if (!g_runtime) hcc::rt::fatal(std::string(call) + " called before hcc_init");
+  return *g_runtime;
+}
+
+hcc::rt::Handle* handle(hcc_handle h) { return reinterpret_cast<hcc::rt::Handle*>(h); }
+
+}  // namespace
+
+extern "C" {
+
+int hcc_init(void) {
+  if (g_runtime) return 0;
+  try {
+    auto config = hcc::rt::config_from_environment();
+    auto backend = hcc::rt::make_backend(config);
+    g_runtime = std::make_unique<hcc::rt::Runtime>(std::move(config), std::move(backend));
+    g_runtime->start();
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "hccsim: error: %s\n", e.what());
+    g_runtime.reset();
+    return -1;
+  }
+  return 0;
+}
+
+void hcc_shutdown(void) {
+  if (!g_runtime) return;
+  g_runtime->shutdown();
+  g_runtime.reset();
+}
+
+hcc_mode hcc_get_mode(void) { return runtime("hcc_get_mode").mode(); }
+int hcc_is_simulated(void) { return runtime("hcc_is_simulated").mode() == HCC_MODE_SIMULATE; }
+int hcc_worker_count(void) { return runtime("hcc_worker_count").worker_count(); }
+double hcc_time(void) { return runtime("hcc_time").time(); }
+
+hcc_handle hcc_data_register(void* addr, size_t size) {
+  try {
+    return reinterpret_cast<hcc_handle>(runtime("hcc_data_register").register_data(addr, size));
+  } catch (const std::invalid_argument& e) {
+    std::fprintf(stderr, "hccsim: error: %s\n", e.what());
+    return nullptr;
+  }
+}
+
+void hcc_data_unregister(hcc_handle h) {
+  if (h) runtime("hcc_data_unregister").unregister_data(handle(h));
+}
+
+hcc_handle hcc_data_lookup(const void* addr) {
+  return reinterpret_cast<hcc_handle>(runtime("hcc_data_lookup").lookup(addr));
+}
+
+size_t hcc_data_size(hcc_handle h) { return h ? handle(h)->size : 0; }
+
+void* hcc_malloc(size_t size) { return runtime("hcc_malloc").host_allocate(size); }
+void hcc_free(void* ptr) { runtime("hcc_free").host_release(ptr); }
+
+int hcc_submit(const hcc_task_desc* desc) {
+  if (!desc) {
+    std::fprintf(stderr, "hccsim: error: hcc_submit: NULL task description\n");
+    return -1;
+  }
+  try {
+    runtime("hcc_submit").submit(*desc);
+  } catch (const std::invalid_argument& e) {
+    std::fprintf(stderr, "hccsim: error: %s\n", e.what());
+    return -1;
+  }
+  return 0;
+}
+
+void hcc_wait_all(void) { runtime("hcc_wait_all").wait_all(); }
+void hcc_taskwait(void) { runtime("hcc_taskwait").taskwait(); }
+void hcc_wait_handle(hcc_handle h) {
+  if (h) runtime("hcc_wait_handle").wait_handle(handle(h));
+}
+
+hcc_group hcc_group_create(void) {
+  return reinterpret_cast<hcc_group>(runtime("hcc_group_create").create_group());
+}
+
+void hcc_group_wait(hcc_group g) {
+  if (g) runtime("hcc_group_wait").wait_group(reinterpret_cast<hcc::rt::Group*>(g));
+}
+
+}  // extern "C"

@@ -1,0 +1,209 @@
+// Data coherence between memory nodes: replicas, their valid/invalid state,
+// fetching inputs to the node of the worker that runs a task, LRU eviction
+// with write-back when a node is full, and memory accounting per node.
+//
+// Everything here runs with the backend lock held; the lock is dropped only
+// around transfers and device allocations, while the replicas involved are
+// pinned (busy) or marked fetching so that no one else evicts or refetches
+// them meanwhile.
+#include <cinttypes>
+#include <cstdio>
+
+#include "fatal.hpp"
+#include "runtime.hpp"
+
+namespace hcc::rt {
+
+void Runtime::acquire_data(Task* t, int node, std::vector<void*>& buffers) {
+  const int w = t->worker;
+  buffers.reserve(t->accesses.size());
+  for (size_t i = 0; i < t->accesses.size(); ++i) {
+    const Access& a = t->accesses[i];
+    Handle* h = a.handle;
+    Replica& r = h->replicas[node];
+    // A write-back into this replica may be in flight (eviction elsewhere):
+    // even a write-only task must not start before it lands.
+    while (r.fetching) block_until([&r] { return !r.fetching; }, false);
+    if (!r.allocated) {
+      make_room(t, i, node, h->size, h, w);
+      backend_->unlock();
+      void* ptr = backend_->allocate(node, h->size);
+      backend_->lock();
+      r.ptr = ptr;
+      r.allocated = true;
+      account(node, static_cast<int64_t>(h->size));
+      node_lru_[node].push_back(h);
+      r.lru = std::prev(node_lru_[node].end());
+    }
+    r.busy++;
+    if (reads(a.mode) && !h->valid(node)) fetch(h, node, w);
+    if (writes(a.mode)) r.version = ++h->version;
+    touch(h, node);
+    buffers.push_back(r.ptr);
+  }
+}
+
+void Runtime::release_data(Task* t, int node) {
+  for (const Access& a : t->accesses) a.handle->replicas[node].busy--;
+}
+
+void Runtime::touch(Handle* h, int node) {
+  if (node == 0) return;  // main memory is not evicted
+  node_lru_[node].splice(node_lru_[node].end(), node_lru_[node], h->replicas[node].lru);
+}
+
+// Makes the replica of h on node valid. Device-to-device copies go through
+// main memory, as they do without peer-to-peer access.
+void Runtime::fetch(Handle* h, int node, int worker) {
+  Replica& r = h->replicas[node];
+  while (r.fetching) block_until([&r] { return !r.fetching; }, false);
+  if (h->valid(node)) return;
+  int src = 0;
+  if (!h->valid(0)) {
+    for (size_t n = 1; n < h->replicas.size(); ++n)
+      if (h->valid(static_cast<int>(n))) src = static_cast<int>(n);
+    if (node != 0) {
+      fetch(h, 0, worker);
+      src = 0;
+    }
+  }
+  Replica& from = h->replicas[src];
+  const uint64_t version = from.version;
+  r.fetching = true;
+  from.busy++;
+  const double start = backend_->now();
+  backend_->unlock();
+  backend_->transfer(src, from.ptr, node, r.ptr, h->size);
+  backend_->lock();
+  trace_->transfer(TransferRecord{src, node, h->size, start, backend_->now(), worker});
+  from.busy--;
+  r.fetching = false;
+  r.version = version;
+  notify_blocked();
+}
+
+void Runtime::make_room(Task* t, size_t acquired, int node, uint64_t bytes, Handle* keep, int worker) {
+  const uint64_t capacity = machine().nodes[node].capacity;
+  if (capacity == 0) return;
+  if (bytes > capacity) {
+    char msg[256];
+    std::snprintf(msg, sizeof msg, "a datum of %" PRIu64 " bytes does not fit in %s (%" PRIu64 " bytes)",
+                  bytes, machine().nodes[node].name.c_str(), capacity);
+    fatal(msg);
+  }
+  while (node_used_[node] + bytes > capacity) {
+    Handle* victim = nullptr;
+    for (Handle* h : node_lru_[node]) {
+      const Replica& r = h->replicas[node];
+      if (h != keep && r.busy == 0 && !r.fetching) {
+        victim = h;
+        break;
+      }
+    }
+    if (!victim) {
+      // Everything on the node is in use by running tasks: wait for one to
+      // finish, unless this task alone pins it all.
+      // Pins other than this task's own accesses acquired so far will go.
+      bool others_pin = false;
+      for (Handle* h : node_lru_[node]) {
+        int own = 0;
+        for (size_t i = 0; i < acquired; ++i) own += (t->accesses[i].handle == h);
+        others_pin |= h->replicas[node].busy > own || h->replicas[node].fetching;
+      }
+      if (!others_pin) {
+        char msg[256];
+        std::snprintf(msg, sizeof msg,
+                      "the data of one task (%" PRIu64 " more bytes) do not fit together in %s (%" PRIu64 " bytes)",
+                      bytes, machine().nodes[node].name.c_str(), capacity);
+        fatal(msg);
+      }
+      block_until([this, node, bytes, capacity] {
+        if (node_used_[node] + bytes <= capacity) return true;
+        for (Handle* h : node_lru_[node])
+          if (h->replicas[node].busy == 0 && !h->replicas[node].fetching) return true;
+        return false;
+      }, false);
+      continue;
+    }
+    evict(victim, node, worker);
+  }
+}
+
+// Drops the replica of h on node, writing it back to main memory first when it
+// holds the only valid copy.
+void Runtime::evict(Handle* h, int node, int worker) {
+  Replica& r = h->replicas[node];
+  Replica& home = h->replicas[0];
+  r.busy++;
+  // One transfer at a time into a replica: another write-back into main
+  // memory may be landing (and may make this one unneeded).
+  while (home.fetching) block_until([&home] { return !home.fetching; }, false);
+  if (h->valid(node) && !h->valid(0)) {
+    bool elsewhere = false;
+    for (size_t n = 1; n < h->replicas.size(); ++n)
+      elsewhere |= (static_cast<int>(n) != node && h->valid(static_cast<int>(n)));
+    if (!elsewhere) {
+      const uint64_t version = r.version;
+      home.fetching = true;
+      const double start = backend_->now();
+      backend_->unlock();
+      backend_->transfer(node, r.ptr, 0, home.ptr, h->size);
+      backend_->lock();
+      trace_->transfer(TransferRecord{node, 0, h->size, start, backend_->now(), worker});
+      home.fetching = false;
+      home.version = version;
+    }
+  }
+  r.version = 0;
+  void* ptr = r.ptr;
+  node_lru_[node].erase(r.lru);
+  r.allocated = false;
+  r.ptr = nullptr;
+  account(node, -static_cast<int64_t>(h->size));
+  backend_->unlock();
+  backend_->release(node, ptr, h->size);
+  backend_->lock();
+  r.busy--;
+  notify_blocked();
+}
+
+void Runtime::account(int node, int64_t delta) {
+  node_used_[node] += delta;
+  trace_->memory(node, backend_->now(), node_used_[node]);
+}
+
+uint64_t Runtime::bytes_on_node(const Task& t, int node) const {
+  uint64_t bytes = 0;
+  for (const Access& a : t.accesses)
+    if (reads(a.mode) && a.handle->valid(node)) bytes += a.handle->size;
+  return bytes;
+}
+
+double Runtime::expected_transfer(const Task& t, int node) {
+  double seconds = 0;
+  for (const Access& a : t.accesses) {
+    const Handle* h = a.handle;
+    if (!reads(a.mode) || h->valid(node)) continue;
+    if (h->valid(0)) {
+      seconds += backend_->transfer_estimate(0, node, h->size);
+      continue;
+    }
+    for (size_t n = 1; n < h->replicas.size(); ++n) {
+      if (!h->valid(static_cast<int>(n))) continue;
+      seconds += backend_->transfer_estimate(static_cast<int>(n), 0, h->size);
+      if (node != 0) seconds += backend_->transfer_estimate(0, node, h->size);
+      break;
+    }
+  }
+  return seconds;
+}
+
+std::optional<double> Runtime::expected_duration(const Task& t, const std::string& arch) {
+  try {
+    return models_.mean(t.codelet->name, arch, t.footprint);
+  } catch (const models::ModelError& e) {
+    fatal(e.what());
+  }
+}
+
+}  // namespace hcc::rt

@@ -1,0 +1,60 @@
+#include "config.hpp"
+
+#include <charconv>
+#include <cstdlib>
+#include <stdexcept>
+
+namespace hcc::rt {
+namespace {
+
+const char* env(const char* name) {
+  const char* v = std::getenv(name);
+  return (v && *v) ? v : nullptr;
+}
+
+template <typename Int>
+Int parse_int(const char* name, const char* text, Int min) {
+  Int value{};
+  std::string_view s(text);
+  auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), value);
+  if (ec != std::errc() || end != s.data() + s.size() || value < min)
+    throw std::runtime_error(std::string(name) + "=" + text + ": expected an integer >= " +
+                             std::to_string(min));
+  return value;
+}
+
+void read_string(const char* name, std::string& out) {
+  if (const char* v = env(name)) out = v;
+}
+
+}  // namespace
+
+Config config_from_environment() {
+  Config c;
+  if (const char* v = env("HCC_WORKERS")) c.workers = parse_int<int>("HCC_WORKERS", v, 1);
+  if (const char* v = env("HCC_GPUS")) c.gpus = parse_int<int>("HCC_GPUS", v, 0);
+  read_string("HCC_SCHED", c.scheduler);
+  read_string("HCC_PLATFORM", c.platform);
+  read_string("HCC_MODEL_DIR", c.model_dir);
+  read_string("HCC_RECORDS", c.records);
+  read_string("HCC_TRACE_PAJE", c.trace_paje);
+  read_string("HCC_TRACE_CHROME", c.trace_chrome);
+  read_string("HCC_MEMORY_CSV", c.memory_csv);
+  read_string("HCC_SIM_MODEL", c.sim_model);
+  if (const char* v = env("HCC_SEED")) c.seed = parse_int<uint64_t>("HCC_SEED", v, 0);
+  if (const char* v = env("HCC_SIM_CALIBRATE_RUNS"))
+    c.calibrate_runs = parse_int<int>("HCC_SIM_CALIBRATE_RUNS", v, 1);
+  if (const char* v = env("HCC_MAX_SUBMITTED"))
+    c.max_submitted = parse_int<int>("HCC_MAX_SUBMITTED", v, 0);
+  if (const char* v = env("HCC_MODE")) {
+    std::string mode = v;
+    if (mode == "instrument") c.instrument = true;
+    else if (mode != "native" && mode != "simulate")
+      throw std::runtime_error("HCC_MODE=" + mode + ": expected native, instrument or simulate");
+  }
+  if (c.sim_model != "mean" && c.sim_model != "histogram")
+    throw std::runtime_error("HCC_SIM_MODEL=" + c.sim_model + ": expected mean or histogram");
+  return c;
+}
+
+}  // namespace hcc::rt

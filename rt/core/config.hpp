@@ -1,0 +1,31 @@
+// Runtime configuration, read once from HCC_* environment variables
+// (documented in docs/configuration.md).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace hcc::rt {
+
+struct Config {
+  std::optional<int> workers;    // HCC_WORKERS: CPU workers (default: all cores)
+  std::optional<int> gpus;       // HCC_GPUS: GPU workers (default: all GPUs)
+  std::string scheduler = "eager";  // HCC_SCHED: eager | lws | prio | dmda | dmdas
+  std::string platform = "laptop";  // HCC_PLATFORM: preset name or SimGrid XML path
+  std::string model_dir = "hcc-models";  // HCC_MODEL_DIR
+  std::string records;           // HCC_RECORDS: per-task CSV
+  std::string trace_paje;        // HCC_TRACE_PAJE
+  std::string trace_chrome;      // HCC_TRACE_CHROME
+  std::string memory_csv;        // HCC_MEMORY_CSV
+  uint64_t seed = 0;             // HCC_SEED: histogram sampling
+  std::string sim_model = "mean";  // HCC_SIM_MODEL: mean | histogram
+  int calibrate_runs = 3;        // HCC_SIM_CALIBRATE_RUNS
+  int max_submitted = 0;         // HCC_MAX_SUBMITTED: 0 = unbounded
+  bool instrument = false;       // HCC_MODE=instrument (native runtime only)
+};
+
+// Throws std::runtime_error("HCC_X=value: why") for a malformed value.
+Config config_from_environment();
+
+}  // namespace hcc::rt

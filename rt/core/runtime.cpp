@@ -1,0 +1,568 @@
+#include "runtime.hpp"
+
+#include <algorithm>
+#include <cinttypes>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <stdexcept>
+
+#include "fatal.hpp"
+
+namespace hcc::rt {
+namespace {
+
+class Locked {
+ public:
+  explicit Locked(Backend& b) : b_(b) { b_.lock(); }
+  ~Locked() { b_.unlock(); }
+  Locked(const Locked&) = delete;
+  Locked& operator=(const Locked&) = delete;
+
+ private:
+  Backend& b_;
+};
+
+// FNV-1a over the sizes of the accessed data, as StarPU's footprints: tasks of
+// one kernel on data of the same shape share a model entry.
+uint64_t footprint_of(const std::vector<Access>& accesses) {
+  uint64_t h = 0xcbf29ce484222325ull;
+  for (const Access& a : accesses) {
+    uint64_t s = a.handle->size;
+    for (int i = 0; i < 8; ++i) {
+      h ^= (s >> (8 * i)) & 0xff;
+      h *= 0x100000001b3ull;
+    }
+  }
+  return h;
+}
+
+// Accesses of one task to the same handle count once for dependencies, with
+// the union of their modes.
+std::vector<Access> merged_accesses(const std::vector<Access>& accesses) {
+  std::vector<Access> merged;
+  for (const Access& a : accesses) {
+    auto it = std::find_if(merged.begin(), merged.end(),
+                           [&](const Access& m) { return m.handle == a.handle; });
+    if (it == merged.end()) merged.push_back(a);
+    else if (it->mode != a.mode) it->mode = HCC_RW;
+  }
+  return merged;
+}
+
+// Segments of read-only accesses can grow without bound (a datum read by every
+// task); finished tasks are dropped from them beyond this size.
+constexpr size_t kSegmentCompaction = 64;
+
+}  // namespace
+
+AccessKind access_kind(int mode) {
+  switch (mode) {
+    case HCC_R: return AccessKind::Read;
+    case HCC_INOUTSET: return AccessKind::InoutSet;
+    case HCC_COMMUTE: return AccessKind::Commute;
+    default: return AccessKind::Write;
+  }
+}
+
+Runtime::Runtime(Config config, std::unique_ptr<Backend> backend)
+    : config_(std::move(config)),
+      backend_(std::move(backend)),
+      models_(config_.model_dir),
+      rng_(config_.seed) {}
+
+Runtime::~Runtime() = default;
+
+hcc_mode Runtime::mode() const {
+  if (backend_->simulated()) return HCC_MODE_SIMULATE;
+  return config_.instrument ? HCC_MODE_INSTRUMENT : HCC_MODE_NATIVE;
+}
+
+void Runtime::start() {
+  const Machine& m = backend_->machine();
+  scheduler_ = make_scheduler(config_.scheduler, *this);
+  std::vector<WorkerInfo> infos;
+  for (size_t i = 0; i < m.workers.size(); ++i) {
+    infos.push_back({static_cast<int>(i), m.workers[i].name, m.workers[i].arch, m.workers[i].node});
+    workers_.push_back(Worker{backend_->make_waiter()});
+  }
+  trace_ = std::make_unique<TraceRecorder>(std::move(infos), static_cast<int>(m.nodes.size()));
+  node_used_.assign(m.nodes.size(), 0);
+  node_lru_.resize(m.nodes.size());
+  app_waiter_ = backend_->make_waiter();
+  started_ = true;
+  backend_->start_workers([this](int w) { worker_loop(w); });
+}
+
+void Runtime::shutdown() {
+  wait_all();
+  double makespan;
+  {
+    Locked lock(*backend_);
+    makespan = backend_->now();
+    stopping_ = true;
+    for (Worker& w : workers_) w.waiter->notify();
+  }
+  backend_->join_workers();
+  for (auto& [addr, h] : handles_) {
+    for (size_t n = 1; n < h->replicas.size(); ++n)
+      if (h->replicas[n].allocated) backend_->release(static_cast<int>(n), h->replicas[n].ptr, h->size);
+    for (Task* t : h->segment) release(t);
+    for (Task* t : h->segment_preds) release(t);
+    delete h;
+  }
+  handles_.clear();
+
+  try {
+    std::string records = config_.records;
+    if (records.empty() && mode() == HCC_MODE_INSTRUMENT) records = "hcc-records.csv";
+    if (!records.empty()) trace_->write_records_csv(records);
+    if (!config_.trace_paje.empty()) trace_->write_paje(config_.trace_paje);
+    if (!config_.trace_chrome.empty()) trace_->write_chrome(config_.trace_chrome);
+    if (!config_.memory_csv.empty()) trace_->write_memory_csv(config_.memory_csv);
+    if (mode() == HCC_MODE_INSTRUMENT) models_.save();
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "hccsim: error: %s\n", e.what());
+  }
+  static const char* const names[] = {"native", "instrument", "simulate"};
+  std::fprintf(stderr,
+               "hccsim: mode=%s makespan=%.6f tasks=%" PRIu64 " workers=%d peak_mem=%" PRIu64 "\n",
+               names[mode()], makespan, completed_, worker_count(), trace_->peak_memory_total());
+  std::fflush(stderr);
+}
+
+// ---- Data -------------------------------------------------------------------
+
+Handle* Runtime::register_data(void* addr, uint64_t size) {
+  Locked lock(*backend_);
+  auto it = handles_.find(addr);
+  if (it != handles_.end()) {
+    if (it->second->size != size)
+      throw std::invalid_argument("hcc_data_register: address already registered with size " +
+                                  std::to_string(it->second->size) + ", not " + std::to_string(size));
+    return it->second;
+  }
+  auto* h = new Handle;
+  h->addr = addr;
+  h->size = size;
+  h->replicas.resize(machine().nodes.size());
+  h->replicas[0].allocated = true;
+  h->replicas[0].version = h->version;
+  h->replicas[0].ptr = addr;
+  handles_.emplace(addr, h);
+  return h;
+}
+
+Handle* Runtime::lookup(const void* addr) {
+  Locked lock(*backend_);
+  auto it = handles_.find(addr);
+  return it == handles_.end() ? nullptr : it->second;
+}
+
+void Runtime::unregister_data(Handle* h) {
+  wait_handle(h);
+  Locked lock(*backend_);
+  if (!h->valid(0)) fetch(h, 0, backend_->self_worker());
+  for (size_t n = 1; n < h->replicas.size(); ++n) {
+    // A worker may be evicting this replica to make room for other tasks.
+    Replica& r = h->replicas[n];
+    while (r.busy > 0 || r.fetching) block_until([&r] { return r.busy == 0 && !r.fetching; }, false);
+    if (r.allocated) evict(h, static_cast<int>(n), backend_->self_worker());
+  }
+  for (Task* t : h->segment) release(t);
+  for (Task* t : h->segment_preds) release(t);
+  handles_.erase(h->addr);
+  delete h;
+}
+
+void* Runtime::host_allocate(uint64_t bytes) {
+  void* p = backend_->host_allocate(bytes);
+  if (!p) return nullptr;
+  Locked lock(*backend_);
+  host_allocations_[p] = bytes;
+  account(0, static_cast<int64_t>(bytes));
+  return p;
+}
+
+void Runtime::host_release(void* ptr) {
+  if (!ptr) return;
+  uint64_t bytes;
+  {
+    Locked lock(*backend_);
+    auto it = host_allocations_.find(ptr);
+    if (it == host_allocations_.end()) fatal("hcc_free: pointer was not returned by hcc_malloc");
+    bytes = it->second;
+    host_allocations_.erase(it);
+    account(0, -static_cast<int64_t>(bytes));
+  }
+  backend_->host_release(ptr, bytes);
+}
+
+// ---- Submission and dependencies -------------------------------------------
+
+void Runtime::submit(const hcc_task_desc& d) {
+  const hcc_codelet* cl = d.codelet;
+  if (!cl || !cl->name) throw std::invalid_argument("hcc_submit: task without a named codelet");
+  if (!cl->cpu && !cl->cuda)
+    throw std::invalid_argument(std::string("hcc_submit: codelet '") + cl->name +
+                                "' has neither a cpu nor a cuda implementation");
+  if (d.naccesses < 0 || (d.naccesses > 0 && !d.accesses))
+    throw std::invalid_argument(std::string("hcc_submit: codelet '") + cl->name + "': bad access list");
+  for (int i = 0; i < d.naccesses; ++i) {
+    int m = d.accesses[i].mode;
+    if (!d.accesses[i].handle)
+      throw std::invalid_argument(std::string("hcc_submit: codelet '") + cl->name + "': access " +
+                                  std::to_string(i) + " has no handle");
+    if (m != HCC_R && m != HCC_W && m != HCC_RW && m != HCC_INOUTSET && m != HCC_COMMUTE)
+      throw std::invalid_argument(std::string("hcc_submit: codelet '") + cl->name + "': access " +
+                                  std::to_string(i) + " has invalid mode " + std::to_string(m));
+  }
+  if (d.nparams < 0 || (d.nparams > 0 && !d.params))
+    throw std::invalid_argument(std::string("hcc_submit: codelet '") + cl->name + "': bad parameter list");
+
+  auto* t = new Task;
+  t->codelet = cl;
+  t->priority = d.priority;
+  if (d.arg_size > 0) {
+    t->arg = std::malloc(d.arg_size);
+    std::memcpy(t->arg, d.arg, d.arg_size);
+    t->owns_arg = true;
+  } else {
+    t->arg = d.arg;
+  }
+  t->accesses.reserve(d.naccesses);
+  for (int i = 0; i < d.naccesses; ++i) {
+    Access a{reinterpret_cast<Handle*>(d.accesses[i].handle), d.accesses[i].mode};
+    t->accesses.push_back(a);
+    if (reads(a.mode)) t->bytes_in += a.handle->size;
+    if (writes(a.mode)) t->bytes_out += a.handle->size;
+    if (a.mode == HCC_COMMUTE) t->has_commute = true;
+  }
+  if (d.params && d.nparams > 0) t->params.assign(d.params, d.params + d.nparams);
+  t->footprint = footprint_of(t->accesses);
+
+  Locked lock(*backend_);
+  const int self = backend_->self_worker();
+  bool runnable = false;
+  for (int w = 0; w < worker_count() && !runnable; ++w) runnable = can_run(*t, w);
+  if (!runnable) {
+    delete t;
+    throw std::invalid_argument(std::string("hcc_submit: no worker of this machine can run codelet '") +
+                                cl->name + "'");
+  }
+  if (config_.max_submitted > 0 && self < 0)
+    block_until([this] { return inflight_ < config_.max_submitted; }, true);
+
+  t->id = next_task_id_++;
+  t->submit_time = backend_->now();
+  t->parent = self >= 0 ? workers_[self].current : nullptr;
+  t->group = d.group ? reinterpret_cast<Group*>(d.group) : (t->parent ? t->parent->group : nullptr);
+  if (t->group) t->group->pending++;
+  if (t->parent) {
+    t->parent->pending_children++;
+    t->parent->refs++;
+  }
+  inflight_++;
+  t->pending_deps = 1;  // held until all dependencies are in place
+  add_dependencies(t);
+  if (--t->pending_deps == 0) make_ready(t, self);
+}
+
+void Runtime::add_dependencies(Task* t) {
+  for (const Access& a : merged_accesses(t->accesses)) {
+    Handle* h = a.handle;
+    h->inflight++;
+    const AccessKind kind = access_kind(a.mode);
+    if (!h->segment.empty() && kind == h->segment_kind && kind != AccessKind::Write) {
+      // Joins the current set: same predecessors, no order among members.
+      for (Task* p : h->segment_preds) depend_on(t, p);
+      if (h->segment.size() >= kSegmentCompaction) {
+        auto finished = std::stable_partition(h->segment.begin(), h->segment.end(),
+                                              [](Task* s) { return !s->done; });
+        for (auto it = finished; it != h->segment.end(); ++it) release(*it);
+        h->segment.erase(finished, h->segment.end());
+      }
+    } else {
+      // Starts a new segment ordered after every member of the current one.
+      for (Task* p : h->segment) depend_on(t, p);
+      for (Task* p : h->segment_preds) release(p);
+      h->segment_preds = std::move(h->segment);
+      h->segment.clear();
+      h->segment_kind = kind;
+    }
+    h->segment.push_back(t);
+    t->refs++;
+  }
+}
+
+void Runtime::depend_on(Task* t, Task* pred) {
+  if (pred == t || pred->done) return;
+  pred->successors.push_back(t);
+  t->pending_deps++;
+}
+
+void Runtime::release(Task* t) {
+  if (--t->refs > 0) return;
+  if (t->owns_arg) std::free(t->arg);
+  delete t;
+}
+
+void Runtime::make_ready(Task* t, int by_worker) {
+  t->ready_by = by_worker;
+  const int w = scheduler_->push(t);
+  if (w >= 0 && workers_[w].idle) {
+    workers_[w].idle = false;
+    workers_[w].waiter->notify();
+    return;
+  }
+  if (w >= 0 && !scheduler_->shares_tasks()) return;
+  for (int i = 0; i < worker_count(); ++i) {
+    if (workers_[i].idle && can_run(*t, i)) {
+      workers_[i].idle = false;
+      workers_[i].waiter->notify();
+      return;
+    }
+  }
+}
+
+bool Runtime::can_run(const Task& t, int worker) const {
+  const std::string& arch = machine().workers[worker].arch;
+  return arch == "cpu" ? t.codelet->cpu != nullptr : t.codelet->cuda != nullptr;
+}
+
+// ---- Workers ------------------------------------------------------------------
+
+void Runtime::worker_loop(int w) {
+  Locked lock(*backend_);
+  for (;;) {
+    if (Task* t = next_task(w)) {
+      run_task(t, w);
+      continue;
+    }
+    if (stopping_) break;
+    workers_[w].idle = true;
+    workers_[w].waiter->wait();
+    workers_[w].idle = false;
+  }
+}
+
+Task* Runtime::next_task(int w) {
+  while (Task* t = scheduler_->pop(w)) {
+    if (!t->has_commute || take_commute(t)) return t;
+  }
+  return nullptr;
+}
+
+// A task with mutexinoutset accesses runs only while it holds all of them;
+// otherwise it waits on the first busy handle and is pushed again on release.
+bool Runtime::take_commute(Task* t) {
+  for (const Access& a : t->accesses) {
+    if (a.mode != HCC_COMMUTE) continue;
+    if (a.handle->commute_owner && a.handle->commute_owner != t) {
+      a.handle->commute_waiting.push_back(t);
+      return false;
+    }
+  }
+  for (const Access& a : t->accesses)
+    if (a.mode == HCC_COMMUTE) a.handle->commute_owner = t;
+  return true;
+}
+
+void Runtime::run_task(Task* t, int w) {
+  Task* outer = workers_[w].current;
+  workers_[w].current = t;
+  t->worker = w;
+  const int node = machine().workers[w].node;
+  std::vector<void*> buffers;
+  acquire_data(t, node, buffers);
+  execute_body(t, w, buffers);
+  release_data(t, node);
+  complete(t, w);
+  workers_[w].current = outer;
+}
+
+// Runs or simulates the kernel. Natively the body runs and its duration is
+// observed. In simulation the duration comes from the kernel's model; a kernel
+// without one is run natively and timed for its first calibrate_runs
+// occurrences per footprint, then replayed at their mean.
+void Runtime::execute_body(Task* t, int w, const std::vector<void*>& buffers) {
+  const hcc_codelet* cl = t->codelet;
+  const std::string& arch = machine().workers[w].arch;
+  hcc_kernel_fn fn = arch == "cpu" ? cl->cpu : cl->cuda;
+
+  if (!backend_->simulated()) {
+    t->start_time = backend_->now();
+    backend_->unlock();
+    fn(buffers.data(), t->arg);
+    backend_->lock();
+    models_.record(cl->name, arch, t->footprint, t->bytes_in + t->bytes_out,
+                   backend_->now() - t->start_time);
+    return;
+  }
+
+  const bool control = (cl->flags & HCC_CODELET_CONTROL) != 0;
+  std::optional<double> duration;
+  try {
+    if (const models::FootprintEntry* e = models_.lookup(cl->name, arch, t->footprint);
+        e && e->count > 0) {
+      duration = (config_.sim_model == "histogram" && !e->histogram.empty())
+                     ? e->histogram.sample(rng_)
+                     : e->mean;
+    }
+  } catch (const models::ModelError& e) {
+    fatal(e.what());
+  }
+  bool calibrate = false;
+  if (!duration && !control) {
+    int& runs = calibrating_[{std::string(cl->name) + "." + arch, t->footprint}];
+    if (runs < config_.calibrate_runs) {
+      if (arch != "cpu") {
+        char fp[32];
+        std::snprintf(fp, sizeof fp, "0x%016" PRIx64, t->footprint);
+        fatal("no model for kernel '" + std::string(cl->name) + "' on " + arch + " (footprint " + fp +
+              ") in model directory '" + config_.model_dir +
+              "': calibrate it with an instrumented run on a machine that has one");
+      }
+      ++runs;
+      calibrate = true;
+      const std::string key = std::string(cl->name) + "." + arch;
+      if (std::find(warned_.begin(), warned_.end(), key) == warned_.end()) {
+        warned_.push_back(key);
+        std::fprintf(stderr,
+                     "hccsim: no model for kernel '%s' on %s in '%s': timing its first %d runs per "
+                     "data size natively, then replaying their mean\n",
+                     cl->name, arch.c_str(), config_.model_dir.c_str(), config_.calibrate_runs);
+      }
+    } else {
+      duration = models_.mean(cl->name, arch, t->footprint);
+    }
+  }
+
+  t->start_time = backend_->now();
+  backend_->unlock();
+  double measured = 0;
+  if (control || calibrate) {
+    // Data that the simulation only pretends to hold is replaced by zeroed
+    // scratch memory of the same size for the timed run.
+    std::vector<void*> local = buffers;
+    std::vector<std::unique_ptr<char[]>> scratch;
+    for (size_t i = 0; i < local.size(); ++i) {
+      if (backend_->backed(local[i])) continue;
+      scratch.emplace_back(new char[t->accesses[i].handle->size]());
+      local[i] = scratch.back().get();
+    }
+    const double start = backend_->wallclock();
+    fn(local.data(), t->arg);
+    measured = backend_->wallclock() - start;
+  }
+  backend_->sleep(calibrate ? measured : duration.value_or(0.0));
+  backend_->lock();
+  if (calibrate) models_.record(cl->name, arch, t->footprint, t->bytes_in + t->bytes_out, measured);
+}
+
+void Runtime::complete(Task* t, int w) {
+  const double end = backend_->now();
+  t->done = true;
+  scheduler_->finished(t, w);
+
+  std::string params;
+  if (!t->params.empty()) {
+    char buf[64];
+    for (size_t i = 0; i < t->params.size(); ++i) {
+      const char* name = (t->codelet->param_names && static_cast<int>(i) < t->codelet->nparams)
+                             ? t->codelet->param_names[i]
+                             : nullptr;
+      if (!params.empty()) params += ';';
+      if (name) params += name;
+      else params += "p" + std::to_string(i);
+      std::snprintf(buf, sizeof buf, "=%.17g", t->params[i]);
+      params += buf;
+    }
+  }
+  trace_->task(TaskRecord{t->id, t->codelet->name, machine().workers[w].arch, w, t->footprint,
+                          t->submit_time, t->start_time, end, std::move(params), t->bytes_in,
+                          t->bytes_out});
+
+  if (t->has_commute) {
+    for (const Access& a : t->accesses) {
+      if (a.mode != HCC_COMMUTE || a.handle->commute_owner != t) continue;
+      a.handle->commute_owner = nullptr;
+      std::vector<Task*> waiting = std::move(a.handle->commute_waiting);
+      a.handle->commute_waiting.clear();
+      for (Task* s : waiting) make_ready(s, w);
+    }
+  }
+  for (Task* s : t->successors)
+    if (--s->pending_deps == 0) make_ready(s, w);
+  t->successors.clear();
+  for (const Access& a : merged_accesses(t->accesses)) a.handle->inflight--;
+  if (t->group) t->group->pending--;
+  if (t->parent) {
+    t->parent->pending_children--;
+    release(t->parent);
+  }
+  inflight_--;
+  completed_++;
+  notify_blocked();
+  release(t);
+}
+
+// ---- Waiting ------------------------------------------------------------------
+
+void Runtime::notify_blocked() {
+  for (Blocked* b : blocked_)
+    if (b->ready()) b->waiter->notify();
+}
+
+// Blocks the caller until ready() holds. A worker blocked inside a task body
+// runs other ready tasks meanwhile (a task scheduling point) when help is set.
+void Runtime::block_until(std::function<bool()> ready, bool help) {
+  if (ready()) return;
+  const int w = backend_->self_worker();
+  Blocked b{w >= 0 ? workers_[w].waiter.get() : app_waiter_.get(), std::move(ready)};
+  blocked_.push_back(&b);
+  while (!b.ready()) {
+    if (w >= 0 && help) {
+      if (Task* t = next_task(w)) {
+        run_task(t, w);
+        continue;
+      }
+      workers_[w].idle = true;
+      b.waiter->wait();
+      workers_[w].idle = false;
+    } else {
+      b.waiter->wait();
+    }
+  }
+  blocked_.erase(std::find(blocked_.begin(), blocked_.end(), &b));
+}
+
+void Runtime::wait_all() {
+  Locked lock(*backend_);
+  const int w = backend_->self_worker();
+  if (w >= 0 && workers_[w].current) {
+    Task* t = workers_[w].current;
+    block_until([t] { return t->pending_children == 0; }, true);
+  } else {
+    block_until([this] { return inflight_ == 0; }, true);
+  }
+}
+
+void Runtime::taskwait() { wait_all(); }
+
+void Runtime::wait_handle(Handle* h) {
+  Locked lock(*backend_);
+  block_until([h] { return h->inflight == 0; }, true);
+}
+
+Group* Runtime::create_group() { return new Group; }
+
+void Runtime::wait_group(Group* g) {
+  {
+    Locked lock(*backend_);
+    block_until([g] { return g->pending == 0; }, true);
+  }
+  delete g;
+}
+
+}  // namespace hcc::rt

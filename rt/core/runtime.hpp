@@ -1,0 +1,122 @@
+// The runtime: dependency inference, task life cycle, worker loop, data
+// coherence and memory accounting. One instance per process, reached through
+// the C ABI (capi.cpp). Identical control code for every backend.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <list>
+#include <map>
+#include <memory>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "backend.hpp"
+#include "config.hpp"
+#include "hccmodels/model_file.hpp"
+#include "scheduler.hpp"
+#include "task.hpp"
+#include "trace.hpp"
+
+namespace hcc::rt {
+
+class Runtime final : public SchedulerContext {
+ public:
+  Runtime(Config config, std::unique_ptr<Backend> backend);
+  ~Runtime() override;
+
+  void start();
+  void shutdown();  // waits for all tasks, writes outputs, prints the summary
+
+  hcc_mode mode() const;
+  int worker_count() const { return static_cast<int>(workers_.size()); }
+  double time() { return backend_->now(); }
+  uint64_t peak_memory(int node) const { return trace_->peak_memory(node); }
+
+  Handle* register_data(void* addr, uint64_t size);
+  void unregister_data(Handle* h);
+  Handle* lookup(const void* addr);
+  void* host_allocate(uint64_t bytes);
+  void host_release(void* ptr);
+
+  // Throws std::invalid_argument for an invalid description.
+  void submit(const hcc_task_desc& desc);
+  void wait_all();
+  void taskwait();
+  void wait_handle(Handle* h);
+  Group* create_group();
+  void wait_group(Group* g);
+
+  // SchedulerContext
+  const Machine& machine() const override { return backend_->machine(); }
+  double now() override { return backend_->now(); }
+  bool can_run(const Task& t, int worker) const override;
+  std::optional<double> expected_duration(const Task& t, const std::string& arch) override;
+  double expected_transfer(const Task& t, int node) override;
+  uint64_t bytes_on_node(const Task& t, int node) const override;
+
+ private:
+  struct Worker {
+    std::unique_ptr<Waiter> waiter;
+    bool idle = false;
+    Task* current = nullptr;  // task whose body runs on this worker
+  };
+  // A thread blocked in a wait call, with what it waits for.
+  struct Blocked {
+    Waiter* waiter;
+    std::function<bool()> ready;
+  };
+
+  // Dependencies (sequential task flow).
+  void add_dependencies(Task* t);
+  void depend_on(Task* t, Task* pred);
+  void release(Task* t);  // drops one reference; deletes at zero
+  void make_ready(Task* t, int by_worker);
+
+  // Task life cycle; called with the lock held.
+  void worker_loop(int w);
+  Task* next_task(int w);
+  bool take_commute(Task* t);
+  void run_task(Task* t, int w);
+  void execute_body(Task* t, int w, const std::vector<void*>& buffers);
+  void complete(Task* t, int w);
+  void block_until(std::function<bool()> ready, bool help);
+  Waiter* waiter_of_caller();
+  void notify_blocked();
+
+  // Coherence and memory (coherence.cpp); called with the lock held.
+  void acquire_data(Task* t, int node, std::vector<void*>& buffers);
+  void release_data(Task* t, int node);
+  void fetch(Handle* h, int node, int worker);
+  void make_room(Task* t, size_t acquired, int node, uint64_t bytes, Handle* keep, int worker);
+  void evict(Handle* h, int node, int worker);
+  void account(int node, int64_t delta);
+  void touch(Handle* h, int node);
+
+  const Config config_;
+  std::unique_ptr<Backend> backend_;
+  std::unique_ptr<Scheduler> scheduler_;
+  std::unique_ptr<TraceRecorder> trace_;
+  models::ModelStore models_;
+  std::mt19937_64 rng_;
+  std::vector<Worker> workers_;
+  std::unique_ptr<Waiter> app_waiter_;
+  std::vector<Blocked*> blocked_;
+
+  std::map<const void*, Handle*> handles_;
+  std::map<void*, uint64_t> host_allocations_;
+  std::vector<uint64_t> node_used_;
+  std::vector<std::list<Handle*>> node_lru_;  // least recently used first
+
+  uint64_t next_task_id_ = 0;
+  int inflight_ = 0;  // submitted, not completed
+  uint64_t completed_ = 0;
+  bool stopping_ = false;
+  bool started_ = false;
+  // Kernels timed natively in simulation for lack of a model: observations so far.
+  std::map<std::pair<std::string, uint64_t>, int> calibrating_;
+  std::vector<std::string> warned_;
+};
+
+}  // namespace hcc::rt

@@ -1,0 +1,40 @@
+// eager: one central FIFO queue shared by all workers.
+#include <deque>
+
+#include "schedulers.hpp"
+
+namespace hcc::rt {
+namespace {
+
+class EagerScheduler final : public Scheduler {
+ public:
+  explicit EagerScheduler(SchedulerContext& ctx) : ctx_(ctx) {}
+
+  int push(Task* t) override {
+    queue_.push_back(t);
+    return -1;
+  }
+
+  Task* pop(int worker) override {
+    for (auto it = queue_.begin(); it != queue_.end(); ++it) {
+      if (ctx_.can_run(**it, worker)) {
+        Task* t = *it;
+        queue_.erase(it);
+        return t;
+      }
+    }
+    return nullptr;
+  }
+
+ private:
+  SchedulerContext& ctx_;
+  std::deque<Task*> queue_;
+};
+
+}  // namespace
+
+std::unique_ptr<Scheduler> make_eager_scheduler(SchedulerContext& ctx) {
+  return std::make_unique<EagerScheduler>(ctx);
+}
+
+}  // namespace hcc::rt

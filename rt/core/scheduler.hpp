@@ -1,0 +1,46 @@
+// Schedulers decide which worker runs a ready task. They are called under the
+// backend lock and see the machine only through SchedulerContext, so the same
+// scheduler makes the same decisions natively and in simulation.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "backend.hpp"
+#include "task.hpp"
+
+namespace hcc::rt {
+
+class SchedulerContext {
+ public:
+  virtual ~SchedulerContext() = default;
+  virtual const Machine& machine() const = 0;
+  virtual double now() = 0;
+  virtual bool can_run(const Task& t, int worker) const = 0;
+  // Expected kernel duration of t on a worker of that arch, if known.
+  virtual std::optional<double> expected_duration(const Task& t, const std::string& arch) = 0;
+  // Expected time to bring t's input data to the memory node.
+  virtual double expected_transfer(const Task& t, int node) = 0;
+  // Bytes of t's inputs already valid on the node.
+  virtual uint64_t bytes_on_node(const Task& t, int node) const = 0;
+};
+
+class Scheduler {
+ public:
+  virtual ~Scheduler() = default;
+  // A task became ready. Returns the worker to wake, or -1 for any idle one.
+  virtual int push(Task* t) = 0;
+  // The next task for the worker, or nullptr.
+  virtual Task* pop(int worker) = 0;
+  // Whether a task pushed for one worker may be taken by another (central
+  // queues, stealing): then any idle worker is woken for it.
+  virtual bool shares_tasks() const { return true; }
+  // The worker finished t (lets model-based schedulers update their load).
+  virtual void finished(Task*, int /*worker*/) {}
+};
+
+// Throws std::runtime_error for an unknown name.
+std::unique_ptr<Scheduler> make_scheduler(const std::string& name, SchedulerContext& ctx);
+
+}  // namespace hcc::rt

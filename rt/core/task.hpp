@@ -1,0 +1,93 @@
+// Tasks, data handles and groups: the state the runtime's control code works
+// on. Every field is read and written under the backend lock.
+#pragma once
+
+#include <cstdint>
+#include <list>
+#include <vector>
+
+#include "hcc/hcc.h"
+
+namespace hcc::rt {
+
+struct Task;
+
+// Kind of an access for dependency inference. Accesses of one of the
+// "set" kinds (read, inoutset, commute) that follow each other form one
+// segment whose tasks do not depend on each other.
+enum class AccessKind : uint8_t { Read, Write, InoutSet, Commute };
+
+AccessKind access_kind(int mode);
+inline bool reads(int mode) { return mode != HCC_W; }
+inline bool writes(int mode) { return mode != HCC_R; }
+
+// A copy of a handle's bytes on one memory node. It is valid when it holds
+// the handle's current version: a write bumps the version, so every other copy
+// becomes invalid at once, and a copy that lands after a newer write (a
+// transfer in flight meanwhile) is invalid by construction.
+struct Replica {
+  void* ptr = nullptr;
+  bool allocated = false;
+  uint64_t version = 0;    // version of the handle's bytes it holds
+  bool fetching = false;   // a transfer into this replica is in flight
+  int busy = 0;            // running tasks (or transfers) using it: not evictable
+  std::list<struct Handle*>::iterator lru;  // position in the node's LRU list
+};
+
+struct Handle {
+  void* addr = nullptr;
+  uint64_t size = 0;
+  std::vector<Replica> replicas;  // one per memory node; node 0 is addr
+  uint64_t version = 1;           // bumped by every task that writes
+
+  bool valid(int node) const { return replicas[node].version == version; }
+
+  // Sequential-task-flow state: the current segment of accesses and the
+  // tasks the segment's members depend on.
+  AccessKind segment_kind = AccessKind::Write;
+  std::vector<Task*> segment;
+  std::vector<Task*> segment_preds;
+
+  int inflight = 0;             // submitted, not completed tasks using it
+  Task* commute_owner = nullptr;  // running task holding its mutexinoutset
+  std::vector<Task*> commute_waiting;
+};
+
+struct Group {
+  int pending = 0;
+};
+
+struct Access {
+  Handle* handle;
+  int mode;
+};
+
+struct Task {
+  uint64_t id = 0;
+  const hcc_codelet* codelet = nullptr;
+  void* arg = nullptr;
+  bool owns_arg = false;
+  std::vector<Access> accesses;
+  std::vector<double> params;
+  int priority = 0;
+  Group* group = nullptr;
+  Task* parent = nullptr;
+  uint64_t footprint = 0;
+  uint64_t bytes_in = 0, bytes_out = 0;
+
+  int refs = 1;               // the runtime's + one per handle-state mention
+  int pending_deps = 0;       // unfinished predecessors
+  std::vector<Task*> successors;
+  int pending_children = 0;   // for hcc_taskwait inside this task
+  bool done = false;
+  bool has_commute = false;
+
+  double submit_time = 0, start_time = 0;
+  int worker = -1;           // the worker that ran it
+  int ready_by = -1;         // the worker whose completion made it ready, -1: the application
+  // Scheduler bookkeeping (dmda): chosen worker and expected duration.
+  double expected = 0;
+  uint64_t sequence = 0;
+};
+
+}  // namespace hcc::rt

@@ -1,0 +1,105 @@
+// Per-task records and execution traces. One writer for every backend: a
+// native run (real clock) and a simulated run (SimGrid clock) produce the same
+// formats, and a simulated run's files are byte-for-byte reproducible (times
+// are formatted with a fixed precision by std::to_chars, independent of the
+// locale; nothing depends on pointers or hash-map order). Formats:
+// docs/traces.md.
+//
+// Not synchronized: the runtime calls the recording functions under its lock
+// and the writers after its workers have stopped.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace hcc::rt {
+
+struct WorkerInfo {
+  int id;            // worker index, the tid in Chrome traces
+  std::string name;  // "cpu0", "cuda0"
+  std::string arch;  // "cpu", "cuda"
+  int node;          // memory node the worker computes from
+};
+
+struct TaskRecord {
+  uint64_t id;
+  std::string kernel;
+  std::string arch;
+  int worker;
+  uint64_t footprint;
+  double submit, start, end;  // seconds since runtime start
+  std::string params;         // "NB=960;MB=1920" or ""
+  uint64_t bytes_in, bytes_out;
+};
+
+struct TransferRecord {
+  int src_node, dst_node;
+  uint64_t bytes;
+  double start, end;  // seconds since runtime start
+  int worker;         // worker whose task needed the data (-1: none)
+};
+
+class TraceRecorder {
+ public:
+  explicit TraceRecorder(std::vector<WorkerInfo> workers, int memory_nodes);
+
+  // Recording (cheap: appends).
+  void task(TaskRecord r);
+  void transfer(const TransferRecord& r);
+  // A sample of the bytes allocated on a node at `time`. Keeps the peak per
+  // node and the peak over time of the sum over nodes. A negative node is
+  // ignored; a node >= memory_nodes extends the node count.
+  void memory(int node, double time, uint64_t bytes_in_use);
+
+  uint64_t peak_memory(int node) const;  // 0 for a node never sampled
+  uint64_t peak_memory_total() const;
+  size_t task_count() const { return tasks_.size(); }
+  int memory_nodes() const { return memory_nodes_; }
+  const std::vector<WorkerInfo>& workers() const { return workers_; }
+
+  // Writers. Each one writes the whole file to "<path>.tmp.<pid>" and renames
+  // it over <path>; on failure it removes the temporary file and throws
+  // std::runtime_error("cannot write <path>: <strerror>").
+  void write_records_csv(const std::string& path) const;
+  void write_paje(const std::string& path) const;
+  void write_chrome(const std::string& path) const;
+  void write_memory_csv(const std::string& path) const;
+
+  // The same documents as strings (what the writers write).
+  std::string records_csv() const;
+  std::string paje() const;
+  std::string chrome() const;
+  std::string memory_csv() const;
+
+ private:
+  struct Sample {
+    int node;
+    double time;
+    uint64_t bytes;
+  };
+
+  void ensure_node(int node);
+  // Tasks in (start, worker, id) order, then recording order.
+  std::vector<size_t> sorted_tasks() const;
+  // Transfers in (start, end, src, dst, worker, bytes) order, then recording order.
+  std::vector<size_t> sorted_transfers() const;
+  // Samples in time order, then recording order.
+  std::vector<size_t> sorted_samples() const;
+  // Workers in construction order (first of a duplicated id wins), then
+  // workers that only appear in task records, by id.
+  std::vector<WorkerInfo> all_workers() const;
+
+  std::vector<WorkerInfo> workers_;
+  int memory_nodes_;
+  std::vector<TaskRecord> tasks_;
+  std::vector<TransferRecord> transfers_;
+  std::vector<Sample> samples_;
+  std::vector<uint64_t> node_current_;
+  std::vector<uint64_t> node_peak_;
+  uint64_t total_current_ = 0;
+  uint64_t total_peak_ = 0;
+};
+
+}  // namespace hcc::rt

@@ -1,0 +1,133 @@
+/* hccsim runtime: the stable C ABI.
+ *
+ * Rewritten programs (and hand-written C) call only what is declared here.
+ * The same calls run natively (libhccrt-native) or under SimGrid
+ * (libhccrt-sim); which one is decided at link time by the hccsim driver.
+ */
+#ifndef HCC_HCC_H
+#define HCC_HCC_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define HCC_ABI_VERSION 1
+
+/* ---- Codelets ----------------------------------------------------------- */
+
+/* A kernel receives the local address of each accessed datum (in the order of
+ * the task's accesses, on the memory node of the executing worker) and the
+ * task's argument block. */
+typedef void (*hcc_kernel_fn)(void *const *buffers, void *arg);
+
+enum hcc_codelet_flags {
+  /* The body submits tasks or waits for them: in simulation it is always run
+   * for real (its own duration is still taken from the model). */
+  HCC_CODELET_CONTROL = 1u << 0,
+};
+
+typedef struct hcc_codelet {
+  const char *name;            /* kernel name: keys models, records, traces */
+  hcc_kernel_fn cpu;           /* CPU implementation, or NULL */
+  hcc_kernel_fn cuda;          /* CUDA implementation, or NULL */
+  int nparams;                 /* number of named numeric parameters */
+  const char *const *param_names;
+  unsigned flags;              /* hcc_codelet_flags */
+} hcc_codelet;
+
+/* ---- Data ---------------------------------------------------------------- */
+
+typedef struct hcc_data *hcc_handle;
+
+/* Access modes. HCC_INOUTSET and HCC_COMMUTE are OpenMP 5 `inoutset` and
+ * `mutexinoutset`: tasks of one such set run concurrently (inoutset) or one at
+ * a time in any order (commute), after the previous accesses and before the
+ * next ones. */
+typedef enum hcc_access_mode {
+  HCC_R = 1,
+  HCC_W = 2,
+  HCC_RW = 3,
+  HCC_INOUTSET = 4,
+  HCC_COMMUTE = 8,
+} hcc_access_mode;
+
+typedef struct hcc_access {
+  hcc_handle handle;
+  int mode; /* hcc_access_mode */
+} hcc_access;
+
+/* Registers [addr, addr+size) in main memory. Registering the same address
+ * again returns the same handle (its size must match). */
+hcc_handle hcc_data_register(void *addr, size_t size);
+/* Waits for the tasks that use the handle, then forgets it. */
+void hcc_data_unregister(hcc_handle handle);
+/* The handle registered at addr, or NULL. */
+hcc_handle hcc_data_lookup(const void *addr);
+size_t hcc_data_size(hcc_handle handle);
+
+/* Application memory. Natively a real allocation; in simulation the bytes are
+ * accounted on main memory but not allocated (the address must never be
+ * dereferenced by control code). */
+void *hcc_malloc(size_t size);
+void hcc_free(void *ptr);
+
+/* ---- Tasks --------------------------------------------------------------- */
+
+typedef struct hcc_group_s *hcc_group;
+
+typedef struct hcc_task_desc {
+  const hcc_codelet *codelet;
+  void *arg;                 /* argument block passed to the kernel */
+  size_t arg_size;           /* > 0: the block is copied at submission */
+  const hcc_access *accesses;
+  int naccesses;
+  const double *params;      /* named numeric parameters (codelet->param_names) */
+  int nparams;
+  int priority;              /* larger runs earlier under prio/dmda(s) */
+  hcc_group group;           /* or NULL: the submitting task's group */
+} hcc_task_desc;
+
+/* Submits a task; its dependencies are inferred from the accesses in
+ * submission order (sequential task flow). Returns 0, or -1 with a message on
+ * stderr for an invalid description. */
+int hcc_submit(const hcc_task_desc *desc);
+
+/* Waits for every task submitted so far (descendants included). Inside a
+ * task, waits for the children of that task instead. */
+void hcc_wait_all(void);
+void hcc_taskwait(void);
+/* Waits for the tasks submitted so far that access the handle. */
+void hcc_wait_handle(hcc_handle handle);
+
+hcc_group hcc_group_create(void);
+void hcc_group_wait(hcc_group group); /* waits, then frees the group */
+
+/* ---- Runtime ------------------------------------------------------------- */
+
+typedef enum hcc_mode {
+  HCC_MODE_NATIVE = 0,
+  HCC_MODE_INSTRUMENT = 1,
+  HCC_MODE_SIMULATE = 2,
+} hcc_mode;
+
+/* Starts the runtime. Configuration comes from HCC_* environment variables
+ * (docs/configuration.md). Returns 0, or -1 after printing why. */
+int hcc_init(void);
+/* Waits for all tasks, writes records, traces and models, prints the summary
+ * line and stops the workers. */
+void hcc_shutdown(void);
+
+hcc_mode hcc_get_mode(void);
+int hcc_is_simulated(void);
+int hcc_worker_count(void);
+/* Seconds since hcc_init, on the runtime's clock (simulated in simulation). */
+double hcc_time(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* HCC_HCC_H */
