@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <stdexcept>
 
 #include "fatal.hpp"
@@ -99,7 +100,7 @@ void Runtime::shutdown() {
   double makespan;
   {
     Locked lock(*backend_);
-    makespan = backend_->now();
+    makespan = last_end_;
     stopping_ = true;
     for (Worker& w : workers_) w.waiter->notify();
   }
@@ -113,16 +114,30 @@ void Runtime::shutdown() {
   }
   handles_.clear();
 
-  try {
-    std::string records = config_.records;
-    if (records.empty() && mode() == HCC_MODE_INSTRUMENT) records = "hcc-records.csv";
-    if (!records.empty()) trace_->write_records_csv(records);
-    if (!config_.trace_paje.empty()) trace_->write_paje(config_.trace_paje);
-    if (!config_.trace_chrome.empty()) trace_->write_chrome(config_.trace_chrome);
-    if (!config_.memory_csv.empty()) trace_->write_memory_csv(config_.memory_csv);
-    if (mode() == HCC_MODE_INSTRUMENT) models_.save();
-  } catch (const std::exception& e) {
-    std::fprintf(stderr, "hccsim: error: %s\n", e.what());
+  // Each output is written on its own: one that fails (unwritable path) is
+  // reported and does not prevent the others.
+  auto write = [](const std::string& path, auto&& writer) {
+    if (path.empty()) return;
+    try {
+      const auto parent = std::filesystem::path(path).parent_path();
+      if (!parent.empty()) std::filesystem::create_directories(parent);
+      writer(path);
+    } catch (const std::exception& e) {
+      std::fprintf(stderr, "hccsim: error: %s\n", e.what());
+    }
+  };
+  std::string records = config_.records;
+  if (records.empty() && mode() == HCC_MODE_INSTRUMENT) records = "hcc-records.csv";
+  write(records, [this](const std::string& p) { trace_->write_records_csv(p); });
+  write(config_.trace_paje, [this](const std::string& p) { trace_->write_paje(p); });
+  write(config_.trace_chrome, [this](const std::string& p) { trace_->write_chrome(p); });
+  write(config_.memory_csv, [this](const std::string& p) { trace_->write_memory_csv(p); });
+  if (mode() == HCC_MODE_INSTRUMENT) {
+    try {
+      models_.save();
+    } catch (const std::exception& e) {
+      std::fprintf(stderr, "hccsim: error: %s\n", e.what());
+    }
   }
   static const char* const names[] = {"native", "instrument", "simulate"};
   std::fprintf(stderr,
@@ -462,6 +477,7 @@ void Runtime::execute_body(Task* t, int w, const std::vector<void*>& buffers) {
 
 void Runtime::complete(Task* t, int w) {
   const double end = backend_->now();
+  last_end_ = std::max(last_end_, end);
   t->done = true;
   scheduler_->finished(t, w);
 

@@ -112,6 +112,7 @@ class Runtime final : public SchedulerContext {
   uint64_t next_task_id_ = 0;
   int inflight_ = 0;  // submitted, not completed
   uint64_t completed_ = 0;
+  double last_end_ = 0;  // end of the last task: the makespan
   bool stopping_ = false;
   bool started_ = false;
   // Kernels timed natively in simulation for lack of a model: observations so far.
