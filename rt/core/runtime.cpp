@@ -51,10 +51,6 @@ std::vector<Access> merged_accesses(const std::vector<Access>& accesses) {
   return merged;
 }
 
-// Segments of read-only accesses can grow without bound (a datum read by every
-// task); finished tasks are dropped from them beyond this size.
-constexpr size_t kSegmentCompaction = 64;
-
 }  // namespace
 
 AccessKind access_kind(int mode) {
@@ -91,7 +87,8 @@ void Runtime::start() {
   node_used_.assign(m.nodes.size(), 0);
   node_lru_.resize(m.nodes.size());
   app_waiter_ = backend_->make_waiter();
-  started_ = true;
+  // Records of a million tasks are worth keeping only when written.
+  keep_records_ = !records_path().empty() || !config_.trace_paje.empty() || !config_.trace_chrome.empty();
   backend_->start_workers([this](int w) { worker_loop(w); });
 }
 
@@ -126,9 +123,7 @@ void Runtime::shutdown() {
       std::fprintf(stderr, "hccsim: error: %s\n", e.what());
     }
   };
-  std::string records = config_.records;
-  if (records.empty() && mode() == HCC_MODE_INSTRUMENT) records = "hcc-records.csv";
-  write(records, [this](const std::string& p) { trace_->write_records_csv(p); });
+  write(records_path(), [this](const std::string& p) { trace_->write_records_csv(p); });
   write(config_.trace_paje, [this](const std::string& p) { trace_->write_paje(p); });
   write(config_.trace_chrome, [this](const std::string& p) { trace_->write_chrome(p); });
   write(config_.memory_csv, [this](const std::string& p) { trace_->write_memory_csv(p); });
@@ -144,6 +139,11 @@ void Runtime::shutdown() {
                "hccsim: mode=%s makespan=%.6f tasks=%" PRIu64 " workers=%d peak_mem=%" PRIu64 "\n",
                names[mode()], makespan, completed_, worker_count(), trace_->peak_memory_total());
   std::fflush(stderr);
+}
+
+std::string Runtime::records_path() const {
+  if (config_.records.empty() && mode() == HCC_MODE_INSTRUMENT) return "hcc-records.csv";
+  return config_.records;
 }
 
 // ---- Data -------------------------------------------------------------------
@@ -291,23 +291,33 @@ void Runtime::add_dependencies(Task* t) {
     if (!h->segment.empty() && kind == h->segment_kind && kind != AccessKind::Write) {
       // Joins the current set: same predecessors, no order among members.
       for (Task* p : h->segment_preds) depend_on(t, p);
-      if (h->segment.size() >= kSegmentCompaction) {
-        auto finished = std::stable_partition(h->segment.begin(), h->segment.end(),
-                                              [](Task* s) { return !s->done; });
-        for (auto it = finished; it != h->segment.end(); ++it) release(*it);
-        h->segment.erase(finished, h->segment.end());
-      }
+
     } else {
       // Starts a new segment ordered after every member of the current one.
       for (Task* p : h->segment) depend_on(t, p);
       for (Task* p : h->segment_preds) release(p);
-      h->segment_preds = std::move(h->segment);
+      h->segment_preds.clear();
+      // Finished tasks order nothing any more: only unfinished ones are kept
+      // as the predecessors of the new segment.
+      for (Task* p : h->segment) {
+        if (p->done) release(p);
+        else h->segment_preds.push_back(p);
+      }
       h->segment.clear();
       h->segment_kind = kind;
     }
     h->segment.push_back(t);
     t->refs++;
   }
+}
+
+void Runtime::drop_finished(Handle* h) {
+  for (auto* members : {&h->segment, &h->segment_preds}) {
+    auto finished = std::stable_partition(members->begin(), members->end(), [](Task* s) { return !s->done; });
+    for (auto it = finished; it != members->end(); ++it) release(*it);
+    members->erase(finished, members->end());
+  }
+  h->finished_members = 0;
 }
 
 void Runtime::depend_on(Task* t, Task* pred) {
@@ -475,12 +485,8 @@ void Runtime::execute_body(Task* t, int w, const std::vector<void*>& buffers) {
   if (calibrate) models_.record(cl->name, arch, t->footprint, t->bytes_in + t->bytes_out, measured);
 }
 
-void Runtime::complete(Task* t, int w) {
-  const double end = backend_->now();
-  last_end_ = std::max(last_end_, end);
-  t->done = true;
-  scheduler_->finished(t, w);
-
+// Keeps the task's record for the records CSV and the traces.
+void Runtime::record(const Task* t, int w, double end) {
   std::string params;
   if (!t->params.empty()) {
     char buf[64];
@@ -498,6 +504,15 @@ void Runtime::complete(Task* t, int w) {
   trace_->task(TaskRecord{t->id, t->codelet->name, machine().workers[w].arch, w, t->footprint,
                           t->submit_time, t->start_time, end, std::move(params), t->bytes_in,
                           t->bytes_out});
+}
+
+void Runtime::complete(Task* t, int w) {
+  const double end = backend_->now();
+  last_end_ = std::max(last_end_, end);
+  t->done = true;
+  scheduler_->finished(t, w);
+
+  if (keep_records_) record(t, w, end);
 
   if (t->has_commute) {
     for (const Access& a : t->accesses) {
@@ -510,8 +525,13 @@ void Runtime::complete(Task* t, int w) {
   }
   for (Task* s : t->successors)
     if (--s->pending_deps == 0) make_ready(s, w);
-  t->successors.clear();
-  for (const Access& a : merged_accesses(t->accesses)) a.handle->inflight--;
+  for (const Access& a : merged_accesses(t->accesses)) {
+    Handle* h = a.handle;
+    h->inflight--;
+    // Finished tasks in the handle's segments order nothing: drop them once
+    // they are half of what the handle keeps (amortised O(1) per task).
+    if (++h->finished_members * 2 >= h->segment.size() + h->segment_preds.size()) drop_finished(h);
+  }
   if (t->group) t->group->pending--;
   if (t->parent) {
     t->parent->pending_children--;
@@ -520,6 +540,15 @@ void Runtime::complete(Task* t, int w) {
   inflight_--;
   completed_++;
   notify_blocked();
+  // Handles may keep the task (as a predecessor that is now done) for a
+  // while: only its identity is still needed.
+  std::vector<Access>().swap(t->accesses);
+  std::vector<double>().swap(t->params);
+  std::vector<Task*>().swap(t->successors);
+  if (t->owns_arg) {
+    std::free(t->arg);
+    t->owns_arg = false;
+  }
   release(t);
 }
 

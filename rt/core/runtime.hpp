@@ -71,6 +71,7 @@ class Runtime final : public SchedulerContext {
   // Dependencies (sequential task flow).
   void add_dependencies(Task* t);
   void depend_on(Task* t, Task* pred);
+  void drop_finished(Handle* h);
   void release(Task* t);  // drops one reference; deletes at zero
   void make_ready(Task* t, int by_worker);
 
@@ -81,6 +82,8 @@ class Runtime final : public SchedulerContext {
   void run_task(Task* t, int w);
   void execute_body(Task* t, int w, const std::vector<void*>& buffers);
   void complete(Task* t, int w);
+  void record(const Task* t, int w, double end);
+  std::string records_path() const;
   void block_until(std::function<bool()> ready, bool help);
   Waiter* waiter_of_caller();
   void notify_blocked();
@@ -114,7 +117,7 @@ class Runtime final : public SchedulerContext {
   uint64_t completed_ = 0;
   double last_end_ = 0;  // end of the last task: the makespan
   bool stopping_ = false;
-  bool started_ = false;
+  bool keep_records_ = false;
   // Kernels timed natively in simulation for lack of a model: observations so far.
   std::map<std::pair<std::string, uint64_t>, int> calibrating_;
   std::vector<std::string> warned_;

@@ -47,6 +47,7 @@ struct Handle {
   AccessKind segment_kind = AccessKind::Write;
   std::vector<Task*> segment;
   std::vector<Task*> segment_preds;
+  size_t finished_members = 0;  // tasks of the segments finished since the last drop
 
   int inflight = 0;             // submitted, not completed tasks using it
   Task* commute_owner = nullptr;  // running task holding its mutexinoutset
