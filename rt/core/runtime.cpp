@@ -39,8 +39,13 @@ uint64_t footprint_of(const std::vector<Access>& accesses) {
 }
 
 // Accesses of one task to the same handle count once for dependencies, with
-// the union of their modes.
-std::vector<Access> merged_accesses(const std::vector<Access>& accesses) {
+// the union of their modes. Empty when the task has no repeated handle (the
+// common case, which then needs no copy).
+std::vector<Access> merged_if_repeated(const std::vector<Access>& accesses) {
+  bool repeated = false;
+  for (size_t i = 0; i < accesses.size() && !repeated; ++i)
+    for (size_t j = 0; j < i && !repeated; ++j) repeated = accesses[i].handle == accesses[j].handle;
+  if (!repeated) return {};
   std::vector<Access> merged;
   for (const Access& a : accesses) {
     auto it = std::find_if(merged.begin(), merged.end(),
@@ -50,6 +55,9 @@ std::vector<Access> merged_accesses(const std::vector<Access>& accesses) {
   }
   return merged;
 }
+
+// Tasks kept for reuse at most.
+constexpr size_t kRecycledTasks = 4096;
 
 }  // namespace
 
@@ -68,7 +76,9 @@ Runtime::Runtime(Config config, std::unique_ptr<Backend> backend)
       models_(config_.model_dir),
       rng_(config_.seed) {}
 
-Runtime::~Runtime() = default;
+Runtime::~Runtime() {
+  for (Task* t : free_tasks_) delete t;
+}
 
 hcc_mode Runtime::mode() const {
   if (backend_->simulated()) return HCC_MODE_SIMULATE;
@@ -81,7 +91,9 @@ void Runtime::start() {
   std::vector<WorkerInfo> infos;
   for (size_t i = 0; i < m.workers.size(); ++i) {
     infos.push_back({static_cast<int>(i), m.workers[i].name, m.workers[i].arch, m.workers[i].node});
-    workers_.push_back(Worker{backend_->make_waiter()});
+    const bool cpu = m.workers[i].arch == "cpu";
+    workers_.push_back(Worker{backend_->make_waiter(), cpu});
+    (cpu ? has_cpu_workers_ : has_cuda_workers_) = true;
   }
   trace_ = std::make_unique<TraceRecorder>(std::move(infos), static_cast<int>(m.nodes.size()));
   node_used_.assign(m.nodes.size(), 0);
@@ -235,17 +247,25 @@ void Runtime::submit(const hcc_task_desc& d) {
   if (d.nparams < 0 || (d.nparams > 0 && !d.params))
     throw std::invalid_argument(std::string("hcc_submit: codelet '") + cl->name + "': bad parameter list");
 
-  auto* t = new Task;
+  if (!(cl->cpu && has_cpu_workers_) && !(cl->cuda && has_cuda_workers_))
+    throw std::invalid_argument(std::string("hcc_submit: no worker of this machine can run codelet '") +
+                                cl->name + "'");
+
+  Locked lock(*backend_);
+  const int self = backend_->self_worker();
+  Task* t = new_task();
   t->codelet = cl;
   t->priority = d.priority;
-  if (d.arg_size > 0) {
+  if (d.arg_size > sizeof t->inline_arg) {
     t->arg = std::malloc(d.arg_size);
     std::memcpy(t->arg, d.arg, d.arg_size);
     t->owns_arg = true;
+  } else if (d.arg_size > 0) {
+    std::memcpy(t->inline_arg, d.arg, d.arg_size);
+    t->arg = t->inline_arg;
   } else {
     t->arg = d.arg;
   }
-  t->accesses.reserve(d.naccesses);
   for (int i = 0; i < d.naccesses; ++i) {
     Access a{reinterpret_cast<Handle*>(d.accesses[i].handle), d.accesses[i].mode};
     t->accesses.push_back(a);
@@ -255,16 +275,7 @@ void Runtime::submit(const hcc_task_desc& d) {
   }
   if (d.params && d.nparams > 0) t->params.assign(d.params, d.params + d.nparams);
   t->footprint = footprint_of(t->accesses);
-
-  Locked lock(*backend_);
-  const int self = backend_->self_worker();
-  bool runnable = false;
-  for (int w = 0; w < worker_count() && !runnable; ++w) runnable = can_run(*t, w);
-  if (!runnable) {
-    delete t;
-    throw std::invalid_argument(std::string("hcc_submit: no worker of this machine can run codelet '") +
-                                cl->name + "'");
-  }
+  t->merged = merged_if_repeated(t->accesses);
   if (config_.max_submitted > 0 && self < 0)
     block_until([this] { return inflight_ < config_.max_submitted; }, true);
 
@@ -284,7 +295,7 @@ void Runtime::submit(const hcc_task_desc& d) {
 }
 
 void Runtime::add_dependencies(Task* t) {
-  for (const Access& a : merged_accesses(t->accesses)) {
+  for (const Access& a : t->dependency_accesses()) {
     Handle* h = a.handle;
     h->inflight++;
     const AccessKind kind = access_kind(a.mode);
@@ -326,10 +337,24 @@ void Runtime::depend_on(Task* t, Task* pred) {
   t->pending_deps++;
 }
 
+// Finished tasks are recycled, with the capacity of their vectors, so that a
+// steady stream of tasks allocates nothing.
+Task* Runtime::new_task() {
+  if (free_tasks_.empty()) return new Task;
+  Task* t = free_tasks_.back();
+  free_tasks_.pop_back();
+  return t;
+}
+
 void Runtime::release(Task* t) {
   if (--t->refs > 0) return;
   if (t->owns_arg) std::free(t->arg);
-  delete t;
+  if (free_tasks_.size() >= kRecycledTasks) {
+    delete t;
+    return;
+  }
+  t->reset();
+  free_tasks_.push_back(t);
 }
 
 void Runtime::make_ready(Task* t, int by_worker) {
@@ -351,8 +376,7 @@ void Runtime::make_ready(Task* t, int by_worker) {
 }
 
 bool Runtime::can_run(const Task& t, int worker) const {
-  const std::string& arch = machine().workers[worker].arch;
-  return arch == "cpu" ? t.codelet->cpu != nullptr : t.codelet->cuda != nullptr;
+  return workers_[worker].cpu ? t.codelet->cpu != nullptr : t.codelet->cuda != nullptr;
 }
 
 // ---- Workers ------------------------------------------------------------------
@@ -413,7 +437,7 @@ void Runtime::run_task(Task* t, int w) {
 void Runtime::execute_body(Task* t, int w, const std::vector<void*>& buffers) {
   const hcc_codelet* cl = t->codelet;
   const std::string& arch = machine().workers[w].arch;
-  hcc_kernel_fn fn = arch == "cpu" ? cl->cpu : cl->cuda;
+  hcc_kernel_fn fn = workers_[w].cpu ? cl->cpu : cl->cuda;
 
   if (!backend_->simulated()) {
     t->start_time = backend_->now();
@@ -525,7 +549,7 @@ void Runtime::complete(Task* t, int w) {
   }
   for (Task* s : t->successors)
     if (--s->pending_deps == 0) make_ready(s, w);
-  for (const Access& a : merged_accesses(t->accesses)) {
+  for (const Access& a : t->dependency_accesses()) {
     Handle* h = a.handle;
     h->inflight--;
     // Finished tasks in the handle's segments order nothing: drop them once
@@ -540,15 +564,6 @@ void Runtime::complete(Task* t, int w) {
   inflight_--;
   completed_++;
   notify_blocked();
-  // Handles may keep the task (as a predecessor that is now done) for a
-  // while: only its identity is still needed.
-  std::vector<Access>().swap(t->accesses);
-  std::vector<double>().swap(t->params);
-  std::vector<Task*>().swap(t->successors);
-  if (t->owns_arg) {
-    std::free(t->arg);
-    t->owns_arg = false;
-  }
   release(t);
 }
 

@@ -59,6 +59,7 @@ class Runtime final : public SchedulerContext {
  private:
   struct Worker {
     std::unique_ptr<Waiter> waiter;
+    bool cpu = true;  // a CPU worker (else a GPU worker)
     bool idle = false;
     Task* current = nullptr;  // task whose body runs on this worker
   };
@@ -72,7 +73,8 @@ class Runtime final : public SchedulerContext {
   void add_dependencies(Task* t);
   void depend_on(Task* t, Task* pred);
   void drop_finished(Handle* h);
-  void release(Task* t);  // drops one reference; deletes at zero
+  Task* new_task();
+  void release(Task* t);  // drops one reference; recycles at zero
   void make_ready(Task* t, int by_worker);
 
   // Task life cycle; called with the lock held.
@@ -106,6 +108,7 @@ class Runtime final : public SchedulerContext {
   std::vector<Worker> workers_;
   std::unique_ptr<Waiter> app_waiter_;
   std::vector<Blocked*> blocked_;
+  std::vector<Task*> free_tasks_;
 
   std::map<const void*, Handle*> handles_;
   std::map<void*, uint64_t> host_allocations_;
@@ -118,6 +121,7 @@ class Runtime final : public SchedulerContext {
   double last_end_ = 0;  // end of the last task: the makespan
   bool stopping_ = false;
   bool keep_records_ = false;
+  bool has_cpu_workers_ = false, has_cuda_workers_ = false;
   // Kernels timed natively in simulation for lack of a model: observations so far.
   std::map<std::pair<std::string, uint64_t>, int> calibrating_;
   std::vector<std::string> warned_;

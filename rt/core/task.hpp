@@ -68,7 +68,8 @@ struct Task {
   const hcc_codelet* codelet = nullptr;
   void* arg = nullptr;
   bool owns_arg = false;
-  std::vector<Access> accesses;
+  std::vector<Access> accesses;  // as submitted: one kernel buffer each
+  std::vector<Access> merged;    // one per handle, if some handle repeats
   std::vector<double> params;
   int priority = 0;
   Group* group = nullptr;
@@ -89,6 +90,21 @@ struct Task {
   // Scheduler bookkeeping (dmda): chosen worker and expected duration.
   double expected = 0;
   uint64_t sequence = 0;
+
+  alignas(16) unsigned char inline_arg[64];  // small argument blocks, copied here
+
+  // Back to a fresh task, keeping the capacity of its vectors.
+  void reset() {
+    std::vector<Access> a = std::move(accesses), m = std::move(merged);
+    std::vector<double> p = std::move(params);
+    std::vector<Task*> s = std::move(successors);
+    a.clear(), m.clear(), p.clear(), s.clear();
+    *this = Task();
+    accesses = std::move(a), merged = std::move(m), params = std::move(p), successors = std::move(s);
+  }
+
+  // The accesses that dependencies are inferred from: one per handle.
+  const std::vector<Access>& dependency_accesses() const { return merged.empty() ? accesses : merged; }
 };
 
 }  // namespace hcc::rt

@@ -1,5 +1,6 @@
 // Native backend: one thread per worker, the real clock, kernels called
 // directly. Main memory is the only memory node until CUDA workers come.
+#include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <cstdlib>
@@ -14,19 +15,46 @@ namespace {
 
 thread_local int t_worker = -1;
 
+// Waits by spinning briefly, then sleeping on a condition variable. Tasks
+// often become ready microseconds after a worker ran out of work, and a
+// futex wake-up per task would cost more than the task itself.
 class NativeWaiter final : public Waiter {
  public:
   explicit NativeWaiter(std::mutex& m) : mutex_(m) {}
+
+  // Called with the lock held; returns with it held.
   void wait() override {
-    std::unique_lock<std::mutex> lock(mutex_, std::adopt_lock);
-    cv_.wait(lock);
+    notified_.store(false, std::memory_order_relaxed);
+    mutex_.unlock();
+    for (int i = 0; i < kSpins; ++i) {
+      if (notified_.load(std::memory_order_acquire)) break;
+      cpu_relax();
+    }
+    std::unique_lock<std::mutex> lock(mutex_);
+    sleeping_ = true;
+    cv_.wait(lock, [this] { return notified_.load(std::memory_order_relaxed); });
+    sleeping_ = false;
     lock.release();  // the caller still owns the lock
   }
-  void notify() override { cv_.notify_one(); }
+
+  // Called with the lock held.
+  void notify() override {
+    notified_.store(true, std::memory_order_release);
+    if (sleeping_) cv_.notify_one();
+  }
 
  private:
+  static constexpr int kSpins = 4000;  // a few microseconds
+  static void cpu_relax() {
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_pause();
+#endif
+  }
+
   std::mutex& mutex_;
   std::condition_variable cv_;
+  std::atomic<bool> notified_{false};
+  bool sleeping_ = false;  // guarded by the lock
 };
 
 class NativeBackend final : public Backend {
