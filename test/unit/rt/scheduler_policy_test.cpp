@@ -1,0 +1,133 @@
+// Scheduler policies in isolation: each scheduler is driven through a
+// SchedulerContext whose machine, clock, kernel models and data placement the
+// test sets, so that every decision can be checked exactly.
+#include <gtest/gtest.h>
+
+#include <map>
+#include <set>
+
+#include "scheduler.hpp"
+
+namespace hcc::rt {
+namespace {
+
+class FakeContext final : public SchedulerContext {
+ public:
+  FakeContext(int cpus, int gpus) {
+    for (int i = 0; i < cpus; ++i) machine_.workers.push_back({"cpu" + std::to_string(i), "cpu", 0});
+    machine_.nodes.push_back({"RAM", 0});
+    for (int g = 0; g < gpus; ++g) {
+      machine_.workers.push_back({"cuda" + std::to_string(g), "cuda", g + 1});
+      machine_.nodes.push_back({"GPU" + std::to_string(g), 0});
+    }
+  }
+  const Machine& machine() const override { return machine_; }
+  double now() override { return clock; }
+  bool can_run(const Task& t, int w) const override {
+    return machine_.workers[w].arch == "cpu" ? t.codelet->cpu != nullptr : t.codelet->cuda != nullptr;
+  }
+  std::optional<double> expected_duration(const Task&, const std::string& arch) override {
+    auto it = duration.find(arch);
+    return it == duration.end() ? std::nullopt : std::optional<double>(it->second);
+  }
+  double expected_transfer(const Task& t, int node) override {
+    return node == 0 || local.count({&t, node}) ? 0.0 : transfer;
+  }
+  uint64_t bytes_on_node(const Task& t, int node) const override { return local.count({&t, node}) ? 1000 : 0; }
+
+  double clock = 0;
+  double transfer = 0;
+  std::map<std::string, double> duration;
+  std::set<std::pair<const Task*, int>> local;  // (task, node): its inputs are there
+
+ private:
+  Machine machine_;
+};
+
+void kernel(void* const*, void*) {}
+const hcc_codelet kAnywhere = {"k", kernel, kernel, 0, nullptr, 0};
+const hcc_codelet kCpuOnly = {"c", kernel, nullptr, 0, nullptr, 0};
+
+std::vector<Task> make_tasks(int n, const hcc_codelet* cl) {
+  std::vector<Task> tasks(n);
+  for (int i = 0; i < n; ++i) {
+    tasks[i].id = i;
+    tasks[i].codelet = cl;
+  }
+  return tasks;
+}
+
+TEST(Lws, PushesToTheReleasingWorkerAndStealsTheOldestTask) {
+  FakeContext ctx(3, 0);
+  auto s = make_scheduler("lws", ctx);
+  auto tasks = make_tasks(4, &kCpuOnly);
+  for (auto& t : tasks) {
+    t.ready_by = 1;
+    EXPECT_EQ(s->push(&t), 1);
+  }
+  EXPECT_EQ(s->pop(1), &tasks[3]);  // own queue: newest first
+  EXPECT_EQ(s->pop(2), &tasks[0]);  // thief: oldest of the next worker with work
+  EXPECT_EQ(s->pop(0), &tasks[1]);
+  EXPECT_EQ(s->pop(1), &tasks[2]);
+  EXPECT_EQ(s->pop(1), nullptr);
+}
+
+TEST(Lws, DealsApplicationTasksRoundRobin) {
+  FakeContext ctx(3, 0);
+  auto s = make_scheduler("lws", ctx);
+  auto tasks = make_tasks(4, &kCpuOnly);
+  std::vector<int> placed;
+  for (auto& t : tasks) placed.push_back(s->push(&t));
+  EXPECT_EQ(placed, (std::vector<int>{0, 1, 2, 0}));
+}
+
+TEST(Dmda, PlacesTasksWhereTheyFinishFirst) {
+  // One CPU (10 ms per task) and one GPU (1 ms per task, plus 2 ms to bring
+  // its data): the k-th task queued on the GPU would end at k + 3 ms, so the
+  // GPU takes 7 tasks, the 8th ties with the CPU (10 ms) and goes to the
+  // first worker, and the CPU, now busy until 10 ms, loses to the GPU again.
+  FakeContext ctx(1, 1);
+  ctx.duration = {{"cpu", 10e-3}, {"cuda", 1e-3}};
+  ctx.transfer = 2e-3;
+  auto s = make_scheduler("dmda", ctx);
+  auto tasks = make_tasks(12, &kAnywhere);
+  std::vector<int> placed;
+  for (auto& t : tasks) placed.push_back(s->push(&t));
+  EXPECT_EQ(placed, (std::vector<int>{1, 1, 1, 1, 1, 1, 1, 0, 1, 1, 1, 1}));
+}
+
+TEST(Dmda, CpuOnlyTasksStayOnCpus) {
+  FakeContext ctx(2, 1);
+  ctx.duration = {{"cpu", 10e-3}, {"cuda", 1e-3}};
+  auto s = make_scheduler("dmda", ctx);
+  auto tasks = make_tasks(4, &kCpuOnly);
+  std::vector<int> placed;
+  for (auto& t : tasks) placed.push_back(s->push(&t));
+  EXPECT_EQ(placed, (std::vector<int>{0, 1, 0, 1}));
+}
+
+TEST(Dmda, SpreadsTasksWithoutModels) {
+  FakeContext ctx(3, 0);
+  auto s = make_scheduler("dmda", ctx);
+  auto tasks = make_tasks(6, &kCpuOnly);
+  std::vector<int> placed;
+  for (auto& t : tasks) placed.push_back(s->push(&t));
+  EXPECT_EQ(placed, (std::vector<int>{0, 1, 2, 0, 1, 2}));
+}
+
+TEST(Dmdas, PrefersQueuedTasksWhoseDataIsAlreadyOnTheNode) {
+  for (const char* name : {"dmda", "dmdas"}) {
+    FakeContext ctx(0, 1);
+    ctx.duration = {{"cuda", 1e-3}};
+    auto s = make_scheduler(name, ctx);
+    auto tasks = make_tasks(3, &kAnywhere);
+    ctx.local.insert({&tasks[2], 1});
+    for (auto& t : tasks) s->push(&t);
+    const bool locality = std::string(name) == "dmdas";
+    EXPECT_EQ(s->pop(0), locality ? &tasks[2] : &tasks[0]) << name;
+    EXPECT_EQ(s->pop(0), locality ? &tasks[0] : &tasks[1]) << name;
+  }
+}
+
+}  // namespace
+}  // namespace hcc::rt
