@@ -26,7 +26,7 @@ class Locked {
 
 // FNV-1a over the sizes of the accessed data, as StarPU's footprints: tasks of
 // one kernel on data of the same shape share a model entry.
-uint64_t footprint_of(const std::vector<Access>& accesses) {
+uint64_t footprint_of(const SmallVector<Access, 4>& accesses) {
   uint64_t h = 0xcbf29ce484222325ull;
   for (const Access& a : accesses) {
     uint64_t s = a.handle->size;
@@ -41,7 +41,7 @@ uint64_t footprint_of(const std::vector<Access>& accesses) {
 // Accesses of one task to the same handle count once for dependencies, with
 // the union of their modes. Empty when the task has no repeated handle (the
 // common case, which then needs no copy).
-std::vector<Access> merged_if_repeated(const std::vector<Access>& accesses) {
+std::vector<Access> merged_if_repeated(const SmallVector<Access, 4>& accesses) {
   bool repeated = false;
   for (size_t i = 0; i < accesses.size() && !repeated; ++i)
     for (size_t j = 0; j < i && !repeated; ++j) repeated = accesses[i].handle == accesses[j].handle;
@@ -275,7 +275,7 @@ void Runtime::submit(const hcc_task_desc& d) {
   }
   if (d.params && d.nparams > 0) t->params.assign(d.params, d.params + d.nparams);
   t->footprint = footprint_of(t->accesses);
-  t->merged = merged_if_repeated(t->accesses);
+  if (d.naccesses > 1) t->merged = merged_if_repeated(t->accesses);
   if (config_.max_submitted > 0 && self < 0)
     block_until([this] { return inflight_ < config_.max_submitted; }, true);
 
@@ -295,14 +295,13 @@ void Runtime::submit(const hcc_task_desc& d) {
 }
 
 void Runtime::add_dependencies(Task* t) {
-  for (const Access& a : t->dependency_accesses()) {
-    Handle* h = a.handle;
+  for (const Access* a = t->dependencies_begin(); a != t->dependencies_end(); ++a) {
+    Handle* h = a->handle;
     h->inflight++;
-    const AccessKind kind = access_kind(a.mode);
+    const AccessKind kind = access_kind(a->mode);
     if (!h->segment.empty() && kind == h->segment_kind && kind != AccessKind::Write) {
       // Joins the current set: same predecessors, no order among members.
       for (Task* p : h->segment_preds) depend_on(t, p);
-
     } else {
       // Starts a new segment ordered after every member of the current one.
       for (Task* p : h->segment) depend_on(t, p);
@@ -549,8 +548,8 @@ void Runtime::complete(Task* t, int w) {
   }
   for (Task* s : t->successors)
     if (--s->pending_deps == 0) make_ready(s, w);
-  for (const Access& a : t->dependency_accesses()) {
-    Handle* h = a.handle;
+  for (const Access* a = t->dependencies_begin(); a != t->dependencies_end(); ++a) {
+    Handle* h = a->handle;
     h->inflight--;
     // Finished tasks in the handle's segments order nothing: drop them once
     // they are half of what the handle keeps (amortised O(1) per task).

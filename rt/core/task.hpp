@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "hcc/hcc.h"
+#include "small_vector.hpp"
 
 namespace hcc::rt {
 
@@ -63,14 +64,12 @@ struct Access {
   int mode;
 };
 
-struct Task {
+// What a task is, apart from its lists (see Task).
+struct TaskState {
   uint64_t id = 0;
   const hcc_codelet* codelet = nullptr;
   void* arg = nullptr;
   bool owns_arg = false;
-  std::vector<Access> accesses;  // as submitted: one kernel buffer each
-  std::vector<Access> merged;    // one per handle, if some handle repeats
-  std::vector<double> params;
   int priority = 0;
   Group* group = nullptr;
   Task* parent = nullptr;
@@ -79,7 +78,6 @@ struct Task {
 
   int refs = 1;               // the runtime's + one per handle-state mention
   int pending_deps = 0;       // unfinished predecessors
-  std::vector<Task*> successors;
   int pending_children = 0;   // for hcc_taskwait inside this task
   bool done = false;
   bool has_commute = false;
@@ -90,21 +88,29 @@ struct Task {
   // Scheduler bookkeeping (dmda): chosen worker and expected duration.
   double expected = 0;
   uint64_t sequence = 0;
+};
 
+struct Task : TaskState {
+  SmallVector<Access, 4> accesses;  // as submitted: one kernel buffer each
+  std::vector<Access> merged;       // one per handle, if some handle repeats
+  SmallVector<double, 4> params;
+  SmallVector<Task*, 4> successors;
   alignas(16) unsigned char inline_arg[64];  // small argument blocks, copied here
 
-  // Back to a fresh task, keeping the capacity of its vectors.
+  // Back to a fresh task for reuse, keeping the capacity of its lists.
   void reset() {
-    std::vector<Access> a = std::move(accesses), m = std::move(merged);
-    std::vector<double> p = std::move(params);
-    std::vector<Task*> s = std::move(successors);
-    a.clear(), m.clear(), p.clear(), s.clear();
-    *this = Task();
-    accesses = std::move(a), merged = std::move(m), params = std::move(p), successors = std::move(s);
+    static_cast<TaskState&>(*this) = TaskState{};
+    accesses.clear();
+    merged.clear();
+    params.clear();
+    successors.clear();
   }
 
   // The accesses that dependencies are inferred from: one per handle.
-  const std::vector<Access>& dependency_accesses() const { return merged.empty() ? accesses : merged; }
+  const Access* dependencies_begin() const { return merged.empty() ? accesses.begin() : merged.data(); }
+  const Access* dependencies_end() const {
+    return merged.empty() ? accesses.end() : merged.data() + merged.size();
+  }
 };
 
 }  // namespace hcc::rt

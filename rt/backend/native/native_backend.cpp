@@ -44,7 +44,7 @@ class NativeWaiter final : public Waiter {
   }
 
  private:
-  static constexpr int kSpins = 4000;  // a few microseconds
+  static constexpr int kSpins = 100;  // a few microseconds
   static void cpu_relax() {
 #if defined(__x86_64__) || defined(__i386__)
     __builtin_ia32_pause();
