@@ -14,9 +14,8 @@
 
 namespace hcc::rt {
 
-void Runtime::acquire_data(Task* t, int node, std::vector<void*>& buffers) {
+void Runtime::acquire_data(Task* t, int node, Buffers& buffers) {
   const int w = t->worker;
-  buffers.reserve(t->accesses.size());
   for (size_t i = 0; i < t->accesses.size(); ++i) {
     const Access& a = t->accesses[i];
     Handle* h = a.handle;

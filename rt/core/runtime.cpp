@@ -56,8 +56,8 @@ std::vector<Access> merged_if_repeated(const SmallVector<Access, 4>& accesses) {
   return merged;
 }
 
-// Tasks kept for reuse at most.
-constexpr size_t kRecycledTasks = 4096;
+// Tasks are allocated this many at a time.
+constexpr size_t kTaskSlab = 256;
 
 }  // namespace
 
@@ -76,9 +76,7 @@ Runtime::Runtime(Config config, std::unique_ptr<Backend> backend)
       models_(config_.model_dir),
       rng_(config_.seed) {}
 
-Runtime::~Runtime() {
-  for (Task* t : free_tasks_) delete t;
-}
+Runtime::~Runtime() = default;
 
 hcc_mode Runtime::mode() const {
   if (backend_->simulated()) return HCC_MODE_SIMULATE;
@@ -101,6 +99,9 @@ void Runtime::start() {
   app_waiter_ = backend_->make_waiter();
   // Records of a million tasks are worth keeping only when written.
   keep_records_ = !records_path().empty() || !config_.trace_paje.empty() || !config_.trace_chrome.empty();
+  // Native kernel durations feed the models saved by instrumented runs and
+  // the estimates of model-based schedulers.
+  keep_history_ = mode() == HCC_MODE_INSTRUMENT || config_.scheduler == "dmda" || config_.scheduler == "dmdas";
   backend_->start_workers([this](int w) { worker_loop(w); });
 }
 
@@ -336,10 +337,14 @@ void Runtime::depend_on(Task* t, Task* pred) {
   t->pending_deps++;
 }
 
-// Finished tasks are recycled, with the capacity of their vectors, so that a
-// steady stream of tasks allocates nothing.
+// Tasks come from slabs and are recycled with the capacity of their lists, so
+// that a steady stream of tasks allocates nothing. The memory of the largest
+// number of tasks alive at once is kept until the runtime ends.
 Task* Runtime::new_task() {
-  if (free_tasks_.empty()) return new Task;
+  if (free_tasks_.empty()) {
+    task_slabs_.push_back(std::make_unique<Task[]>(kTaskSlab));
+    for (size_t i = kTaskSlab; i-- > 0;) free_tasks_.push_back(&task_slabs_.back()[i]);
+  }
   Task* t = free_tasks_.back();
   free_tasks_.pop_back();
   return t;
@@ -348,10 +353,6 @@ Task* Runtime::new_task() {
 void Runtime::release(Task* t) {
   if (--t->refs > 0) return;
   if (t->owns_arg) std::free(t->arg);
-  if (free_tasks_.size() >= kRecycledTasks) {
-    delete t;
-    return;
-  }
   t->reset();
   free_tasks_.push_back(t);
 }
@@ -421,7 +422,7 @@ void Runtime::run_task(Task* t, int w) {
   workers_[w].current = t;
   t->worker = w;
   const int node = machine().workers[w].node;
-  std::vector<void*> buffers;
+  Buffers buffers;
   acquire_data(t, node, buffers);
   execute_body(t, w, buffers);
   release_data(t, node);
@@ -433,7 +434,7 @@ void Runtime::run_task(Task* t, int w) {
 // observed. In simulation the duration comes from the kernel's model; a kernel
 // without one is run natively and timed for its first calibrate_runs
 // occurrences per footprint, then replayed at their mean.
-void Runtime::execute_body(Task* t, int w, const std::vector<void*>& buffers) {
+void Runtime::execute_body(Task* t, int w, const Buffers& buffers) {
   const hcc_codelet* cl = t->codelet;
   const std::string& arch = machine().workers[w].arch;
   hcc_kernel_fn fn = workers_[w].cpu ? cl->cpu : cl->cuda;
@@ -441,10 +442,10 @@ void Runtime::execute_body(Task* t, int w, const std::vector<void*>& buffers) {
   if (!backend_->simulated()) {
     t->start_time = backend_->now();
     backend_->unlock();
-    fn(buffers.data(), t->arg);
+    fn(buffers.begin(), t->arg);
     backend_->lock();
-    models_.record(cl->name, arch, t->footprint, t->bytes_in + t->bytes_out,
-                   backend_->now() - t->start_time);
+    if (keep_history_)
+      models_.record(cl->name, arch, t->footprint, t->bytes_in + t->bytes_out, backend_->now() - t->start_time);
     return;
   }
 
@@ -492,7 +493,7 @@ void Runtime::execute_body(Task* t, int w, const std::vector<void*>& buffers) {
   if (control || calibrate) {
     // Data that the simulation only pretends to hold is replaced by zeroed
     // scratch memory of the same size for the timed run.
-    std::vector<void*> local = buffers;
+    Buffers local = buffers;
     std::vector<std::unique_ptr<char[]>> scratch;
     for (size_t i = 0; i < local.size(); ++i) {
       if (backend_->backed(local[i])) continue;
@@ -500,7 +501,7 @@ void Runtime::execute_body(Task* t, int w, const std::vector<void*>& buffers) {
       local[i] = scratch.back().get();
     }
     const double start = backend_->wallclock();
-    fn(local.data(), t->arg);
+    fn(local.begin(), t->arg);
     measured = backend_->wallclock() - start;
   }
   backend_->sleep(calibrate ? measured : duration.value_or(0.0));

@@ -82,7 +82,7 @@ class Runtime final : public SchedulerContext {
   Task* next_task(int w);
   bool take_commute(Task* t);
   void run_task(Task* t, int w);
-  void execute_body(Task* t, int w, const std::vector<void*>& buffers);
+  void execute_body(Task* t, int w, const Buffers& buffers);
   void complete(Task* t, int w);
   void record(const Task* t, int w, double end);
   std::string records_path() const;
@@ -91,7 +91,7 @@ class Runtime final : public SchedulerContext {
   void notify_blocked();
 
   // Coherence and memory (coherence.cpp); called with the lock held.
-  void acquire_data(Task* t, int node, std::vector<void*>& buffers);
+  void acquire_data(Task* t, int node, Buffers& buffers);
   void release_data(Task* t, int node);
   void fetch(Handle* h, int node, int worker);
   void make_room(Task* t, size_t acquired, int node, uint64_t bytes, Handle* keep, int worker);
@@ -108,6 +108,7 @@ class Runtime final : public SchedulerContext {
   std::vector<Worker> workers_;
   std::unique_ptr<Waiter> app_waiter_;
   std::vector<Blocked*> blocked_;
+  std::vector<std::unique_ptr<Task[]>> task_slabs_;
   std::vector<Task*> free_tasks_;
 
   std::map<const void*, Handle*> handles_;
@@ -121,6 +122,7 @@ class Runtime final : public SchedulerContext {
   double last_end_ = 0;  // end of the last task: the makespan
   bool stopping_ = false;
   bool keep_records_ = false;
+  bool keep_history_ = false;
   bool has_cpu_workers_ = false, has_cuda_workers_ = false;
   // Kernels timed natively in simulation for lack of a model: observations so far.
   std::map<std::pair<std::string, uint64_t>, int> calibrating_;

@@ -64,6 +64,9 @@ struct Access {
   int mode;
 };
 
+// The local addresses of a task's data, one per access, passed to its kernel.
+using Buffers = SmallVector<void*, 8>;
+
 // What a task is, apart from its lists (see Task).
 struct TaskState {
   uint64_t id = 0;
