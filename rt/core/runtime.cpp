@@ -254,6 +254,11 @@ void Runtime::submit(const hcc_task_desc& d) {
 
   Locked lock(*backend_);
   const int self = backend_->self_worker();
+  if (config_.max_submitted > 0 && self < 0 && inflight_ >= config_.max_submitted) {
+    // Resumes once a quarter of the window has drained, not at every task.
+    const int resume = config_.max_submitted - std::max(1, config_.max_submitted / 4);
+    block_until([this, resume] { return inflight_ <= resume; }, true);
+  }
   Task* t = new_task();
   t->codelet = cl;
   t->priority = d.priority;
@@ -277,8 +282,6 @@ void Runtime::submit(const hcc_task_desc& d) {
   if (d.params && d.nparams > 0) t->params.assign(d.params, d.params + d.nparams);
   t->footprint = footprint_of(t->accesses);
   if (d.naccesses > 1) t->merged = merged_if_repeated(t->accesses);
-  if (config_.max_submitted > 0 && self < 0)
-    block_until([this] { return inflight_ < config_.max_submitted; }, true);
 
   t->id = next_task_id_++;
   t->submit_time = backend_->now();
