@@ -16,6 +16,11 @@ class EagerScheduler final : public Scheduler {
   }
 
   Task* pop(int worker) override {
+    if (!queue_.empty() && ctx_.can_run(*queue_.front(), worker)) {
+      Task* t = queue_.front();
+      queue_.pop_front();
+      return t;
+    }
     for (auto it = queue_.begin(); it != queue_.end(); ++it) {
       if (ctx_.can_run(**it, worker)) {
         Task* t = *it;
