@@ -8,6 +8,8 @@
 #include <filesystem>
 #include <stdexcept>
 
+#include <unistd.h>
+
 #include "fatal.hpp"
 
 namespace hcc::rt {
@@ -99,6 +101,7 @@ void Runtime::start() {
   app_waiter_ = backend_->make_waiter();
   // Records of a million tasks are worth keeping only when written.
   keep_records_ = !records_path().empty() || !config_.trace_paje.empty() || !config_.trace_chrome.empty();
+  show_progress_ = isatty(STDERR_FILENO) != 0;
   // Native kernel durations feed the models saved by instrumented runs and
   // the estimates of model-based schedulers.
   keep_history_ = mode() == HCC_MODE_INSTRUMENT || config_.scheduler == "dmda" || config_.scheduler == "dmdas";
@@ -147,6 +150,7 @@ void Runtime::shutdown() {
       std::fprintf(stderr, "hccsim: error: %s\n", e.what());
     }
   }
+  if (progress_shown_) std::fputc('\n', stderr);
   static const char* const names[] = {"native", "instrument", "simulate"};
   std::fprintf(stderr,
                "hccsim: mode=%s makespan=%.6f tasks=%" PRIu64 " workers=%d peak_mem=%" PRIu64 "\n",
@@ -566,8 +570,20 @@ void Runtime::complete(Task* t, int w) {
   }
   inflight_--;
   completed_++;
+  if (show_progress_ && completed_ % 4096 == 0) progress();
   notify_blocked();
   release(t);
+}
+
+// A long run on a terminal says how far it is, once a second of wall time.
+void Runtime::progress() {
+  const double wall = backend_->wallclock();
+  if (wall - last_progress_ < 1.0) return;
+  last_progress_ = wall;
+  std::fprintf(stderr, "\rhccsim: %" PRIu64 " tasks done, %d in flight, %s time %.3f s   ", completed_, inflight_,
+               backend_->simulated() ? "simulated" : "run", backend_->now());
+  std::fflush(stderr);
+  progress_shown_ = true;
 }
 
 // ---- Waiting ------------------------------------------------------------------

@@ -85,6 +85,7 @@ class Runtime final : public SchedulerContext {
   void execute_body(Task* t, int w, const Buffers& buffers);
   void complete(Task* t, int w);
   void record(const Task* t, int w, double end);
+  void progress();
   std::string records_path() const;
   void block_until(std::function<bool()> ready, bool help);
   Waiter* waiter_of_caller();
@@ -123,6 +124,8 @@ class Runtime final : public SchedulerContext {
   bool stopping_ = false;
   bool keep_records_ = false;
   bool keep_history_ = false;
+  bool show_progress_ = false, progress_shown_ = false;
+  double last_progress_ = 0;
   bool has_cpu_workers_ = false, has_cuda_workers_ = false;
   // Kernels timed natively in simulation for lack of a model: observations so far.
   std::map<std::pair<std::string, uint64_t>, int> calibrating_;
