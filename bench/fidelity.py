@@ -40,6 +40,7 @@ import glob
 import json
 import os
 import re
+import resource
 import shutil
 import statistics
 import subprocess
@@ -56,35 +57,89 @@ SCRUB = ["HCC_MODE", "HCC_RECORDS", "HCC_TRACE_PAJE", "HCC_TRACE_CHROME", "HCC_M
          "HCC_MAX_SUBMITTED", "HCC_SIM_MODEL", "HCC_SEED", "HCC_PLATFORM", "HCC_PLATFORM_DIR"]
 
 
+TICK = os.sysconf("SC_CLK_TCK")
+
+
+def cpu_counters():
+    """(busy, steal) seconds summed over all CPUs, from /proc/stat."""
+    try:
+        with open("/proc/stat") as f:
+            v = [int(x) for x in f.readline().split()[1:]]
+    except OSError:
+        return None
+    # user nice system idle iowait irq softirq steal ...
+    return (v[0] + v[1] + v[2] + v[5] + v[6]) / TICK, (v[7] if len(v) > 7 else 0) / TICK
+
+
+def children_cpu():
+    r = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return r.ru_utime + r.ru_stime
+
+
+def foreign_load(before, after, own_cpu, wall):
+    """CPUs used by other processes (and stolen by the hypervisor) meanwhile."""
+    if before is None or after is None or wall <= 0:
+        return float("nan")
+    busy = after[0] - before[0] - own_cpu
+    steal = after[1] - before[1]
+    return max(0.0, busy + steal) / wall
+
+
+def wait_quiet(threshold, max_wait):
+    """Waits (at most max_wait s) until other processes use < threshold CPUs
+    over a 0.5 s window; returns the seconds waited and the last load seen."""
+    t0 = time.monotonic()
+    while True:
+        before, c0, w0 = cpu_counters(), children_cpu(), time.monotonic()
+        time.sleep(0.5)
+        load = foreign_load(before, cpu_counters(), children_cpu() - c0, time.monotonic() - w0)
+        waited = time.monotonic() - t0
+        if not load >= threshold or waited >= max_wait:
+            return waited, load
+
+
 def fail(msg):
     print(f"fidelity: error: {msg}", file=sys.stderr, flush=True)
     sys.exit(1)
 
 
 class Runner:
-    def __init__(self, total, timeout):
+    def __init__(self, total, timeout, quiet_load, quiet_wait):
         self.done, self.total, self.timeout = 0, total, timeout
+        self.quiet_load, self.quiet_wait = quiet_load, quiet_wait
+        self.loads = {}  # label -> CPUs used by other processes during the run
 
-    def run(self, label, cmd, env):
-        """Runs one program, returns its makespan (seconds)."""
+    def run(self, label, cmd, env, timed=True):
+        """Runs one program, returns its makespan (seconds). A timed (native)
+        run first waits for the machine to be quiet, at most quiet_wait s."""
         self.done += 1
+        note = ""
+        if timed and self.quiet_wait > 0:
+            waited, load = wait_quiet(self.quiet_load, self.quiet_wait)
+            if waited >= self.quiet_wait:
+                note = f"; machine still busy after waiting {waited:.0f} s ({load:.2f} CPUs used by others)"
+            elif waited > 1:
+                note = f"; waited {waited:.0f} s for a quiet machine"
         full_env = {k: v for k, v in os.environ.items() if k not in SCRUB}
         full_env.update(env)
         settings = " ".join(f"{k}={v}" for k, v in sorted(env.items()) if k != "HCC_MODEL_DIR")
-        t0 = time.monotonic()
+        before, c0, t0 = cpu_counters(), children_cpu(), time.monotonic()
         try:
             p = subprocess.run(cmd, env=full_env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                                stderr=subprocess.PIPE, text=True, timeout=self.timeout)
         except subprocess.TimeoutExpired:
             fail(f"{label}: `{' '.join(cmd)}` ({settings}) did not finish in {self.timeout} s")
         wall = time.monotonic() - t0
+        load = foreign_load(before, cpu_counters(), children_cpu() - c0, wall)
+        self.loads[label] = load
         matches = SUMMARY.findall(p.stderr)
         if p.returncode != 0 or not matches:
             why = f"exited with status {p.returncode}" if p.returncode != 0 else "printed no summary line"
             tail = "\n".join((p.stdout + p.stderr).strip().splitlines()[-20:])
             fail(f"{label}: `{' '.join(cmd)}` ({settings}) {why}; its last output:\n{tail}")
         makespan = float(matches[-1][1])
-        print(f"[{self.done}/{self.total}] {label}: makespan {makespan:.4f} s (wall {wall:.1f} s)",
+        print(f"[{self.done}/{self.total}] {label}: makespan {makespan:.4f} s (wall {wall:.1f} s, "
+              f"others used {load:.2f} CPUs{note})",
               file=sys.stderr, flush=True)
         return makespan
 
@@ -123,6 +178,10 @@ def main():
     ap.add_argument("--cholesky", default="10240,512", help="N,NB of the Cholesky check")
     ap.add_argument("--cholesky-runs", type=int, default=5, help="native Cholesky runs (median)")
     ap.add_argument("--timeout", type=int, default=600, help="seconds allowed per program run")
+    ap.add_argument("--quiet-load", type=float, default=0.25,
+                    help="before each native or instrumented run, wait until other processes use fewer CPUs than this")
+    ap.add_argument("--quiet-wait", type=float, default=20,
+                    help="longest wait for a quiet machine before each such run, seconds (0: never wait)")
     args = ap.parse_args()
     if args.native_runs < 1 or args.cholesky_runs < 1:
         fail("--native-runs and --cholesky-runs must be >= 1")
@@ -144,7 +203,8 @@ def main():
     os.makedirs(work)
 
     configs = [(s, w) for s in SCHEDULERS for w in WORKERS]
-    runner = Runner(1 + len(configs) * (args.native_runs + 1) + 1 + args.cholesky_runs + 1, args.timeout)
+    runner = Runner(1 + len(configs) * (args.native_runs + 1) + 1 + args.cholesky_runs + 1, args.timeout,
+                    args.quiet_load, args.quiet_wait)
 
     # ---- 1. Fixed-duration kernels ---------------------------------------------
     fixed_models = os.path.join(work, "fixed_dag-models")
@@ -157,9 +217,10 @@ def main():
         label = f"fixed_dag {sched} {workers} worker{'s' if workers > 1 else ''}"
         natives = [runner.run(f"{label} native {i + 1}/{args.native_runs}", [fixed["native"]], env)
                    for i in range(args.native_runs)]
-        simulated = runner.run(f"{label} simulated", [fixed["sim"]], dict(env, HCC_PLATFORM="laptop"))
+        simulated = runner.run(f"{label} simulated", [fixed["sim"]], dict(env, HCC_PLATFORM="laptop"), timed=False)
         native = statistics.median(natives)
-        rows.append((sched, workers, natives, native, simulated, error_pct(simulated, native)))
+        others = max(runner.loads[f"{label} native {i + 1}/{args.native_runs}"] for i in range(args.native_runs))
+        rows.append((sched, workers, natives, native, simulated, error_pct(simulated, native), others))
     worst = max(r[5] for r in rows)
 
     # ---- 2. Cholesky --------------------------------------------------------------
@@ -170,25 +231,32 @@ def main():
                             dict(env, HCC_MODE="instrument", HCC_RECORDS=os.path.join(work, "cholesky-records.csv")))
     chol_natives = [runner.run(f"{label} native {i + 1}/{args.cholesky_runs}", [chol["native"], str(n), str(nb)], env)
                     for i in range(args.cholesky_runs)]
-    predicted = runner.run(f"{label} simulated", [chol["sim"], str(n), str(nb)], dict(env, HCC_PLATFORM="laptop"))
+    predicted = runner.run(f"{label} simulated", [chol["sim"], str(n), str(nb)], dict(env, HCC_PLATFORM="laptop"),
+                           timed=False)
     median = statistics.median(chol_natives)
     chol_err = error_pct(predicted, median)
 
     # ---- Report -----------------------------------------------------------------
     print(f"fixed-duration kernels: fixed_dag (420 tasks), native = median of {args.native_runs} runs, "
           f"simulated on laptop")
-    print(f"kernel models from one instrumented run (eager, 1 worker, makespan {calib:.4f} s):")
+    print(f"kernel models from one instrumented run (eager, 1 worker, makespan {calib:.4f} s, "
+          f"others used {runner.loads['fixed_dag instrumented (eager, 1 worker)']:.2f} CPUs):")
     for line in model_report(fixed_models):
         print(line)
-    print(f"{'scheduler':<9} {'workers':>7} {'native s':>9} {'(min-max)':>17} {'simulated s':>11} {'error %':>8}")
-    for sched, workers, natives, native, simulated, err in rows:
+    print(f"{'scheduler':<9} {'workers':>7} {'native s':>9} {'(min-max)':>17} {'simulated s':>11} {'error %':>8}"
+          f" {'others CPUs':>11}")
+    for sched, workers, natives, native, simulated, err, others in rows:
         spread = f"{min(natives):.4f}-{max(natives):.4f}"
-        print(f"{sched:<9} {workers:>7} {native:>9.4f} {spread:>17} {simulated:>11.4f} {err:>8.2f}"
+        print(f"{sched:<9} {workers:>7} {native:>9.4f} {spread:>17} {simulated:>11.4f} {err:>8.2f} {others:>11.2f}"
               f"{'  > 2 %' if err > 2 else ''}")
+    print("(others CPUs: the most CPUs that other processes, or the hypervisor, took during one of the native runs)")
     print()
     print(f"cholesky N={n} NB={nb}, dmda, 2 workers")
-    print(f"instrumented run s: {chol_calib:.3f}")
+    chol_load = lambda key: runner.loads[f"{label} {key}"]
+    print(f"instrumented run s: {chol_calib:.3f}   (others used {chol_load('instrumented'):.2f} CPUs)")
     print("native runs s:      " + " ".join(f"{x:.3f}" for x in chol_natives) + f"   median {median:.3f}")
+    print("others used CPUs:   " + " ".join(f"{chol_load(f'native {i + 1}/{args.cholesky_runs}'):>6.2f}"
+                                            for i in range(args.cholesky_runs)))
     print(f"simulated s:        {predicted:.3f}   error {chol_err:.2f} %")
     print()
     print(f"fidelity: total wall time {time.monotonic() - start:.0f} s", file=sys.stderr, flush=True)

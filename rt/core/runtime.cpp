@@ -1,6 +1,7 @@
 #include "runtime.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <cinttypes>
 #include <cstdio>
 #include <cstdlib>
@@ -58,8 +59,10 @@ std::vector<Access> merged_if_repeated(const SmallVector<Access, 4>& accesses) {
   return merged;
 }
 
-// Tasks are allocated this many at a time.
+// Tasks are allocated this many at a time, and a submitting thread takes
+// them from the shared free list this many at a time.
 constexpr size_t kTaskSlab = 256;
+constexpr size_t kTaskBatch = 32;
 
 }  // namespace
 
@@ -72,8 +75,13 @@ AccessKind access_kind(int mode) {
   }
 }
 
+namespace {
+std::atomic<uint64_t> g_runtimes{0};
+}
+
 Runtime::Runtime(Config config, std::unique_ptr<Backend> backend)
-    : config_(std::move(config)),
+    : id_(++g_runtimes),
+      config_(std::move(config)),
       backend_(std::move(backend)),
       models_(config_.model_dir),
       rng_(config_.seed) {}
@@ -99,6 +107,7 @@ void Runtime::start() {
   node_used_.assign(m.nodes.size(), 0);
   node_lru_.resize(m.nodes.size());
   app_waiter_ = backend_->make_waiter();
+  task_caches_.resize(m.workers.size());
   // Records of a million tasks are worth keeping only when written.
   keep_records_ = !records_path().empty() || !config_.trace_paje.empty() || !config_.trace_chrome.empty();
   show_progress_ = isatty(STDERR_FILENO) != 0;
@@ -256,14 +265,10 @@ void Runtime::submit(const hcc_task_desc& d) {
     throw std::invalid_argument(std::string("hcc_submit: no worker of this machine can run codelet '") +
                                 cl->name + "'");
 
-  Locked lock(*backend_);
+  // The task is filled in before taking the lock, so that workers wait less
+  // for it while the application submits.
   const int self = backend_->self_worker();
-  if (config_.max_submitted > 0 && self < 0 && inflight_ >= config_.max_submitted) {
-    // Resumes once a quarter of the window has drained, not at every task.
-    const int resume = config_.max_submitted - std::max(1, config_.max_submitted / 4);
-    block_until([this, resume] { return inflight_ <= resume; }, true);
-  }
-  Task* t = new_task();
+  Task* t = new_task(self);
   t->codelet = cl;
   t->priority = d.priority;
   if (d.arg_size > sizeof t->inline_arg) {
@@ -287,6 +292,12 @@ void Runtime::submit(const hcc_task_desc& d) {
   t->footprint = footprint_of(t->accesses);
   if (d.naccesses > 1) t->merged = merged_if_repeated(t->accesses);
 
+  Locked lock(*backend_);
+  if (config_.max_submitted > 0 && self < 0 && inflight_ >= config_.max_submitted) {
+    // Resumes once a quarter of the window has drained, not at every task.
+    const int resume = config_.max_submitted - std::max(1, config_.max_submitted / 4);
+    block_until([this, resume] { return inflight_ <= resume; }, true);
+  }
   t->id = next_task_id_++;
   if (keep_records_) t->submit_time = backend_->now();  // a clock read costs as much as a small task
   t->parent = self >= 0 ? workers_[self].current : nullptr;
@@ -347,13 +358,30 @@ void Runtime::depend_on(Task* t, Task* pred) {
 // Tasks come from slabs and are recycled with the capacity of their lists, so
 // that a steady stream of tasks allocates nothing. The memory of the largest
 // number of tasks alive at once is kept until the runtime ends.
-Task* Runtime::new_task() {
-  if (free_tasks_.empty()) {
-    task_slabs_.push_back(std::make_unique<Task[]>(kTaskSlab));
-    for (size_t i = kTaskSlab; i-- > 0;) free_tasks_.push_back(&task_slabs_.back()[i]);
+Task* Runtime::new_task(int self) {
+  // Application threads (any number of them) each keep their own cache; one
+  // left from an earlier runtime is dropped with that runtime's slabs.
+  struct ThreadCache {
+    uint64_t runtime = 0;
+    std::vector<Task*> tasks;
+  };
+  thread_local ThreadCache app;
+  if (self < 0 && app.runtime != id_) {
+    app.tasks.clear();
+    app.runtime = id_;
   }
-  Task* t = free_tasks_.back();
-  free_tasks_.pop_back();
+  std::vector<Task*>& cache = self >= 0 ? task_caches_[self] : app.tasks;
+  if (cache.empty()) {
+    Locked lock(*backend_);
+    if (free_tasks_.size() < kTaskBatch) {
+      task_slabs_.push_back(std::make_unique<Task[]>(kTaskSlab));
+      for (size_t i = kTaskSlab; i-- > 0;) free_tasks_.push_back(&task_slabs_.back()[i]);
+    }
+    cache.assign(free_tasks_.end() - kTaskBatch, free_tasks_.end());
+    free_tasks_.resize(free_tasks_.size() - kTaskBatch);
+  }
+  Task* t = cache.back();
+  cache.pop_back();
   return t;
 }
 

@@ -73,7 +73,7 @@ class Runtime final : public SchedulerContext {
   void add_dependencies(Task* t);
   void depend_on(Task* t, Task* pred);
   void drop_finished(Handle* h);
-  Task* new_task();
+  Task* new_task(int self);  // self: the calling worker, -1 for the application
   void release(Task* t);  // drops one reference; recycles at zero
   void make_ready(Task* t, int by_worker);
 
@@ -100,6 +100,7 @@ class Runtime final : public SchedulerContext {
   void account(int node, int64_t delta);
   void touch(Handle* h, int node);
 
+  const uint64_t id_;  // tells this runtime from earlier ones in the process
   const Config config_;
   std::unique_ptr<Backend> backend_;
   std::unique_ptr<Scheduler> scheduler_;
@@ -111,6 +112,7 @@ class Runtime final : public SchedulerContext {
   std::vector<Blocked*> blocked_;
   std::vector<std::unique_ptr<Task[]>> task_slabs_;
   std::vector<Task*> free_tasks_;
+  std::vector<std::vector<Task*>> task_caches_;  // per worker (tasks that submit tasks)
 
   std::map<const void*, Handle*> handles_;
   std::map<void*, uint64_t> host_allocations_;
