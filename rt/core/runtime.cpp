@@ -342,9 +342,12 @@ void Runtime::add_dependencies(Task* t) {
 
 void Runtime::drop_finished(Handle* h) {
   for (auto* members : {&h->segment, &h->segment_preds}) {
-    auto finished = std::stable_partition(members->begin(), members->end(), [](Task* s) { return !s->done; });
-    for (auto it = finished; it != members->end(); ++it) release(*it);
-    members->erase(finished, members->end());
+    size_t kept = 0;
+    for (Task* m : *members) {
+      if (m->done) release(m);
+      else (*members)[kept++] = m;
+    }
+    members->resize(kept);
   }
   h->finished_members = 0;
 }
