@@ -17,13 +17,6 @@
 namespace hcc::rt {
 namespace {
 
-struct ByPriority {
-  bool operator()(const Task* a, const Task* b) const {
-    if (a->priority != b->priority) return a->priority > b->priority;
-    return a->sequence < b->sequence;
-  }
-};
-
 // Used for a kernel that has no model yet, so that unknown work still spreads
 // over workers instead of piling onto the first one.
 constexpr double kUnknownDuration = 1e-3;

@@ -21,14 +21,7 @@ class EagerScheduler final : public Scheduler {
       queue_.pop_front();
       return t;
     }
-    for (auto it = queue_.begin(); it != queue_.end(); ++it) {
-      if (ctx_.can_run(**it, worker)) {
-        Task* t = *it;
-        queue_.erase(it);
-        return t;
-      }
-    }
-    return nullptr;
+    return take_first_runnable(queue_, ctx_, worker);
   }
 
  private:

@@ -33,16 +33,8 @@ class LwsScheduler final : public Scheduler {
       }
     }
     const int n = static_cast<int>(queues_.size());
-    for (int k = 1; k < n; ++k) {
-      auto& victim = queues_[(worker + k) % n];
-      for (auto it = victim.begin(); it != victim.end(); ++it) {
-        if (ctx_.can_run(**it, worker)) {
-          Task* t = *it;
-          victim.erase(it);
-          return t;
-        }
-      }
-    }
+    for (int k = 1; k < n; ++k)
+      if (Task* t = take_first_runnable(queues_[(worker + k) % n], ctx_, worker)) return t;
     return nullptr;
   }
 

@@ -7,13 +7,6 @@
 namespace hcc::rt {
 namespace {
 
-struct ByPriority {
-  bool operator()(const Task* a, const Task* b) const {
-    if (a->priority != b->priority) return a->priority > b->priority;
-    return a->sequence < b->sequence;
-  }
-};
-
 class PrioScheduler final : public Scheduler {
  public:
   explicit PrioScheduler(SchedulerContext& ctx) : ctx_(ctx) {}
@@ -24,16 +17,7 @@ class PrioScheduler final : public Scheduler {
     return -1;
   }
 
-  Task* pop(int worker) override {
-    for (auto it = queue_.begin(); it != queue_.end(); ++it) {
-      if (ctx_.can_run(**it, worker)) {
-        Task* t = *it;
-        queue_.erase(it);
-        return t;
-      }
-    }
-    return nullptr;
-  }
+  Task* pop(int worker) override { return take_first_runnable(queue_, ctx_, worker); }
 
  private:
   SchedulerContext& ctx_;
