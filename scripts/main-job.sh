@@ -19,8 +19,8 @@ HCC_BUILD_DIR=$build "$root/scripts/build.sh"
 work=$build/main-job
 mkdir -p "$work"
 export HCC_MODEL_DIR=$work/models HCC_SCHED=dmda
-echo "== calibrating kernel models (instrumented native run, N=2048 NB=$nb)"
-HCC_MODE=instrument HCC_RECORDS=$work/calibration.csv "$build/examples/cholesky-native" 2048 "$nb"
+echo "== calibrating kernel models (instrumented native run, N=4096 NB=$nb)"
+HCC_MODE=instrument HCC_RECORDS=$work/calibration.csv "$build/examples/cholesky-native" 4096 "$nb"
 echo "== simulating Cholesky N=$n NB=$nb on platform '$platform'"
 HCC_PLATFORM=$platform HCC_RECORDS=$work/simulated.csv HCC_TRACE_PAJE=$work/simulated.paje \
   HCC_TRACE_CHROME=$work/simulated.json "$build/examples/cholesky-sim" "$n" "$nb"
