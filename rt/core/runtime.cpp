@@ -286,7 +286,7 @@ void Runtime::submit(const hcc_task_desc& d) {
     t->accesses.push_back(a);
     if (reads(a.mode)) t->bytes_in += a.handle->size;
     if (writes(a.mode)) t->bytes_out += a.handle->size;
-    if (a.mode == HCC_COMMUTE) t->has_commute = true;
+    if (exclusive(a.mode)) t->has_commute = true;
   }
   if (d.params && d.nparams > 0) t->params.assign(d.params, d.params + d.nparams);
   t->footprint = footprint_of(t->accesses);
@@ -440,18 +440,25 @@ Task* Runtime::next_task(int w) {
   return nullptr;
 }
 
-// A task with mutexinoutset accesses runs only while it holds all of them;
+// Accesses that a task must hold alone while it runs: mutexinoutset, and
+// inoutset when there are several memory nodes, because two members of a set
+// updating copies on two nodes at once would lose one of the updates.
+bool Runtime::exclusive(int mode) const {
+  return mode == HCC_COMMUTE || (mode == HCC_INOUTSET && machine().nodes.size() > 1);
+}
+
+// A task with exclusive accesses runs only while it holds all of them;
 // otherwise it waits on the first busy handle and is pushed again on release.
 bool Runtime::take_commute(Task* t) {
   for (const Access& a : t->accesses) {
-    if (a.mode != HCC_COMMUTE) continue;
+    if (!exclusive(a.mode)) continue;
     if (a.handle->commute_owner && a.handle->commute_owner != t) {
       a.handle->commute_waiting.push_back(t);
       return false;
     }
   }
   for (const Access& a : t->accesses)
-    if (a.mode == HCC_COMMUTE) a.handle->commute_owner = t;
+    if (exclusive(a.mode)) a.handle->commute_owner = t;
   return true;
 }
 
@@ -578,7 +585,7 @@ void Runtime::complete(Task* t, int w) {
 
   if (t->has_commute) {
     for (const Access& a : t->accesses) {
-      if (a.mode != HCC_COMMUTE || a.handle->commute_owner != t) continue;
+      if (!exclusive(a.mode) || a.handle->commute_owner != t) continue;
       a.handle->commute_owner = nullptr;
       std::vector<Task*> waiting = std::move(a.handle->commute_waiting);
       a.handle->commute_waiting.clear();

@@ -80,6 +80,7 @@ class Runtime final : public SchedulerContext {
   // Task life cycle; called with the lock held.
   void worker_loop(int w);
   Task* next_task(int w);
+  bool exclusive(int mode) const;
   bool take_commute(Task* t);
   void run_task(Task* t, int w);
   void execute_body(Task* t, int w, const Buffers& buffers);

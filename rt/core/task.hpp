@@ -51,7 +51,7 @@ struct Handle {
   size_t finished_members = 0;  // tasks of the segments finished since the last drop
 
   int inflight = 0;             // submitted, not completed tasks using it
-  Task* commute_owner = nullptr;  // running task holding its mutexinoutset
+  Task* commute_owner = nullptr;  // running task holding it exclusively
   std::vector<Task*> commute_waiting;
 };
 
@@ -83,7 +83,7 @@ struct TaskState {
   int pending_deps = 0;       // unfinished predecessors
   int pending_children = 0;   // for hcc_taskwait inside this task
   bool done = false;
-  bool has_commute = false;
+  bool has_commute = false;  // holds exclusive accesses (Runtime::exclusive)
 
   double submit_time = 0, start_time = 0;
   int worker = -1;           // the worker that ran it
