@@ -1,0 +1,98 @@
+// The rewriter's passes and the state they share. Each pass lives in its own
+// file under rewriter/lib/ and records its edits in the shared clang::Rewriter.
+#pragma once
+
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/StmtOpenMP.h"
+#include "clang/Basic/Diagnostic.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Rewrite/Core/Rewriter.h"
+
+namespace hcc::rewriter {
+
+// State shared by the passes over one translation unit.
+struct PassContext {
+  clang::ASTContext &ctx;
+  clang::SourceManager &sm;
+  clang::Rewriter &rewriter;  // edits of the main file
+  std::string fileName;       // main file, as given
+  std::string baseName;       // main file's basename (codelet names)
+  // Functions defined here that create tasks or wait for them, directly or
+  // through calls to such functions (their tasks' codelets are control code).
+  std::set<const clang::FunctionDecl *> taskFunctions;
+  unsigned nextTaskId = 0;
+
+  PassContext(clang::ASTContext &c, clang::Rewriter &r);
+
+  // An error diagnostic "hccsim: <msg>" at loc.
+  void error(clang::SourceLocation loc, const std::string &msg);
+  bool hadError() const;
+  bool inMainFile(clang::SourceLocation loc) const;
+  // Text and ranges.
+  std::string text(clang::CharSourceRange r) const;
+  // The token range of a statement, including its terminating ';'.
+  clang::CharSourceRange stmtRange(const clang::Stmt *s) const;
+  // The range of a directive and its structured block.
+  clang::CharSourceRange constructRange(const clang::OMPExecutableDirective *d) const;
+  // The range of a directive's pragma line only.
+  clang::CharSourceRange pragmaRange(const clang::OMPExecutableDirective *d) const;
+  unsigned line(clang::SourceLocation loc) const;
+  std::string lineMarker(unsigned line) const;  // "#line N \"file\"\n"
+};
+
+// Where a statement is being rewritten: the rewriter receiving its edits and
+// how variables of the enclosing function are spelled there (inside an
+// outlined task body, shared variables become (*__hcc_a->name)).
+struct Scope {
+  clang::Rewriter *rewriter = nullptr;
+  std::map<const clang::VarDecl *, std::string> subst;
+  bool inTask = false;    // inside an outlined task body
+  bool inRegion = false;  // inside a lowered parallel/single driver region or a task
+};
+
+// ---- Pass: unsupported constructs (Unsupported.cpp) -------------------------
+// Diagnoses a directive that is not lowered inside a task region. Returns true.
+bool diagnoseUnsupportedDirective(PassContext &pc, const clang::OMPExecutableDirective *d);
+// Diagnoses the clauses of a task (or taskwait) that are not lowered; returns
+// false when one was diagnosed.
+bool checkTaskClauses(PassContext &pc, const clang::OMPExecutableDirective *d);
+
+// ---- Pass: task lowering (TaskLowering.cpp) ----------------------------------
+class TaskLowering {
+ public:
+  explicit TaskLowering(PassContext &pc) : pc_(pc) {}
+  // Finds the functions that create tasks (fills pc.taskFunctions).
+  void collectTaskFunctions(clang::TranslationUnitDecl *tu);
+  // Lowers every task construct of a function defined in the main file.
+  void runOnFunction(clang::FunctionDecl *fd);
+  // Walks a statement, lowering what it contains into scope.rewriter.
+  void walk(clang::Stmt *s, Scope &scope);
+  // The text of an expression as spelled in scope.
+  std::string exprText(const clang::Expr *e, const Scope &scope);
+
+ private:
+  std::string lowerTask(clang::OMPTaskDirective *d, Scope &scope);
+  PassContext &pc_;
+  clang::FunctionDecl *currentFunction_ = nullptr;
+  std::vector<std::string> outlined_;  // outlined functions of the current function
+  bool needsPrototype_ = false;
+};
+
+// ---- Pass: driver regions (DriverRegions.cpp) --------------------------------
+// `#pragma omp parallel` + `single`/`master`/`masked` around task-creating code:
+// removes both pragmas, keeps the block and waits for all tasks at its end.
+// Returns the statement to walk as a region, or null when the construct was
+// diagnosed or is not a driver region (then `handled` is false).
+clang::Stmt *lowerDriverRegion(PassContext &pc, clang::OMPExecutableDirective *parallel, Scope &scope,
+                               bool &handled);
+// hcc_init() at the start of main, hcc_shutdown() before each of its returns.
+void instrumentMain(PassContext &pc, clang::FunctionDecl *main);
+// True when the statement contains a task or taskwait directive.
+bool containsTaskConstructs(const clang::Stmt *s);
+
+}  // namespace hcc::rewriter

@@ -1,0 +1,62 @@
+// Shared helpers of the rewriter passes: diagnostics, source text and ranges.
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+#include "hccrewriter/Passes.hpp"
+#include "llvm/Support/Path.h"
+
+using namespace clang;
+
+namespace hcc::rewriter {
+
+PassContext::PassContext(ASTContext &c, Rewriter &r) : ctx(c), sm(c.getSourceManager()), rewriter(r) {
+  if (auto fe = sm.getFileEntryRefForID(sm.getMainFileID())) fileName = fe->getName().str();
+  baseName = llvm::sys::path::filename(fileName).str();
+}
+
+void PassContext::error(SourceLocation loc, const std::string &msg) {
+  auto &de = ctx.getDiagnostics();
+  unsigned id = de.getCustomDiagID(DiagnosticsEngine::Error, "hccsim: %0");
+  de.Report(loc, id) << msg;
+}
+
+bool PassContext::hadError() const { return ctx.getDiagnostics().hasErrorOccurred(); }
+
+bool PassContext::inMainFile(SourceLocation loc) const {
+  return loc.isValid() && sm.isWrittenInMainFile(sm.getExpansionLoc(loc));
+}
+
+std::string PassContext::text(CharSourceRange r) const {
+  return Lexer::getSourceText(r, sm, ctx.getLangOpts()).str();
+}
+
+CharSourceRange PassContext::stmtRange(const Stmt *s) const {
+  if (auto *d = dyn_cast<OMPExecutableDirective>(s)) return constructRange(d);
+  SourceLocation b = sm.getExpansionLoc(s->getBeginLoc());
+  SourceLocation e = sm.getExpansionLoc(s->getEndLoc());
+  if (!isa<CompoundStmt>(s) && !isa<NullStmt>(s)) {
+    if (auto tok = Lexer::findNextToken(e, sm, ctx.getLangOpts()); tok && tok->is(tok::semi))
+      e = tok->getLocation();
+  }
+  return CharSourceRange::getTokenRange(b, e);
+}
+
+CharSourceRange PassContext::constructRange(const OMPExecutableDirective *d) const {
+  SourceLocation b = sm.getExpansionLoc(d->getBeginLoc());
+  if (d->hasAssociatedStmt()) {
+    CharSourceRange body = stmtRange(d->getStructuredBlock());
+    return CharSourceRange::getTokenRange(b, body.getEnd());
+  }
+  return pragmaRange(d);
+}
+
+CharSourceRange PassContext::pragmaRange(const OMPExecutableDirective *d) const {
+  return CharSourceRange::getCharRange(sm.getExpansionLoc(d->getBeginLoc()), sm.getExpansionLoc(d->getEndLoc()));
+}
+
+unsigned PassContext::line(SourceLocation loc) const { return sm.getExpansionLineNumber(loc); }
+
+std::string PassContext::lineMarker(unsigned l) const {
+  return "#line " + std::to_string(l) + " \"" + fileName + "\"\n";
+}
+
+}  // namespace hcc::rewriter

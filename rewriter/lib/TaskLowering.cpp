@@ -1,0 +1,416 @@
+// Pass: lowers `#pragma omp task` (and taskwait/taskyield) to the hccsim C ABI.
+//
+// A task becomes an outlined static function + argument struct + codelet,
+// placed before the enclosing function, and a submission block at the
+// pragma's place. Shared variables travel as pointers and are spelled
+// (*__hcc_a->name) in the outlined body; firstprivate ones are copied into
+// the argument block and read from a local copy of the same name; private
+// ones are locals of the outlined body. Which variable is which comes from
+// clang's Sema (explicit and implicit data-sharing clauses).
+#include <sstream>
+
+#include "clang/AST/Expr.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Lex/Lexer.h"
+#include "hccrewriter/Passes.hpp"
+
+using namespace clang;
+
+namespace hcc::rewriter {
+
+namespace {
+
+// Calls fn on every statement below s (s included), descending into the
+// structured blocks and the lowered clause expressions of OpenMP directives.
+template <class Fn>
+void forEachStmt(const Stmt *s, Fn &&fn);
+
+std::vector<const Expr *> clauseExprs(const OMPExecutableDirective *d) {
+  std::vector<const Expr *> out;
+  for (const OMPClause *c : d->clauses()) {
+    if (auto *dep = dyn_cast<OMPDependClause>(c))
+      for (const Expr *e : dep->varlists()) out.push_back(e);
+    else if (auto *p = dyn_cast<OMPPriorityClause>(c))
+      out.push_back(p->getPriority());
+    else if (auto *i = dyn_cast<OMPIfClause>(c))
+      out.push_back(i->getCondition());
+  }
+  return out;
+}
+
+template <class Fn>
+void forEachStmt(const Stmt *s, Fn &&fn) {
+  if (!s) return;
+  fn(s);
+  if (auto *d = dyn_cast<OMPExecutableDirective>(s)) {
+    for (const Expr *e : clauseExprs(d)) forEachStmt(e, fn);
+    if (d->hasAssociatedStmt()) forEachStmt(d->getStructuredBlock(), fn);
+    return;
+  }
+  for (const Stmt *c : s->children()) forEachStmt(c, fn);
+}
+
+bool isTaskConstruct(const Stmt *s) { return isa<OMPTaskDirective>(s) || isa<OMPTaskwaitDirective>(s); }
+
+// An expression that can follow & or sizeof without parentheses.
+bool isPostfix(const Expr *e) {
+  e = e->IgnoreImpCasts();
+  return isa<DeclRefExpr>(e) || isa<ArraySubscriptExpr>(e) || isa<MemberExpr>(e) || isa<ParenExpr>(e) ||
+         isa<CallExpr>(e) || isa<IntegerLiteral>(e);
+}
+
+std::string paren(const std::string &t, const Expr *e) { return isPostfix(e) ? t : "(" + t + ")"; }
+
+// A type that names a struct/union/enum or typedef declared inside a function:
+// not visible where the outlined function is placed.
+bool usesLocalType(QualType t) {
+  while (true) {
+    if (auto *td = t->getAs<TypedefType>())
+      if (td->getDecl()->getDeclContext()->isFunctionOrMethod()) return true;
+    const Type *ty = t.getTypePtr();
+    if (auto *tag = ty->getAsTagDecl())
+      if (tag->getDeclContext()->isFunctionOrMethod()) return true;
+    if (ty->isPointerType())
+      t = ty->getPointeeType();
+    else if (ty->isArrayType())
+      t = QualType(ty->getPointeeOrArrayElementType(), 0);
+    else
+      return false;
+  }
+}
+
+const char *modeName(OpenMPDependClauseKind k) {
+  switch (k) {
+    case OMPC_DEPEND_in:
+      return "HCC_R";
+    case OMPC_DEPEND_out:
+      return "HCC_W";
+    case OMPC_DEPEND_inout:
+      return "HCC_RW";
+    case OMPC_DEPEND_inoutset:
+      return "HCC_INOUTSET";
+    case OMPC_DEPEND_mutexinoutset:
+      return "HCC_COMMUTE";
+    default:
+      return "HCC_RW";
+  }
+}
+
+}  // namespace
+
+bool containsTaskConstructs(const Stmt *s) {
+  bool found = false;
+  forEachStmt(s, [&](const Stmt *x) { found = found || isTaskConstruct(x); });
+  return found;
+}
+
+void TaskLowering::collectTaskFunctions(TranslationUnitDecl *tu) {
+  std::map<const FunctionDecl *, std::set<const FunctionDecl *>> callees;
+  for (Decl *d : tu->decls()) {
+    auto *fd = dyn_cast<FunctionDecl>(d);
+    if (!fd || !fd->hasBody() || !fd->doesThisDeclarationHaveABody()) continue;
+    const FunctionDecl *key = fd->getCanonicalDecl();
+    auto &cs = callees[key];
+    forEachStmt(fd->getBody(), [&](const Stmt *s) {
+      if (isTaskConstruct(s)) pc_.taskFunctions.insert(key);
+      if (auto *ce = dyn_cast<CallExpr>(s))
+        if (auto *f = ce->getDirectCallee()) cs.insert(f->getCanonicalDecl());
+    });
+  }
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (auto &[f, cs] : callees) {
+      if (pc_.taskFunctions.count(f)) continue;
+      for (auto *c : cs)
+        if (pc_.taskFunctions.count(c)) {
+          pc_.taskFunctions.insert(f);
+          changed = true;
+          break;
+        }
+    }
+  }
+}
+
+void TaskLowering::runOnFunction(FunctionDecl *fd) {
+  currentFunction_ = fd;
+  outlined_.clear();
+  needsPrototype_ = false;
+  Scope top;
+  top.rewriter = &pc_.rewriter;
+  walk(fd->getBody(), top);
+  if (outlined_.empty() || pc_.hadError()) return;
+  SourceLocation begin = pc_.sm.getExpansionLoc(fd->getBeginLoc());
+  std::string pre;
+  if (needsPrototype_ && !fd->getPreviousDecl())
+  {
+    std::string proto =
+        pc_.text(CharSourceRange::getCharRange(begin, pc_.sm.getExpansionLoc(fd->getBody()->getBeginLoc())));
+    while (!proto.empty() && isspace(static_cast<unsigned char>(proto.back()))) proto.pop_back();
+    pre += proto + ";\n";
+  }
+  for (auto &o : outlined_) pre += o;
+  pre += pc_.lineMarker(pc_.line(begin));
+  pc_.rewriter.InsertTextBefore(begin, pre);
+}
+
+std::string TaskLowering::exprText(const Expr *e, const Scope &scope) {
+  CharSourceRange r = CharSourceRange::getTokenRange(pc_.sm.getExpansionLoc(e->getBeginLoc()),
+                                                     pc_.sm.getExpansionLoc(e->getEndLoc()));
+  if (scope.subst.empty()) return pc_.text(r);
+  Rewriter tmp(pc_.sm, pc_.ctx.getLangOpts());
+  forEachStmt(e, [&](const Stmt *s) {
+    auto *dre = dyn_cast<DeclRefExpr>(s);
+    if (!dre) return;
+    auto it = scope.subst.find(dyn_cast<VarDecl>(dre->getDecl()));
+    if (it != scope.subst.end())
+      tmp.ReplaceText(CharSourceRange::getTokenRange(pc_.sm.getSpellingLoc(dre->getLocation())), it->second);
+  });
+  return tmp.getRewrittenText(r);
+}
+
+void TaskLowering::walk(Stmt *s, Scope &scope) {
+  if (!s) return;
+  if (auto *d = dyn_cast<OMPExecutableDirective>(s)) {
+    using namespace llvm::omp;
+    switch (d->getDirectiveKind()) {
+      case OMPD_task: {
+        if (!checkTaskClauses(pc_, d)) return;
+        std::string block = lowerTask(cast<OMPTaskDirective>(d), scope);
+        if (block.empty()) return;
+        CharSourceRange r = pc_.constructRange(d);
+        block += "\n" + pc_.lineMarker(pc_.line(r.getEnd()));
+        scope.rewriter->ReplaceText(r, block);
+        return;
+      }
+      case OMPD_taskwait:
+        if (!checkTaskClauses(pc_, d)) return;
+        scope.rewriter->ReplaceText(pc_.pragmaRange(d), "hcc_taskwait();");
+        return;
+      case OMPD_taskyield:  // a scheduling hint: dropping it is correct
+        scope.rewriter->ReplaceText(pc_.pragmaRange(d), ";");
+        return;
+      case OMPD_parallel: {
+        if (scope.inTask) {
+          diagnoseUnsupportedDirective(pc_, d);
+          return;
+        }
+        bool handled = false;
+        Stmt *body = lowerDriverRegion(pc_, d, scope, handled);
+        if (handled && body) {
+          Scope inner = scope;
+          inner.inRegion = true;
+          walk(body, inner);
+        }
+        return;  // a parallel region without tasks is plain OpenMP: left alone
+      }
+      default:
+        if (scope.inRegion || containsTaskConstructs(d)) diagnoseUnsupportedDirective(pc_, d);
+        return;
+    }
+  }
+  if (auto *dre = dyn_cast<DeclRefExpr>(s)) {
+    auto it = scope.subst.find(dyn_cast<VarDecl>(dre->getDecl()));
+    if (it != scope.subst.end()) {
+      SourceLocation loc = dre->getLocation();
+      if (loc.isMacroID()) {
+        if (!pc_.sm.isMacroArgExpansion(loc)) {
+          pc_.error(loc, "shared variable '" + it->first->getName().str() +
+                             "' used inside a macro body in a task; pass it as a macro argument");
+          return;
+        }
+        loc = pc_.sm.getSpellingLoc(loc);
+      }
+      scope.rewriter->ReplaceText(CharSourceRange::getTokenRange(loc), it->second);
+    }
+    return;
+  }
+  for (Stmt *c : s->children()) walk(c, scope);
+}
+
+std::string TaskLowering::lowerTask(OMPTaskDirective *d, Scope &scope) {
+  const unsigned id = ++pc_.nextTaskId;
+  const std::string fn = "__hcc_task_" + std::to_string(id);
+  const std::string st = "struct " + fn + "_args";
+  Stmt *body = d->getStructuredBlock();
+  CharSourceRange bodyRange = pc_.stmtRange(body);
+  SourceLocation pragmaLoc = pc_.sm.getExpansionLoc(d->getBeginLoc());
+
+  // Data-sharing attributes, as decided by Sema.
+  std::set<const VarDecl *> firstprivate, priv;
+  for (const OMPClause *c : d->clauses()) {
+    if (auto *fp = dyn_cast<OMPFirstprivateClause>(c))
+      for (const Expr *e : fp->varlists())
+        if (auto *dre = dyn_cast<DeclRefExpr>(e->IgnoreParenImpCasts()))
+          firstprivate.insert(dyn_cast<VarDecl>(dre->getDecl()));
+    if (auto *p = dyn_cast<OMPPrivateClause>(c))
+      for (const Expr *e : p->varlists())
+        if (auto *dre = dyn_cast<DeclRefExpr>(e->IgnoreParenImpCasts()))
+          priv.insert(dyn_cast<VarDecl>(dre->getDecl()));
+  }
+
+  // Variables of the enclosing function used in the body (in order).
+  std::vector<const VarDecl *> vars;
+  std::set<const VarDecl *> seen;
+  bool control = false;
+  auto declaredInBody = [&](const VarDecl *vd) {
+    SourceLocation l = pc_.sm.getExpansionLoc(vd->getLocation());
+    return !pc_.sm.isBeforeInTranslationUnit(l, bodyRange.getBegin()) &&
+           pc_.sm.isBeforeInTranslationUnit(l, bodyRange.getEnd());
+  };
+  forEachStmt(body, [&](const Stmt *s) {
+    if (isTaskConstruct(s)) control = true;
+    if (auto *ce = dyn_cast<CallExpr>(s))
+      if (auto *f = ce->getDirectCallee())
+        if (pc_.taskFunctions.count(f->getCanonicalDecl())) control = true;
+    auto *dre = dyn_cast<DeclRefExpr>(s);
+    if (!dre) return;
+    if (auto *f = dyn_cast<FunctionDecl>(dre->getDecl()))
+      if (currentFunction_ && f->getCanonicalDecl() == currentFunction_->getCanonicalDecl()) needsPrototype_ = true;
+    auto *vd = dyn_cast<VarDecl>(dre->getDecl());
+    if (!vd || !vd->getDeclContext()->isFunctionOrMethod() || vd->isImplicit() || declaredInBody(vd)) return;
+    if (seen.insert(vd).second) vars.push_back(vd);
+  });
+
+  PrintingPolicy pol = pc_.ctx.getPrintingPolicy();
+  auto declare = [&](QualType t, const std::string &name) {
+    std::string s;
+    llvm::raw_string_ostream os(s);
+    t.print(os, pol, name);
+    return os.str();
+  };
+  auto spelled = [&](const VarDecl *vd) {
+    auto it = scope.subst.find(vd);
+    return it != scope.subst.end() ? it->second : vd->getName().str();
+  };
+
+  std::ostringstream fields, locals, fill;
+  std::map<const VarDecl *, std::string> subst;
+  unsigned nfields = 0;
+  for (const VarDecl *vd : vars) {
+    std::string name = vd->getName().str();
+    QualType t = vd->getType();
+    if (t->isVariablyModifiedType()) {
+      pc_.error(pragmaLoc, "variable '" + name +
+                               "' of variably modified type used in a task is not supported; use a pointer to its "
+                               "first element");
+      return "";
+    }
+    if (usesLocalType(t)) {
+      pc_.error(pragmaLoc, "variable '" + name +
+                               "' used in a task has a type declared inside a function; declare the type at file "
+                               "scope");
+      return "";
+    }
+    if (priv.count(vd)) {
+      locals << "  " << declare(t, name) << ";\n";
+      fill << "    (void)" << spelled(vd) << "; /* private in the task */\n";
+    } else if (firstprivate.count(vd)) {
+      ++nfields;
+      if (t->isArrayType()) {
+        fields << "  " << declare(t, name) << ";\n";
+        locals << "  " << declare(t, name) << ";\n  __builtin_memcpy((void *)" << name << ", __hcc_a->" << name
+               << ", sizeof " << name << ");\n";
+        fill << "    __builtin_memcpy((void *)__hcc_args." << name << ", " << spelled(vd) << ", sizeof __hcc_args."
+             << name << ");\n";
+      } else {
+        fields << "  " << declare(t.getUnqualifiedType(), name) << ";\n";
+        locals << "  " << declare(t, name) << " = __hcc_a->" << name << ";\n";
+        fill << "    __hcc_args." << name << " = " << spelled(vd) << ";\n";
+      }
+    } else {  // shared
+      ++nfields;
+      fields << "  " << declare(pc_.ctx.getPointerType(t), name) << ";\n";
+      fill << "    __hcc_args." << name << " = &" << spelled(vd) << ";\n";
+      subst[vd] = "(*__hcc_a->" + name + ")";
+    }
+  }
+  if (nfields == 0) fields << "  char __hcc_unused;\n";
+
+  // Codelet name: the callee of a single-call body, else file:line.
+  std::string name = pc_.baseName + ":" + std::to_string(pc_.line(pragmaLoc));
+  const Stmt *single = body;
+  if (auto *cs = dyn_cast<CompoundStmt>(single); cs && cs->size() == 1) single = cs->body_front();
+  if (auto *ce = dyn_cast<CallExpr>(single))
+    if (auto *f = ce->getDirectCallee()) name = f->getName().str();
+
+  // The outlined body, rewritten with its own nested constructs.
+  Rewriter bodyRewriter(pc_.sm, pc_.ctx.getLangOpts());
+  Scope inner;
+  inner.rewriter = &bodyRewriter;
+  inner.subst = subst;
+  inner.inTask = inner.inRegion = true;
+  walk(body, inner);
+  if (pc_.hadError()) return "";
+  std::string bodyText = bodyRewriter.getRewrittenText(bodyRange);
+
+  std::ostringstream o;
+  o << st << " {\n" << fields.str() << "};\n";
+  o << "static void " << fn << "(void *const *__hcc_buffers, void *__hcc_arg) {\n";
+  o << "  " << st << " *__hcc_a = (" << st << " *)__hcc_arg;\n";
+  o << locals.str();
+  o << "  (void)__hcc_buffers;\n  (void)__hcc_a;\n";
+  o << pc_.lineMarker(pc_.line(bodyRange.getBegin()));
+  // Keep the body's first line at its column.
+  unsigned col = pc_.sm.getExpansionColumnNumber(bodyRange.getBegin());
+  o << std::string(col > 0 ? col - 1 : 0, ' ') << bodyText << "\n}\n";
+  o << "static const hcc_codelet __hcc_codelet_" << id << " = {\"" << name << "\", " << fn << ", NULL, 0, NULL, "
+    << (control ? "HCC_CODELET_CONTROL" : "0") << "};\n";
+  outlined_.push_back(o.str());
+
+  // The submission block.
+  std::ostringstream b;
+  std::vector<std::pair<std::string, std::string>> accesses;  // (register call, mode)
+  std::string priority = "0", cond;
+  for (const OMPClause *c : d->clauses()) {
+    if (auto *dep = dyn_cast<OMPDependClause>(c)) {
+      for (const Expr *e : dep->varlists()) {
+        const Expr *x = e->IgnoreParens();
+        std::string addr, size;
+        if (auto *sec = dyn_cast<ArraySectionExpr>(x)) {
+          const Expr *base = sec->getBase();
+          std::string bt = paren(exprText(base, scope), base);
+          std::string lo = sec->getLowerBound() ? exprText(sec->getLowerBound(), scope) : "0";
+          std::string len;
+          if (sec->getLength())
+            len = exprText(sec->getLength(), scope);
+          else {
+            auto *cat = pc_.ctx.getAsConstantArrayType(base->IgnoreImpCasts()->getType());
+            len = std::to_string(cat ? cat->getSize().getZExtValue() : 0) + " - (" + lo + ")";
+          }
+          addr = "&" + bt + "[" + lo + "]";
+          size = "(" + len + ") * sizeof " + bt + "[" + lo + "]";
+        } else if (auto *u = dyn_cast<UnaryOperator>(x); u && u->getOpcode() == UO_Deref) {
+          addr = paren(exprText(u->getSubExpr(), scope), u->getSubExpr());
+          size = "sizeof " + exprText(x, scope);
+        } else {
+          std::string t = paren(exprText(x, scope), x);
+          addr = "&" + t;
+          size = "sizeof " + t;
+        }
+        accesses.push_back({"__hcc_dep((void *)" + addr + ", " + size + ")", modeName(dep->getDependencyKind())});
+      }
+    } else if (auto *p = dyn_cast<OMPPriorityClause>(c)) {
+      priority = "(" + exprText(p->getPriority(), scope) + ")";
+    } else if (auto *i = dyn_cast<OMPIfClause>(c)) {
+      cond = exprText(i->getCondition(), scope);
+    }
+  }
+  b << "{ /* omp task -> " << fn << " */\n";
+  b << "    " << st << " __hcc_args;\n" << fill.str();
+  if (!accesses.empty()) {
+    b << "    hcc_access __hcc_acc[" << accesses.size() << "];\n";
+    for (size_t k = 0; k < accesses.size(); ++k)
+      b << "    __hcc_acc[" << k << "].handle = " << accesses[k].first << ";\n    __hcc_acc[" << k
+        << "].mode = " << accesses[k].second << ";\n";
+  }
+  if (!cond.empty()) b << "    hcc_group __hcc_group = (" << cond << ") ? NULL : hcc_group_create();\n";
+  b << "    hcc_task_desc __hcc_desc = {&__hcc_codelet_" << id << ", &__hcc_args, sizeof __hcc_args, "
+    << (accesses.empty() ? "NULL" : "__hcc_acc") << ", " << accesses.size() << ", NULL, 0, " << priority << ", "
+    << (cond.empty() ? "NULL" : "__hcc_group") << "};\n";
+  b << "    hcc_submit(&__hcc_desc);\n";
+  if (!cond.empty()) b << "    if (__hcc_group) hcc_group_wait(__hcc_group); /* if(false): undeferred */\n";
+  b << "  }";
+  return b.str();
+}
+
+}  // namespace hcc::rewriter

@@ -1,0 +1,51 @@
+// hcc-rewrite: prints a C file with its OpenMP tasks lowered to the hccsim C ABI.
+//
+//   hcc-rewrite file.c -- <clang args>
+//
+// The rewritten source goes to stdout; diagnostics go to stderr as
+// file:line:col; the exit status is 1 when an error was diagnosed.
+#include "clang/Tooling/CommonOptionsParser.h"
+#include "clang/Tooling/Tooling.h"
+#include "hccrewriter/HccRewriter.hpp"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace clang::tooling;
+
+static llvm::cl::OptionCategory category("hcc-rewrite options");
+static llvm::cl::extrahelp moreHelp(
+    "\nLowers '#pragma omp task' constructs to calls of the hccsim runtime (hcc/hcc.h)\n"
+    "and prints the rewritten file on stdout.\n");
+
+namespace {
+class Factory : public FrontendActionFactory {
+ public:
+  explicit Factory(std::string &out) : out_(out) {}
+  std::unique_ptr<clang::FrontendAction> create() override { return hcc::rewriter::createRewriteAction(out_); }
+
+ private:
+  std::string &out_;
+};
+}  // namespace
+
+int main(int argc, const char **argv) {
+  auto parser = CommonOptionsParser::create(argc, argv, category, llvm::cl::Required);
+  if (!parser) {
+    llvm::errs() << parser.takeError();
+    return 1;
+  }
+  if (parser->getSourcePathList().size() != 1) {
+    llvm::errs() << "hcc-rewrite: exactly one source file expected\n";
+    return 1;
+  }
+  ClangTool tool(parser->getCompilations(), parser->getSourcePathList());
+  auto args = hcc::rewriter::requiredClangArgs();
+  for (auto it = args.rbegin(); it != args.rend(); ++it)
+    tool.appendArgumentsAdjuster(getInsertArgumentAdjuster(it->c_str(), ArgumentInsertPosition::BEGIN));
+  std::string out;
+  Factory factory(out);
+  int rc = tool.run(&factory);
+  if (rc != 0 || out.empty()) return 1;
+  llvm::outs() << out;
+  return 0;
+}

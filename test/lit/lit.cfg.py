@@ -1,0 +1,28 @@
+# lit configuration of hccsim's rewriter tests.
+#   lit.py -sv test/lit --param hcc_site_config=build/test/lit/lit.site.cfg.py
+# (the CTest test `lit` passes the parameter; without it, ../../build is used).
+import os
+
+import lit.formats
+
+config.name = 'hccsim'
+config.test_format = lit.formats.ShTest(execute_external=False)
+config.suffixes = ['.c']
+config.excludes = ['Inputs']
+config.test_source_root = os.path.dirname(__file__)
+
+site = lit_config.params.get('hcc_site_config')
+if not site:
+    site = os.path.join(config.test_source_root, '..', '..', 'build', 'test', 'lit', 'lit.site.cfg.py')
+if not os.path.exists(site):
+    lit_config.fatal('no lit.site.cfg.py (build the project first): ' + site)
+exec(open(site).read())
+config.test_exec_root = os.path.join(config.hcc_binary_dir, 'out')
+
+config.environment['PATH'] = os.pathsep.join([config.llvm_bin, config.environment.get('PATH', os.environ.get('PATH', ''))])
+config.substitutions.append(('%hcc-rewrite', config.hcc_rewrite))
+config.substitutions.append(('%clang', config.clang))
+config.substitutions.append(('%hcc-rt-include', os.path.join(config.hcc_source_dir, 'rt', 'include')))
+config.substitutions.append(('%hcc-rt-native', config.hcc_rt_native + ' ' + config.hcc_models))
+config.substitutions.append(('FileCheck', config.filecheck))
+config.substitutions.append(('not ', os.path.join(config.llvm_bin, 'not') + ' '))

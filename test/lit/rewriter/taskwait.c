@@ -1,0 +1,12 @@
+// taskwait becomes hcc_taskwait(); taskyield is dropped.
+// RUN: %hcc-rewrite %s -- | FileCheck %s
+
+void w(void) {
+#pragma omp taskwait
+#pragma omp taskyield
+}
+
+// CHECK:      void w(void) {
+// CHECK-NEXT: hcc_taskwait();
+// CHECK-NEXT: ;
+// CHECK-NEXT: }
