@@ -69,6 +69,7 @@ void KernelModel::merge(const KernelModel& other) {
     mine.merge(e);
     mine.footprint = fp;
   }
+  if (other.regression) regression = other.regression;
 }
 
 }  // namespace hcc::models

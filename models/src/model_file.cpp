@@ -207,6 +207,79 @@ FootprintEntry read_entry(const Reader& r, const json& e, const std::string& whe
   return out;
 }
 
+// The optional top-level "regression" object (docs/calibration.md).
+RegressionFit read_regression(const Reader& r, const json& j) {
+  const std::string where = "regression";
+  r.expect(j.is_object(), j, where, "an object");
+  RegressionFit fit;
+  const json& terms = r.array(j, "terms", where);
+  if (terms.empty()) r.fail_at(where + ".terms", "empty (the first term must be the constant \"1\")");
+  for (std::size_t i = 0; i < terms.size(); ++i) {
+    const std::string w = where + ".terms[" + std::to_string(i) + "]";
+    r.expect(terms[i].is_string(), terms[i], w, "a term string such as \"NB^3\"");
+    std::vector<Term> parsed;
+    try {
+      parsed = parse_terms(terms[i].get<std::string>());
+    } catch (const std::invalid_argument& e) {
+      r.fail_at(w, e.what());
+    }
+    if (parsed.size() != 1) r.fail_at(w, "expected exactly one term, got " + Reader::describe(terms[i]));
+    const bool constant = parsed[0].factors.empty();
+    if (i == 0 && !constant) r.fail_at(w, "the first term must be the constant \"1\"");
+    if (i > 0 && constant) r.fail_at(w, "the constant term \"1\" must come first");
+    for (const Term& t : fit.terms)
+      if (t == parsed[0]) r.fail_at(w, "term " + t.str() + " listed twice");
+    fit.terms.push_back(std::move(parsed[0]));
+  }
+  const auto numbers = [&](const char* name, std::vector<double>& out) {
+    const json& a = r.array(j, name, where);
+    const std::string w = Reader::join(where, name);
+    if (a.size() != terms.size())
+      r.fail_at(w, std::to_string(a.size()) + " values but terms has " +
+                       std::to_string(terms.size()) + " (they must be aligned)");
+    for (std::size_t i = 0; i < a.size(); ++i) out.push_back(r.number(a[i], w + "[" + std::to_string(i) + "]"));
+  };
+  numbers("coef", fit.coef);
+  numbers("ci_low", fit.ci_low);
+  numbers("ci_high", fit.ci_high);
+  fit.r2 = r.number(j, "r2", where);
+  fit.adj_r2 = r.number(j, "adj_r2", where);
+  fit.cv_rmse = r.number(j, "cv_rmse", where);
+  fit.n = r.unsigned_int(j, "n", where);
+  if (fit.cv_rmse < 0) r.fail_at(where + ".cv_rmse", "negative cv_rmse " + std::to_string(fit.cv_rmse));
+  return fit;
+}
+
+void check_finite_regression(const fs::path& path, const char* field, double x) {
+  if (!std::isfinite(x))
+    fail(path, std::string("cannot save regression: ") + field + " is " + std::to_string(x) +
+                   " (JSON holds only finite numbers)");
+}
+
+ordered_json regression_json(const fs::path& path, const RegressionFit& f) {
+  if (f.terms.empty() || !f.terms[0].factors.empty() || f.coef.size() != f.terms.size() ||
+      f.ci_low.size() != f.terms.size() || f.ci_high.size() != f.terms.size())
+    fail(path, "cannot save regression: terms (constant first), coef, ci_low and ci_high must be aligned");
+  ordered_json j;
+  std::vector<std::string> terms;
+  for (const Term& t : f.terms) terms.push_back(t.str());
+  for (double x : f.coef) check_finite_regression(path, "a coefficient", x);
+  for (double x : f.ci_low) check_finite_regression(path, "a confidence bound", x);
+  for (double x : f.ci_high) check_finite_regression(path, "a confidence bound", x);
+  check_finite_regression(path, "r2", f.r2);
+  check_finite_regression(path, "adj_r2", f.adj_r2);
+  check_finite_regression(path, "cv_rmse", f.cv_rmse);
+  j["terms"] = terms;
+  j["coef"] = f.coef;
+  j["ci_low"] = f.ci_low;
+  j["ci_high"] = f.ci_high;
+  j["r2"] = f.r2;
+  j["adj_r2"] = f.adj_r2;
+  j["cv_rmse"] = f.cv_rmse;
+  j["n"] = f.n;
+  return j;
+}
+
 // JSON has no NaN or infinity (nlohmann would write null, which no reader
 // accepts back), so such values are refused before anything is written.
 void check_finite(const fs::path& path, uint64_t footprint, const char* field, double x) {
@@ -245,7 +318,9 @@ std::string dump(const ordered_json& j) {
 std::string serialize(const fs::path& path, const KernelModel& m) {
   std::string out = "{\n  \"schema_version\": " + std::to_string(KernelModel::kSchemaVersion) +
                     ",\n  \"kernel\": " + dump(ordered_json(m.kernel)) +
-                    ",\n  \"arch\": " + dump(ordered_json(m.arch)) + ",\n  \"entries\": [";
+                    ",\n  \"arch\": " + dump(ordered_json(m.arch)) + ",\n";
+  if (m.regression) out += "  \"regression\": " + dump(regression_json(path, *m.regression)) + ",\n";
+  out += "  \"entries\": [";
   bool first = true;
   for (const auto& [fp, e] : m.entries) {
     out += first ? "\n    " : ",\n    ";
@@ -351,6 +426,7 @@ KernelModel load_model_file(const fs::path& path) {
   KernelModel m;
   m.kernel = r.string(j, "kernel", "");
   m.arch = r.string(j, "arch", "");
+  if (const auto it = j.find("regression"); it != j.end()) m.regression = read_regression(r, *it);
   const json& entries = r.array(j, "entries", "");
   for (std::size_t i = 0; i < entries.size(); ++i) {
     const std::string where = "entries[" + std::to_string(i) + "]";

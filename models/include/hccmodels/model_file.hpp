@@ -19,6 +19,8 @@
 #include <unordered_map>
 #include <vector>
 
+#include "hccmodels/regression.hpp"
+
 namespace hcc::models {
 
 // Irregular (variable-width) histogram of durations in seconds.
@@ -71,8 +73,13 @@ struct KernelModel {
   static constexpr int kSchemaVersion = 1;
   std::string kernel, arch;  // arch: "cpu" or "cuda"
   std::map<uint64_t, FootprintEntry> entries;
+  // Regression over the task parameters (the optional top-level "regression"
+  // object, docs/calibration.md), fitted by hcc-calibrate. When loaded from a
+  // file, residuals and fitted are empty and rmse is 0 (not stored).
+  std::optional<RegressionFit> regression = std::nullopt;
 
-  // Merges every entry of other (FootprintEntry::merge per footprint).
+  // Merges every entry of other (FootprintEntry::merge per footprint); other's
+  // regression, when it has one, replaces this one (a newer calibration).
   // An empty kernel/arch takes other's; throws std::invalid_argument when
   // both are set and differ.
   void merge(const KernelModel& other);
@@ -88,8 +95,9 @@ struct ModelError : std::runtime_error {
 // Reads and validates a model file. Throws ModelError on a missing or
 // unreadable file, invalid JSON, missing keys, wrong types, a bad hex
 // footprint, negative counts, inconsistent histograms, duplicate footprints
-// or an unsupported schema_version. Does not check kernel/arch against the
-// file name. Unknown keys are ignored.
+// or an unsupported schema_version, and on a malformed optional "regression"
+// object (docs/calibration.md). Does not check kernel/arch against the file
+// name. Unknown keys are ignored.
 KernelModel load_model_file(const std::filesystem::path& path);
 
 // Writes the model atomically: a unique temporary file in the same directory

@@ -1,0 +1,152 @@
+// hcc-calibrate: builds kernel models (per-footprint statistics and a
+// regression over the task parameters) from records CSV files written by
+// instrumented runs. See docs/calibration.md.
+#include <unistd.h>
+
+#include <CLI/CLI.hpp>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "hccmodels/calibrate.hpp"
+#include "hccmodels/model_file.hpp"
+#include "hccmodels/records.hpp"
+#include "hccmodels/regression.hpp"
+
+namespace fs = std::filesystem;
+using namespace hcc::models;
+
+namespace {
+
+constexpr uint64_t kProgressThreshold = 10u << 20;  // bytes
+
+int error(const std::string& what) {
+  std::cerr << "hcc-calibrate: " << what << "\n";
+  return 1;
+}
+
+// A progress bar on stderr over all inputs (only drawn when asked).
+class Progress {
+ public:
+  Progress(bool on, uint64_t total) : on_(on), total_(total ? total : 1) {}
+  void update(const std::string& name, uint64_t done_in_file) {
+    if (!on_) return;
+    const uint64_t done = base_ + done_in_file;
+    const int pct = static_cast<int>(std::min<uint64_t>(100, done * 100 / total_));
+    if (pct == last_pct_) return;
+    last_pct_ = pct;
+    const int width = 30, fill = pct * width / 100;
+    std::string bar(static_cast<std::size_t>(fill), '#');
+    bar.resize(width, ' ');
+    std::string shown = name.size() > 40 ? "..." + name.substr(name.size() - 37) : name;
+    std::fprintf(stderr, "\rreading %-40s [%s] %3d%%", shown.c_str(), bar.c_str(), pct);
+    std::fflush(stderr);
+  }
+  void next_file(uint64_t size) { base_ += size; }
+  void finish() {
+    if (on_ && last_pct_ >= 0) std::fprintf(stderr, "\r%*s\r", 90, "");
+  }
+
+ private:
+  bool on_;
+  uint64_t total_, base_ = 0;
+  int last_pct_ = -1;
+};
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{
+      "Builds kernel models from records CSV files (HCC_RECORDS) of instrumented runs: merges the\n"
+      "per-footprint duration statistics into the model files and fits a regression over the\n"
+      "task parameters (docs/calibration.md).",
+      "hcc-calibrate"};
+  const char* env_dir = std::getenv("HCC_MODEL_DIR");
+  std::string model_dir = env_dir && *env_dir ? env_dir : "hcc-models";
+  std::string terms_text, kernel, report, emit_c_path;
+  bool quiet = false;
+  std::vector<std::string> inputs;
+  app.add_option("--model-dir", model_dir, "model directory (default: $HCC_MODEL_DIR or hcc-models)");
+  auto* terms_opt = app.add_option("--terms", terms_text,
+                                   "terms to fit, e.g. \"NB^3, NB^2*MB\" (default: select them)");
+  app.add_option("--kernel", kernel, "calibrate only this kernel");
+  app.add_option("--report", report, "write an HTML report to this file");
+  app.add_option("--emit-c", emit_c_path, "write C functions of the fitted models to this file");
+  app.add_flag("--quiet,-q", quiet, "print no summary and no progress");
+  app.add_option("records", inputs, "records CSV files")->required()->type_name("CSV...");
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    if (e.get_exit_code() == 0) return app.exit(e);
+    std::cerr << "hcc-calibrate: " << e.what() << "\n(run hcc-calibrate --help for usage)\n";
+    return 2;
+  }
+
+  CalibrateOptions options;
+  options.kernel = kernel;
+  if (terms_opt->count() > 0) {
+    try {
+      options.terms = parse_terms(terms_text);
+    } catch (const std::invalid_argument& e) {
+      return error(std::string("--terms: ") + e.what());
+    }
+  }
+
+  // 1. Read every input (nothing is written before all are valid).
+  uint64_t total = 0;
+  for (const std::string& in : inputs) {
+    std::error_code ec;
+    const auto size = fs::file_size(in, ec);
+    if (!ec) total += size;
+  }
+  Progress progress(!quiet && total > kProgressThreshold && ::isatty(STDERR_FILENO), total);
+  std::vector<Record> records;
+  for (const std::string& in : inputs) {
+    try {
+      std::vector<Record> got =
+          read_records(in, [&](uint64_t bytes) { progress.update(in, bytes); });
+      records.insert(records.end(), std::make_move_iterator(got.begin()),
+                     std::make_move_iterator(got.end()));
+    } catch (const RecordsError& e) {
+      progress.finish();
+      return error(e.what());
+    }
+    std::error_code ec;
+    const auto size = fs::file_size(in, ec);
+    progress.next_file(ec ? 0 : size);
+  }
+  progress.finish();
+
+  // 2. Fit, and build every output in memory.
+  std::vector<KernelCalibration> cals;
+  std::string html, c_source;
+  try {
+    cals = calibrate(records, options);
+    if (!report.empty()) html = html_report(cals);
+    if (!emit_c_path.empty()) c_source = emit_c_all(cals);
+  } catch (const std::exception& e) {
+    return error(e.what());
+  }
+
+  // 3. Write.
+  try {
+    write_models(model_dir, cals);
+    if (!report.empty()) write_file_atomically(report, html);
+    if (!emit_c_path.empty()) write_file_atomically(emit_c_path, c_source);
+  } catch (const std::exception& e) {
+    return error(e.what());
+  }
+
+  for (const KernelCalibration& c : cals) {
+    if (!quiet) std::cout << summary_line(c) << "\n";
+    if (!c.fit && !c.note.empty() && c.note.rfind("no model found", 0) == 0)
+      std::cerr << "hcc-calibrate: warning: " << c.kernel << "/" << c.arch << ": " << c.note << "\n";
+  }
+  if (!quiet)
+    std::cout << "merged " << cals.size() << " model file" << (cals.size() == 1 ? "" : "s")
+              << " in " << model_dir << "\n";
+  return 0;
+}
