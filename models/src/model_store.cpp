@@ -25,6 +25,11 @@ ModelStore& ModelStore::operator=(ModelStore&& other) noexcept {
   return *this;
 }
 
+const RegressionFit* ModelStore::regression(std::string_view kernel, std::string_view arch) {
+  const auto& fit = slot(kernel, arch).combined.regression;
+  return fit ? &*fit : nullptr;
+}
+
 ModelStore::Slot& ModelStore::slot(std::string_view kernel, std::string_view arch) {
   if (last_ && last_->combined.kernel == kernel && last_->combined.arch == arch) return *last_;
   // Key: kernel length, kernel, arch — unambiguous for any bytes.

@@ -198,11 +198,7 @@ double Runtime::expected_transfer(const Task& t, int node) {
 }
 
 std::optional<double> Runtime::expected_duration(const Task& t, const std::string& arch) {
-  try {
-    return models_.mean(t.codelet->name, arch, t.footprint);
-  } catch (const models::ModelError& e) {
-    fatal(e.what());
-  }
+  return model_duration(t, arch, false);
 }
 
 }  // namespace hcc::rt

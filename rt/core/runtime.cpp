@@ -495,17 +495,7 @@ void Runtime::execute_body(Task* t, int w, const Buffers& buffers) {
   }
 
   const bool control = (cl->flags & HCC_CODELET_CONTROL) != 0;
-  std::optional<double> duration;
-  try {
-    if (const models::FootprintEntry* e = models_.lookup(cl->name, arch, t->footprint);
-        e && e->count > 0) {
-      duration = (config_.sim_model == "histogram" && !e->histogram.empty())
-                     ? e->histogram.sample(rng_)
-                     : e->mean;
-    }
-  } catch (const models::ModelError& e) {
-    fatal(e.what());
-  }
+  std::optional<double> duration = model_duration(*t, arch, config_.sim_model == "histogram");
   bool calibrate = false;
   if (!duration && !control) {
     int& runs = calibrating_[{std::string(cl->name) + "." + arch, t->footprint}];
@@ -573,6 +563,32 @@ void Runtime::record(const Task* t, int w, double end) {
   trace_->task(TaskRecord{t->id, t->codelet->name, machine().workers[w].arch, w, t->footprint,
                           t->submit_time, t->start_time, end, std::move(params), t->bytes_in,
                           t->bytes_out});
+}
+
+// A kernel's duration from its models: the regression over the task's
+// parameters when the kernel has one and the task carries all its
+// parameters, else the footprint's mean (or, with sample, a draw from its
+// histogram); nullopt when there is no model.
+std::optional<double> Runtime::model_duration(const Task& t, const std::string& arch, bool sample) {
+  const hcc_codelet* cl = t.codelet;
+  try {
+    if (!t.params.empty() && cl->param_names) {
+      if (const models::RegressionFit* fit = models_.regression(cl->name, arch)) {
+        std::map<std::string, double> params;
+        for (size_t i = 0; i < t.params.size() && static_cast<int>(i) < cl->nparams; ++i)
+          params[cl->param_names[i]] = t.params[i];
+        bool complete = true;
+        for (const models::Term& term : fit->terms)
+          for (const auto& [name, exponent] : term.factors) complete &= params.count(name) > 0;
+        if (complete) return std::max(0.0, models::evaluate(*fit, params));
+      }
+    }
+    const models::FootprintEntry* e = models_.lookup(cl->name, arch, t.footprint);
+    if (!e || e->count == 0) return std::nullopt;
+    return (sample && !e->histogram.empty()) ? e->histogram.sample(rng_) : e->mean;
+  } catch (const models::ModelError& e) {
+    fatal(e.what());
+  }
 }
 
 void Runtime::complete(Task* t, int w) {

@@ -86,6 +86,7 @@ class Runtime final : public SchedulerContext {
   void execute_body(Task* t, int w, const Buffers& buffers);
   void complete(Task* t, int w);
   void record(const Task* t, int w, double end);
+  std::optional<double> model_duration(const Task& t, const std::string& arch, bool sample);
   void progress();
   std::string records_path() const;
   void block_until(std::function<bool()> ready, bool help);

@@ -143,6 +143,10 @@ class ModelStore {
   void record(std::string_view kernel, std::string_view arch, uint64_t footprint,
               uint64_t size_bytes, double seconds);
 
+  // The kernel's regression over task parameters, if its file has one.
+  // Same errors as lookup().
+  const RegressionFit* regression(std::string_view kernel, std::string_view arch);
+
   // Mean duration of loaded + recorded observations; nullopt if none.
   std::optional<double> mean(std::string_view kernel, std::string_view arch, uint64_t footprint);
 
