@@ -1,5 +1,6 @@
 // Calibration of kernel models from records (docs/calibration.md).
 #include "hccmodels/calibrate.hpp"
+#include "hccmodels/atomic_file.hpp"
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -306,32 +307,11 @@ std::string emit_c_all(const std::vector<KernelCalibration>& cals) {
   return s;
 }
 
-void write_file_atomically(const fs::path& path, const std::string& text) {
-  const auto fail = [&](const std::string& why) {
-    throw std::runtime_error("cannot write " + path.string() + ": " + why);
-  };
-  const fs::path dir = path.parent_path().empty() ? fs::path(".") : path.parent_path();
-  std::string tmp = (dir / ("." + path.filename().string() + ".tmp.XXXXXX")).string();
-  const int fd = ::mkstemp(tmp.data());
-  if (fd < 0) fail(std::strerror(errno));
-  int err = ::fchmod(fd, 0644) == 0 ? 0 : errno;
-  const char* p = text.data();
-  std::size_t left = text.size();
-  while (err == 0 && left > 0) {
-    const ssize_t n = ::write(fd, p, left);
-    if (n < 0) {
-      if (errno != EINTR) err = errno;
-      continue;
-    }
-    p += n;
-    left -= static_cast<std::size_t>(n);
-  }
-  if (err == 0 && ::fsync(fd) != 0) err = errno;
-  if (::close(fd) != 0 && err == 0) err = errno;
-  if (err == 0 && ::rename(tmp.c_str(), path.c_str()) != 0) err = errno;
-  if (err != 0) {
-    ::unlink(tmp.c_str());
-    fail(std::strerror(err));
+void write_output_file(const fs::path& path, const std::string& text) {
+  try {
+    write_file_atomically(path, text);
+  } catch (const AtomicWriteError& e) {
+    throw std::runtime_error("cannot write " + path.string() + ": " + e.what());
   }
 }
 

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "hccmodels/model_file.hpp"
+#include "hccmodels/atomic_file.hpp"
 
 namespace hcc::models {
 namespace fs = std::filesystem;
@@ -331,31 +332,6 @@ std::string serialize(const fs::path& path, const KernelModel& m) {
   return out;
 }
 
-// Writes, syncs and closes fd; returns 0 or the errno of the first failure
-// (fd is closed either way).
-int write_sync_close(int fd, const std::string& text) {
-  int err = ::fchmod(fd, 0644) == 0 ? 0 : errno;
-  const char* p = text.data();
-  std::size_t left = text.size();
-  while (err == 0 && left > 0) {
-    const ssize_t n = ::write(fd, p, left);
-    if (n < 0) {
-      if (errno != EINTR) err = errno;
-      continue;
-    }
-    p += n;
-    left -= static_cast<std::size_t>(n);
-  }
-  if (err == 0 && ::fsync(fd) != 0) err = errno;
-  if (::close(fd) != 0 && err == 0) err = errno;
-  return err;
-}
-
-fs::path parent_dir(const fs::path& path) {
-  fs::path dir = path.parent_path();
-  return dir.empty() ? fs::path(".") : dir;
-}
-
 // Exclusive lock on "<path>.lock", removed on release. The holder unlinks the
 // lock file before unlocking; whoever then acquires the unlinked inode sees
 // that the path no longer names it and retries on the new file.
@@ -445,24 +421,10 @@ void save_model_file(const fs::path& path, const KernelModel& m) {
   } catch (const json::exception& e) {
     fail(path, "cannot serialise: " + strip_nlohmann_id(e.what()));
   }
-  const fs::path dir = parent_dir(path);
-  std::string tmp = (dir / ("." + path.filename().string() + ".tmp.XXXXXX")).string();
-  const int fd = ::mkstemp(tmp.data());
-  if (fd < 0) fail(path, "cannot create a temporary file in " + dir.string() + ": " + errno_text(errno));
-  if (const int err = write_sync_close(fd, text); err != 0) {
-    ::unlink(tmp.c_str());
-    fail(path, "cannot write " + tmp + ": " + errno_text(err));
-  }
-  if (::rename(tmp.c_str(), path.c_str()) != 0) {
-    const int err = errno;
-    ::unlink(tmp.c_str());
-    fail(path, "cannot rename " + tmp + " to it: " + errno_text(err));
-  }
-  // Make the rename itself durable; failure here loses nothing already visible.
-  const int dfd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-  if (dfd >= 0) {
-    ::fsync(dfd);
-    ::close(dfd);
+  try {
+    write_file_atomically(path, text);
+  } catch (const AtomicWriteError& e) {
+    fail(path, e.what());
   }
 }
 

@@ -134,8 +134,8 @@ int main(int argc, char** argv) {
   // 3. Write.
   try {
     write_models(model_dir, cals);
-    if (!report.empty()) write_file_atomically(report, html);
-    if (!emit_c_path.empty()) write_file_atomically(emit_c_path, c_source);
+    if (!report.empty()) write_output_file(report, html);
+    if (!emit_c_path.empty()) write_output_file(emit_c_path, c_source);
   } catch (const std::exception& e) {
     return error(e.what());
   }

@@ -18,6 +18,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "hccmodels/atomic_file.hpp"
+
 namespace hcc::rt {
 namespace {
 
@@ -157,25 +159,13 @@ void put_color(std::string& out, const std::string& name) {
 
 // ---- Files -----------------------------------------------------------------
 
-[[noreturn]] void cannot_write(const std::string& path, int err) {
-  throw std::runtime_error("cannot write " + path + ": " + std::strerror(err));
-}
-
-// Writes <path>.tmp.<pid> and renames it over <path>: readers never see a
-// partial file, and a failed write leaves the previous file in place.
+// Readers never see a partial file, and a failed write leaves the previous
+// file in place.
 void write_atomic(const std::string& path, const std::string& data) {
-  const std::string tmp = path + ".tmp." + std::to_string(::getpid());
-  std::FILE* f = std::fopen(tmp.c_str(), "wb");
-  if (!f) cannot_write(path, errno);
-  int err = 0;
-  errno = 0;
-  if (std::fwrite(data.data(), 1, data.size(), f) != data.size()) err = errno ? errno : EIO;
-  if (std::fflush(f) != 0 && !err) err = errno ? errno : EIO;
-  if (std::fclose(f) != 0 && !err) err = errno ? errno : EIO;
-  if (!err && std::rename(tmp.c_str(), path.c_str()) != 0) err = errno ? errno : EIO;
-  if (err) {
-    std::remove(tmp.c_str());
-    cannot_write(path, err);
+  try {
+    models::write_file_atomically(path, data);
+  } catch (const models::AtomicWriteError& e) {
+    throw std::runtime_error("cannot write " + path + ": " + e.what());
   }
 }
 

@@ -71,6 +71,6 @@ std::string emit_c_all(const std::vector<KernelCalibration>& cals);
 
 // Writes text to path atomically (temporary file in the same directory,
 // fsync, rename). Throws std::runtime_error "cannot write <path>: <why>".
-void write_file_atomically(const std::filesystem::path& path, const std::string& text);
+void write_output_file(const std::filesystem::path& path, const std::string& text);
 
 }  // namespace hcc::models

@@ -446,13 +446,13 @@ TEST(Calibrate, HtmlReportHasTablesAndPlots) {
 TEST(Calibrate, WriteFileAtomically) {
   TempDir dir;
   const fs::path p = dir.path() / "out.html";
-  write_file_atomically(p, "one");
-  write_file_atomically(p, "two");
+  write_output_file(p, "one");
+  write_output_file(p, "two");
   EXPECT_EQ(slurp(p), "two");
   std::size_t files = 0;
   for ([[maybe_unused]] const auto& e : fs::directory_iterator(dir.path())) ++files;
   EXPECT_EQ(files, 1u);
-  EXPECT_THROW(write_file_atomically(dir.path() / "no" / "dir.html", "x"), std::runtime_error);
+  EXPECT_THROW(write_output_file(dir.path() / "no" / "dir.html", "x"), std::runtime_error);
 }
 
 TEST(Calibrate, FunctionNamesAreSanitised) {

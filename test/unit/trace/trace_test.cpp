@@ -608,7 +608,8 @@ TEST_F(TraceTest, UnwritablePathThrowsWithThePath) {
       (r.*w)(bad);
       ADD_FAILURE() << "no exception";
     } catch (const std::runtime_error& e) {
-      EXPECT_EQ(std::string(e.what()), "cannot write " + bad + ": No such file or directory");
+      EXPECT_EQ(std::string(e.what()), "cannot write " + bad + ": cannot create a temporary file in " +
+                                           (dir_ / "no-such-dir").string() + ": No such file or directory");
     }
   }
   // A directory in the way: the rename fails, the temporary file is removed.
