@@ -1,5 +1,6 @@
 // Tests of the records CSV reader, the regression object of model files and
 // the calibration behind hcc-calibrate (models/include/hccmodels/calibrate.hpp).
+#include "temp_dir.hpp"
 #include <gtest/gtest.h>
 #include <unistd.h>
 
@@ -25,10 +26,6 @@ namespace fs = std::filesystem;
 
 const char* kHeader = "id,kernel,arch,worker,footprint,submit,start,end,duration,bytes_in,bytes_out,params\n";
 
-class TempDir {
- public:
-  TempDir() {
-    static std::atomic<int> counter{0};
     const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
     path_ = fs::temp_directory_path() / ("hcccal-" + std::string(info ? info->name() : "x") + "-" +
                                          std::to_string(::getpid()) + "-" + std::to_string(counter++));

@@ -1,3 +1,4 @@
+#include "temp_dir.hpp"
 #include <gtest/gtest.h>
 #include <unistd.h>
 
@@ -14,10 +15,6 @@ namespace hcc::models {
 namespace {
 namespace fs = std::filesystem;
 
-class TempDir {
- public:
-  TempDir() {
-    static std::atomic<int> counter{0};
     const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
     path_ = fs::temp_directory_path() /
             ("hccmodels-store-" + std::string(info ? info->name() : "x") + "-" +
@@ -47,7 +44,7 @@ TEST(ModelStore, EmptyDirectoryLoadsAndSavesNothing) {
 }
 
 TEST(ModelStore, MissingDirectoryMeansNoModels) {
-  TempDir dir;
+  TempDir dir(TempDir::Create::No);
   ModelStore s(dir.path());
   EXPECT_EQ(s.lookup("gemm", "cpu", 1), nullptr);
   s.save();  // nothing recorded: the directory is not created
@@ -55,7 +52,7 @@ TEST(ModelStore, MissingDirectoryMeansNoModels) {
 }
 
 TEST(ModelStore, RecordSaveReloadAndMergeAcrossRuns) {
-  TempDir dir;
+  TempDir dir(TempDir::Create::No);
   {
     ModelStore s(dir.path());
     s.record("gemm", "cpu", 0xabc, 4096, 1.0);
@@ -94,7 +91,7 @@ TEST(ModelStore, RecordSaveReloadAndMergeAcrossRuns) {
 }
 
 TEST(ModelStore, SaveMergesWithWhatOthersWroteMeanwhile) {
-  TempDir dir;
+  TempDir dir(TempDir::Create::No);
   ModelStore a(dir.path()), b(dir.path());
   EXPECT_EQ(a.lookup("gemm", "cpu", 1), nullptr);  // a loaded "no file"
   b.record("gemm", "cpu", 1, 8, 1.0);
@@ -107,7 +104,7 @@ TEST(ModelStore, SaveMergesWithWhatOthersWroteMeanwhile) {
 }
 
 TEST(ModelStore, CorruptFileThrowsModelErrorEveryTime) {
-  TempDir dir;
+  TempDir dir(TempDir::Create::No);
   fs::create_directories(dir.path());
   const fs::path p = dir.path() / "gemm.cpu.json";
   std::ofstream(p) << "{\"schema_version\": 1, \"kernel\": \"gemm\"";
@@ -125,7 +122,7 @@ TEST(ModelStore, CorruptFileThrowsModelErrorEveryTime) {
 }
 
 TEST(ModelStore, NamesSharingAFileAreReported) {
-  TempDir dir;
+  TempDir dir(TempDir::Create::No);
   {
     ModelStore s(dir.path());
     s.record("a_b", "cpu", 1, 8, 1.0);
