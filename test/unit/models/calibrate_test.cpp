@@ -26,22 +26,6 @@ namespace fs = std::filesystem;
 
 const char* kHeader = "id,kernel,arch,worker,footprint,submit,start,end,duration,bytes_in,bytes_out,params\n";
 
-    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-    path_ = fs::temp_directory_path() / ("hcccal-" + std::string(info ? info->name() : "x") + "-" +
-                                         std::to_string(::getpid()) + "-" + std::to_string(counter++));
-    fs::remove_all(path_);
-    fs::create_directories(path_);
-  }
-  ~TempDir() {
-    std::error_code ec;
-    fs::remove_all(path_, ec);
-  }
-  const fs::path& path() const { return path_; }
-
- private:
-  fs::path path_;
-};
-
 std::string slurp(const fs::path& p) {
   std::ifstream in(p, std::ios::binary);
   std::stringstream ss;

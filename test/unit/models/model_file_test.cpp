@@ -21,28 +21,6 @@ namespace {
 namespace fs = std::filesystem;
 using json = nlohmann::json;
 
-    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-    path_ = fs::temp_directory_path() /
-            ("hccmodels-" + std::string(info ? info->name() : "x") + "-" +
-             std::to_string(::getpid()) + "-" + std::to_string(counter++));
-    fs::remove_all(path_);
-    fs::create_directories(path_);
-  }
-  ~TempDir() {
-    std::error_code ec;
-    fs::remove_all(path_, ec);
-  }
-  const fs::path& path() const { return path_; }
-  std::set<std::string> names() const {
-    std::set<std::string> out;
-    for (const auto& e : fs::directory_iterator(path_)) out.insert(e.path().filename().string());
-    return out;
-  }
-
- private:
-  fs::path path_;
-};
-
 void write_text(const fs::path& p, const std::string& text) {
   std::ofstream(p, std::ios::binary) << text;
 }

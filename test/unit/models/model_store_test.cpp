@@ -15,22 +15,6 @@ namespace hcc::models {
 namespace {
 namespace fs = std::filesystem;
 
-    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-    path_ = fs::temp_directory_path() /
-            ("hccmodels-store-" + std::string(info ? info->name() : "x") + "-" +
-             std::to_string(::getpid()) + "-" + std::to_string(counter++));
-    fs::remove_all(path_);
-  }
-  ~TempDir() {
-    std::error_code ec;
-    fs::remove_all(path_, ec);
-  }
-  const fs::path& path() const { return path_; }
-
- private:
-  fs::path path_;
-};
-
 TEST(ModelStore, EmptyDirectoryLoadsAndSavesNothing) {
   ModelStore s{fs::path{}};
   EXPECT_EQ(s.lookup("gemm", "cpu", 1), nullptr);
