@@ -203,6 +203,11 @@ void TaskLowering::walk(Stmt *s, Scope &scope) {
         }
         return;  // a parallel region without tasks is plain OpenMP: left alone
       }
+      case OMPD_atomic:
+        // hccsim compiles the rewritten file with -fopenmp, so an atomic
+        // keeps its meaning in a task body: only its variables are rewritten.
+        if (Stmt *block = d->getStructuredBlock()) walk(block, scope);
+        return;
       default:
         if (scope.inRegion || containsTaskConstructs(d)) diagnoseUnsupportedDirective(pc_, d);
         return;

@@ -13,8 +13,7 @@ std::string hintFor(llvm::omp::Directive k) {
   using namespace llvm::omp;
   switch (k) {
     case OMPD_critical:
-    case OMPD_atomic:
-      return "use mutexinoutset dependences";
+      return "use mutexinoutset dependences, or 'omp atomic'";
     case OMPD_barrier:
     case OMPD_taskgroup:
       return "use 'omp taskwait'";

@@ -4,6 +4,10 @@
 #include <cstdlib>
 #include <stdexcept>
 
+// Defined (as 1) in programs linked by `hccsim -finstrument`: instrumenting
+// is then their default mode.
+extern "C" __attribute__((weak)) const int hcc_instrumented_build;
+
 namespace hcc::rt {
 namespace {
 
@@ -46,10 +50,12 @@ Config config_from_environment() {
     c.calibrate_runs = parse_int<int>("HCC_SIM_CALIBRATE_RUNS", v, 1);
   if (const char* v = env("HCC_MAX_SUBMITTED"))
     c.max_submitted = parse_int<int>("HCC_MAX_SUBMITTED", v, 0);
+  c.instrument = &hcc_instrumented_build != nullptr && hcc_instrumented_build != 0;
   if (const char* v = env("HCC_MODE")) {
     std::string mode = v;
     if (mode == "instrument") c.instrument = true;
-    else if (mode != "native" && mode != "simulate")
+    else if (mode == "native") c.instrument = false;
+    else if (mode != "simulate")
       throw std::runtime_error("HCC_MODE=" + mode + ": expected native, instrument or simulate");
   }
   if (c.sim_model != "mean" && c.sim_model != "histogram")

@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# driver.sh <hccsim> <examples/omp source dir> <examples/omp build dir> <work dir>
+# Each OpenMP example built with `hccsim -fnative` prints what the same source
+# built with gcc -fopenmp prints; -fsimulate and -finstrument builds print the
+# runtime's summary line; usage errors are one clear line.
+set -euo pipefail
+hccsim=$1 src=$2 omp=$3 work=$4
+rm -rf "$work" && mkdir -p "$work" && cd "$work"
+export HCC_WORKERS=2 OMP_NUM_THREADS=2 HCC_MODEL_DIR=$work/models
+for p in fib wavefront sparselu cholesky lu; do
+  libs=()
+  case $p in cholesky|lu) libs=(-llapacke -lopenblas) ;; esac
+  "$hccsim" -fnative -O2 -std=c11 -ffp-contract=off "$src/$p/$p.c" "${libs[@]}" -lm -o "$p-hcc"
+  want=$("$omp/$p-omp")
+  got=$("./$p-hcc" 2>/dev/null)
+  [ "$got" = "$want" ] || { echo "FAIL: $p: hccsim -fnative printed '$got', gcc -fopenmp '$want'"; exit 1; }
+  echo "ok: $p: $got"
+done
+"$hccsim" -fsimulate -O2 "$src/fib/fib.c" -o fib-sim
+summary=$(./fib-sim 2>&1 >/dev/null)
+[[ "$summary" =~ ^hccsim:\ mode=simulate\ makespan=[0-9.]+\ tasks=5166\ workers=2\  ]] \
+  || { echo "FAIL: no simulated summary line: $summary"; exit 1; }
+"$hccsim" -finstrument -O2 "$src/fib/fib.c" -o fib-inst
+summary=$(./fib-inst 2>&1 >/dev/null)
+[[ "$summary" == "hccsim: mode=instrument "* ]] || { echo "FAIL: not instrumented: $summary"; exit 1; }
+[ "$(wc -l < hcc-records.csv)" -eq 5167 ] || { echo "FAIL: $(wc -l < hcc-records.csv) lines of records"; exit 1; }
+verbose=$("$hccsim" -v -fnative -c "$src/fib/fib.c" -o fib.o 2>&1)
+[[ "$verbose" == *"hcc-rewrite $src/fib/fib.c -- -fopenmp"* ]] || { echo "FAIL: -v printed: $verbose"; exit 1; }
+[ -s fib.o ] || { echo "FAIL: -c wrote no object"; exit 1; }
+msg=$("$hccsim" "$src/fib/fib.c" 2>&1) && { echo "FAIL: accepted no mode"; exit 1; }
+[ "$msg" = "hccsim: choose a mode: -fnative, -finstrument or -fsimulate (hccsim --help)" ] || { echo "FAIL: $msg"; exit 1; }
+echo "ok: driver"
