@@ -1,6 +1,7 @@
 // hcc-calibrate: builds kernel models (per-footprint statistics and a
 // regression over the task parameters) from records CSV files written by
-// instrumented runs. See docs/calibration.md.
+// instrumented runs; with --platform, writes a SimGrid platform file of this
+// machine. See docs/calibration.md.
 #include <unistd.h>
 
 #include <CLI/CLI.hpp>
@@ -11,8 +12,10 @@
 #include <string>
 #include <vector>
 
+#include "hccmodels/atomic_file.hpp"
 #include "hccmodels/calibrate.hpp"
 #include "hccmodels/model_file.hpp"
+#include "hccmodels/platform.hpp"
 #include "hccmodels/records.hpp"
 #include "hccmodels/regression.hpp"
 
@@ -56,6 +59,32 @@ class Progress {
   int last_pct_ = -1;
 };
 
+// --platform: describes this machine as a SimGrid platform file.
+int write_platform(const std::string& path, unsigned cores, bool quiet) {
+  MachineDescription m;
+  m.cores = cores > 0 ? cores : detect_cores();
+  m.memory_bytes = detect_memory_bytes();
+  try {
+    m.memcpy_bytes_per_s = measure_memcpy_bandwidth();
+  } catch (const std::exception& e) {
+    return error(std::string("cannot measure the memcpy bandwidth: ") + e.what());
+  }
+  if (!quiet) {
+    std::printf("cores: %u%s\nmemory: %llu bytes\nmemcpy bandwidth: %.2f GB/s (256 MiB, best of 5)\n",
+                m.cores, cores > 0 ? " (--cores)" : "",
+                static_cast<unsigned long long>(m.memory_bytes), m.memcpy_bytes_per_s / 1e9);
+  }
+  if (cuda_device_count() == 0 && !quiet) std::printf("no CUDA device: platform without GPUs\n");
+  try {
+    write_file_atomically(path, platform_xml(m));
+  } catch (const std::exception& e) {
+    return error("cannot write " + path + ": " + e.what());
+  }
+  if (!quiet) std::printf("wrote %s\n", path.c_str());
+  std::fflush(stdout);
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -76,13 +105,30 @@ int main(int argc, char** argv) {
   app.add_option("--report", report, "write an HTML report to this file");
   app.add_option("--emit-c", emit_c_path, "write C functions of the fitted models to this file");
   app.add_flag("--quiet,-q", quiet, "print no summary and no progress");
-  app.add_option("records", inputs, "records CSV files")->required()->type_name("CSV...");
+  std::string platform_path;
+  unsigned cores = 0;
+  auto* platform_opt = app.add_option(
+      "--platform", platform_path,
+      "write a SimGrid platform file describing this machine (docs/calibration.md)");
+  app.add_option("--cores", cores, "with --platform: CPU cores to write (default: detected)")
+      ->check(CLI::PositiveNumber)
+      ->needs(platform_opt);
+  app.add_option("records", inputs, "records CSV files")->type_name("CSV...");
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
     if (e.get_exit_code() == 0) return app.exit(e);
     std::cerr << "hcc-calibrate: " << e.what() << "\n(run hcc-calibrate --help for usage)\n";
     return 2;
+  }
+  if (platform_opt->count() == 0 && inputs.empty()) {
+    std::cerr << "hcc-calibrate: records is required (or --platform FILE)\n"
+                 "(run hcc-calibrate --help for usage)\n";
+    return 2;
+  }
+  if (platform_opt->count() > 0) {
+    if (const int rc = write_platform(platform_path, cores, quiet); rc != 0) return rc;
+    if (inputs.empty()) return 0;
   }
 
   CalibrateOptions options;
