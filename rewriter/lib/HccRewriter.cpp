@@ -38,7 +38,8 @@ class FirstTask : public RecursiveASTVisitor<FirstTask> {
 
 class RewriteConsumer : public ASTConsumer {
  public:
-  explicit RewriteConsumer(std::string &out) : out_(out) {}
+  RewriteConsumer(std::string &out, std::shared_ptr<HccPragmaStore> pragmas)
+      : out_(out), pragmas_(std::move(pragmas)) {}
 
   void HandleTranslationUnit(ASTContext &ctx) override {
     if (ctx.getDiagnostics().hasErrorOccurred()) return;
@@ -53,6 +54,8 @@ class RewriteConsumer : public ASTConsumer {
         return;
       }
     }
+    attachHccPragmas(pc, *pragmas_);
+    if (pc.hadError()) return;
     TaskLowering tasks(pc);
     tasks.collectTaskFunctions(ctx.getTranslationUnitDecl());
     for (Decl *d : ctx.getTranslationUnitDecl()->decls()) {
@@ -70,6 +73,7 @@ class RewriteConsumer : public ASTConsumer {
 
  private:
   std::string &out_;
+  std::shared_ptr<HccPragmaStore> pragmas_;
 };
 
 class RewriteAction : public ASTFrontendAction {
@@ -85,8 +89,10 @@ class RewriteAction : public ASTFrontendAction {
 
 }  // namespace
 
-std::unique_ptr<ASTConsumer> createRewriteConsumer(CompilerInstance &, std::string &out) {
-  return std::make_unique<RewriteConsumer>(out);
+std::unique_ptr<ASTConsumer> createRewriteConsumer(CompilerInstance &ci, std::string &out) {
+  auto pragmas = std::make_shared<HccPragmaStore>();
+  registerHccPragmas(ci, pragmas);
+  return std::make_unique<RewriteConsumer>(out, pragmas);
 }
 
 std::unique_ptr<FrontendAction> createRewriteAction(std::string &out) {

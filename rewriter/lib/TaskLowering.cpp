@@ -7,6 +7,7 @@
 // the argument block and read from a local copy of the same name; private
 // ones are locals of the outlined body. Which variable is which comes from
 // clang's Sema (explicit and implicit data-sharing clauses).
+#include <functional>
 #include <sstream>
 
 #include "clang/AST/Expr.h"
@@ -262,8 +263,22 @@ std::string TaskLowering::lowerTask(OMPTaskDirective *d, Scope &scope) {
     return !pc_.sm.isBeforeInTranslationUnit(l, bodyRange.getBegin()) &&
            pc_.sm.isBeforeInTranslationUnit(l, bodyRange.getEnd());
   };
-  forEachStmt(body, [&](const Stmt *s) {
+  // Variables used only in the hcc pragmas of nested tasks (evaluated at their
+  // submission, inside this body) are not in Sema's data-sharing clauses:
+  // they are captured by value, as OpenMP does for an unlisted local.
+  std::set<const VarDecl *> inBody, inHcc;
+  bool viaHcc = false;
+  std::function<void(const Stmt *)> visit = [&](const Stmt *s) {
     if (isTaskConstruct(s)) control = true;
+    if (auto *td = dyn_cast<OMPTaskDirective>(s); td && td != d) {
+      if (auto it = pc_.hccInfo.find(td); it != pc_.hccInfo.end()) {
+        bool saved = viaHcc;
+        viaHcc = true;
+        for (auto &pr : it->second.params) forEachStmt(pr.second, visit);
+        if (it->second.priority) forEachStmt(it->second.priority, visit);
+        viaHcc = saved;
+      }
+    }
     if (auto *ce = dyn_cast<CallExpr>(s))
       if (auto *f = ce->getDirectCallee())
         if (pc_.taskFunctions.count(f->getCanonicalDecl())) control = true;
@@ -273,8 +288,13 @@ std::string TaskLowering::lowerTask(OMPTaskDirective *d, Scope &scope) {
       if (currentFunction_ && f->getCanonicalDecl() == currentFunction_->getCanonicalDecl()) needsPrototype_ = true;
     auto *vd = dyn_cast<VarDecl>(dre->getDecl());
     if (!vd || !vd->getDeclContext()->isFunctionOrMethod() || vd->isImplicit() || declaredInBody(vd)) return;
+    (viaHcc ? inHcc : inBody).insert(vd);
     if (seen.insert(vd).second) vars.push_back(vd);
-  });
+  };
+  forEachStmt(body, visit);
+  std::set<const VarDecl *> hccOnly;
+  for (const VarDecl *vd : inHcc)
+    if (!inBody.count(vd) && !priv.count(vd)) firstprivate.insert(vd), hccOnly.insert(vd);
 
   PrintingPolicy pol = pc_.ctx.getPrintingPolicy();
   auto declare = [&](QualType t, const std::string &name) {
@@ -336,7 +356,13 @@ std::string TaskLowering::lowerTask(OMPTaskDirective *d, Scope &scope) {
   const Stmt *single = body;
   if (auto *cs = dyn_cast<CompoundStmt>(single); cs && cs->size() == 1) single = cs->body_front();
   if (auto *ce = dyn_cast<CallExpr>(single))
-    if (auto *f = ce->getDirectCallee()) name = f->getName().str();
+    if (auto *f = ce->getDirectCallee()) name = "\"" + f->getName().str() + "\"";
+  if (name.front() != '"') name = "\"" + name + "\"";
+  // `#pragma hcc task name("...")` / `#pragma hcc params(...)`.
+  const HccTaskInfo *hcc = nullptr;
+  if (auto it = pc_.hccInfo.find(d); it != pc_.hccInfo.end()) hcc = &it->second;
+  if (hcc && !hcc->name.empty()) name = hcc->name;
+  const size_t nparams = hcc ? hcc->params.size() : 0;
 
   // The outlined body, rewritten with its own nested constructs.
   Rewriter bodyRewriter(pc_.sm, pc_.ctx.getLangOpts());
@@ -358,8 +384,15 @@ std::string TaskLowering::lowerTask(OMPTaskDirective *d, Scope &scope) {
   // Keep the body's first line at its column.
   unsigned col = pc_.sm.getExpansionColumnNumber(bodyRange.getBegin());
   o << std::string(col > 0 ? col - 1 : 0, ' ') << bodyText << "\n}\n";
-  o << "static const hcc_codelet __hcc_codelet_" << id << " = {\"" << name << "\", " << fn << ", NULL, 0, NULL, "
-    << (control ? "HCC_CODELET_CONTROL" : "0") << "};\n";
+  std::string paramNames = "NULL";
+  if (nparams > 0) {
+    paramNames = "__hcc_param_names_" + std::to_string(id);
+    o << "static const char *const " << paramNames << "[" << nparams << "] = {";
+    for (size_t k = 0; k < nparams; ++k) o << (k ? ", " : "") << "\"" << hcc->params[k].first << "\"";
+    o << "};\n";
+  }
+  o << "static const hcc_codelet __hcc_codelet_" << id << " = {" << name << ", " << fn << ", NULL, " << nparams
+    << ", " << paramNames << ", " << (control ? "HCC_CODELET_CONTROL" : "0") << "};\n";
   outlined_.push_back(o.str());
 
   // The submission block.
@@ -400,6 +433,7 @@ std::string TaskLowering::lowerTask(OMPTaskDirective *d, Scope &scope) {
       cond = exprText(i->getCondition(), scope);
     }
   }
+  if (hcc && hcc->priority) priority = "(" + exprText(hcc->priority, scope) + ")";
   b << "{ /* omp task -> " << fn << " */\n";
   b << "    " << st << " __hcc_args;\n" << fill.str();
   if (!accesses.empty()) {
@@ -412,6 +446,19 @@ std::string TaskLowering::lowerTask(OMPTaskDirective *d, Scope &scope) {
   b << "    hcc_task_desc __hcc_desc = {&__hcc_codelet_" << id << ", &__hcc_args, sizeof __hcc_args, "
     << (accesses.empty() ? "NULL" : "__hcc_acc") << ", " << accesses.size() << ", NULL, 0, " << priority << ", "
     << (cond.empty() ? "NULL" : "__hcc_group") << "};\n";
+  if (nparams > 0) {
+    // Named parameters: evaluated at submission, in instrument/simulate builds only.
+    b << "#ifdef HCC_CAPTURE_PARAMS\n";
+    b << "    double __hcc_params[" << nparams << "];\n";
+    for (size_t k = 0; k < nparams; ++k)
+      b << "    __hcc_params[" << k << "] = (double)(" << exprText(hcc->params[k].second, scope) << "); /* "
+        << hcc->params[k].first << " */\n";
+    b << "    __hcc_desc.params = __hcc_params;\n    __hcc_desc.nparams = " << nparams << ";\n";
+    // Not evaluated, but what they name stays used (no unused warnings).
+    b << "#else\n    if (0) {\n";
+    for (size_t k = 0; k < nparams; ++k) b << "      (void)(" << exprText(hcc->params[k].second, scope) << ");\n";
+    b << "    }\n#endif\n";
+  }
   b << "    hcc_submit(&__hcc_desc);\n";
   if (!cond.empty()) b << "    if (__hcc_group) hcc_group_wait(__hcc_group); /* if(false): undeferred */\n";
   b << "  }";

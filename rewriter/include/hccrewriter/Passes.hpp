@@ -3,6 +3,7 @@
 #pragma once
 
 #include <map>
+#include <memory>
 #include <set>
 #include <string>
 #include <vector>
@@ -11,9 +12,41 @@
 #include "clang/AST/StmtOpenMP.h"
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Token.h"
 #include "clang/Rewrite/Core/Rewriter.h"
 
+namespace clang {
+class CompilerInstance;
+}
+
 namespace hcc::rewriter {
+
+// ---- `#pragma hcc` directives (HccPragmas.cpp) --------------------------------
+// One `#pragma hcc` line as read by the pragma handler: its location, its
+// tokens, and what was parsed from them (expressions built by Sema in the
+// pragma's scope). `valid` is false when it was diagnosed.
+struct HccPragma {
+  enum Kind { Params, Task };
+  Kind kind = Params;
+  clang::SourceLocation loc, endLoc;
+  std::vector<clang::Token> tokens;
+  bool valid = false;
+  std::vector<std::pair<std::string, const clang::Expr *>> params;  // params(name = expr, ...)
+  std::string name;                                                 // task name("..."): the literal's spelling
+  const clang::Expr *priority = nullptr;                            // task priority(expr)
+};
+struct HccPragmaStore {
+  std::vector<HccPragma> pragmas;
+};
+// What the hcc pragmas attached to one omp task say.
+struct HccTaskInfo {
+  bool hasParams = false, hasTask = false;
+  std::vector<std::pair<std::string, const clang::Expr *>> params;
+  std::string name;
+  const clang::Expr *priority = nullptr;
+};
+// Registers the handler of `#pragma hcc` on ci's preprocessor; it fills store.
+void registerHccPragmas(clang::CompilerInstance &ci, std::shared_ptr<HccPragmaStore> store);
 
 // State shared by the passes over one translation unit.
 struct PassContext {
@@ -26,6 +59,8 @@ struct PassContext {
   // through calls to such functions (their tasks' codelets are control code).
   std::set<const clang::FunctionDecl *> taskFunctions;
   unsigned nextTaskId = 0;
+  // `#pragma hcc` directives attached to each task (attachHccPragmas).
+  std::map<const clang::OMPTaskDirective *, HccTaskInfo> hccInfo;
 
   PassContext(clang::ASTContext &c, clang::Rewriter &r);
 
@@ -44,6 +79,11 @@ struct PassContext {
   unsigned line(clang::SourceLocation loc) const;
   std::string lineMarker(unsigned line) const;  // "#line N \"file\"\n"
 };
+
+// Attaches each valid hcc pragma to the omp task whose directive line it
+// follows (before the task's statement) and fills pc.hccInfo; diagnoses the
+// ones that follow no task and duplicates.
+void attachHccPragmas(PassContext &pc, HccPragmaStore &store);
 
 // Where a statement is being rewritten: the rewriter receiving its edits and
 // how variables of the enclosing function are spelled there (inside an

@@ -1,0 +1,458 @@
+// Pass: `#pragma hcc ...` directives (params, task).
+//
+// A clang PragmaHandler registered for the "hcc" pragma namespace reads each
+// directive while the file is parsed: it records the directive's location and
+// tokens and parses it at once, building the parameter expressions with Sema
+// in the scope where the pragma stands (so names resolve as in the code around
+// it). Malformed directives get "hccsim: ..." errors with a hint; nothing here
+// may crash on any token sequence. After parsing, attachHccPragmas() attaches
+// each directive to the `omp task` it follows.
+#include <set>
+
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/OperatorPrecedence.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Lex/LiteralSupport.h"
+#include "clang/Lex/Preprocessor.h"
+#include "clang/Sema/DeclSpec.h"
+#include "clang/Sema/Sema.h"
+#include "hccrewriter/Passes.hpp"
+
+using namespace clang;
+
+namespace hcc::rewriter {
+
+namespace {
+
+constexpr const char *kValidDirectives = "'params' or 'task'";
+
+class HccPragmaHandler : public PragmaHandler {
+ public:
+  HccPragmaHandler(CompilerInstance &ci, std::shared_ptr<HccPragmaStore> store)
+      : PragmaHandler("hcc"), ci_(ci), store_(std::move(store)) {}
+
+  void HandlePragma(Preprocessor &pp, PragmaIntroducer intro, Token &first) override {
+    HccPragma p;
+    p.loc = first.getLocation();
+    Token t;
+    for (pp.Lex(t); !t.is(tok::eod) && !t.is(tok::eof); pp.Lex(t)) p.tokens.push_back(t);
+    p.endLoc = t.getLocation();
+    (void)intro;
+    pp_ = &pp;
+    toks_ = &p.tokens;
+    i_ = 0;
+    cur_ = &p;
+    failed_ = false;
+    parseDirective();
+    p.valid = !failed_;
+    store_->pragmas.push_back(std::move(p));
+  }
+
+ private:
+  // ---- token access -------------------------------------------------------
+  const Token &tok() const {
+    static Token eodTok = [] {
+      Token t;
+      t.startToken();
+      t.setKind(tok::eod);
+      return t;
+    }();
+    return i_ < toks_->size() ? (*toks_)[i_] : eodTok;
+  }
+  SourceLocation tokLoc() const { return i_ < toks_->size() ? (*toks_)[i_].getLocation() : cur_->endLoc; }
+  bool atEnd() const { return i_ >= toks_->size(); }
+  bool is(tok::TokenKind k) const { return !atEnd() && tok().is(k); }
+  std::string spell(const Token &t) const {
+    if (t.is(tok::eod)) return "end of line";
+    bool invalid = false;
+    std::string s = pp_->getSpelling(t, &invalid);
+    return invalid ? "?" : "'" + s + "'";
+  }
+  std::string here() const { return atEnd() ? "end of line" : spell(tok()); }
+
+  void error(SourceLocation loc, const std::string &msg) {
+    auto &de = pp_->getDiagnostics();
+    unsigned id = de.getCustomDiagID(DiagnosticsEngine::Error, "hccsim: %0");
+    de.Report(loc, id) << msg;
+    failed_ = true;
+  }
+
+  bool expect(tok::TokenKind k, const char *what, const std::string &context) {
+    if (is(k)) {
+      ++i_;
+      return true;
+    }
+    error(tokLoc(), std::string("expected ") + what + " " + context + ", found " + here());
+    return false;
+  }
+
+  // ---- directives ---------------------------------------------------------
+  void parseDirective() {
+    if (atEnd()) {
+      error(cur_->endLoc, std::string("expected an hcc directive after '#pragma hcc': ") + kValidDirectives);
+      return;
+    }
+    const Token &d = tok();
+    IdentifierInfo *ii = d.getIdentifierInfo();
+    std::string name = ii ? ii->getName().str() : "";
+    if (name == "params") {
+      cur_->kind = HccPragma::Params;
+      ++i_;
+      parseParams();
+    } else if (name == "task") {
+      cur_->kind = HccPragma::Task;
+      ++i_;
+      parseTask();
+    } else if (name == "sample" || name == "delay" || name == "shared" || name == "keep_global") {
+      error(d.getLocation(), "'#pragma hcc " + name + "' is not supported yet by the rewriter; remove it (supported: " +
+                                 kValidDirectives + ")");
+    } else {
+      error(d.getLocation(), "unknown hcc directive " + spell(d) + "; expected " + kValidDirectives);
+    }
+    if (!failed_ && !atEnd())
+      error(tokLoc(), "unexpected " + here() + " at the end of '#pragma hcc'; remove it");
+  }
+
+  // params(name = expr, ...)
+  void parseParams() {
+    if (!expect(tok::l_paren, "'('", "after 'params' (write params(name = expr, ...))")) return;
+    if (is(tok::r_paren)) {
+      error(tokLoc(), "empty parameter list; write params(name = expr, ...)");
+      return;
+    }
+    std::set<std::string> names;
+    while (true) {
+      if (atEnd()) {
+        error(tokLoc(), "expected ')' to close 'params(', found end of line");
+        return;
+      }
+      if (is(tok::equal) || is(tok::comma) || is(tok::r_paren)) {
+        error(tokLoc(), "empty parameter name; write params(name = expr, ...)");
+        return;
+      }
+      if (!is(tok::identifier)) {
+        error(tokLoc(), "expected a parameter name (an identifier), found " + here());
+        return;
+      }
+      const Token nameTok = tok();
+      std::string pname = nameTok.getIdentifierInfo()->getName().str();
+      ++i_;
+      if (!expect(tok::equal, "'='", "after parameter name '" + pname + "' (write " + pname + " = expr)")) return;
+      if (!names.insert(pname).second) {
+        error(nameTok.getLocation(), "duplicate parameter name '" + pname + "'; each parameter is named once");
+        return;
+      }
+      Expr *e = parseArithmetic("parameter '" + pname + "'");
+      if (!e) return;
+      cur_->params.push_back({pname, e});
+      if (is(tok::comma)) {
+        ++i_;
+        continue;
+      }
+      if (is(tok::r_paren)) {
+        ++i_;
+        return;
+      }
+      error(tokLoc(), "expected ',' or ')' after the value of parameter '" + pname + "', found " + here());
+      return;
+    }
+  }
+
+  // task name("...") priority(expr) impl(...)
+  void parseTask() {
+    if (atEnd()) {
+      error(cur_->endLoc, "'#pragma hcc task' needs a clause: name(\"...\") or priority(expr)");
+      return;
+    }
+    std::set<std::string> seen;
+    while (!atEnd()) {
+      const Token &c = tok();
+      IdentifierInfo *ii = c.getIdentifierInfo();
+      std::string cname = ii ? ii->getName().str() : "";
+      if (cname != "name" && cname != "priority" && cname != "impl") {
+        error(c.getLocation(), "unknown clause " + spell(c) + " on '#pragma hcc task'; expected name(\"...\") or "
+                                                            "priority(expr)");
+        return;
+      }
+      if (!seen.insert(cname).second) {
+        error(c.getLocation(), "clause '" + cname + "' given twice on '#pragma hcc task'");
+        return;
+      }
+      SourceLocation cloc = c.getLocation();
+      ++i_;
+      if (!expect(tok::l_paren, "'('", "after '" + cname + "'")) return;
+      if (cname == "impl") {
+        error(cloc, "'impl(...)' on '#pragma hcc task' is not supported yet; remove it (tasks run their CPU body)");
+        return;
+      }
+      if (cname == "name") {
+        if (!is(tok::string_literal)) {
+          error(tokLoc(), "name(...) expects a string literal such as name(\"m2l\"), found " + here());
+          return;
+        }
+        const Token s = tok();
+        ++i_;
+        StringLiteralParser lit(ArrayRef<Token>(&s, 1), *pp_);
+        if (lit.hadError) {
+          failed_ = true;
+          return;
+        }
+        if (lit.GetString().empty() || lit.GetString().find('\0') != StringRef::npos) {
+          error(s.getLocation(), "name(...) must not be empty");
+          return;
+        }
+        bool invalid = false;
+        cur_->name = pp_->getSpelling(s, &invalid);
+        if (invalid) {
+          error(s.getLocation(), "cannot read the string literal of name(...)");
+          return;
+        }
+      } else {  // priority
+        Expr *e = parseArithmetic("'priority'");
+        if (!e) return;
+        cur_->priority = e;
+      }
+      if (!expect(tok::r_paren, "')'", "to close '" + cname + "('")) return;
+    }
+  }
+
+  // ---- expressions (built by Sema in the pragma's scope) --------------------
+  Expr *parseArithmetic(const std::string &what) {
+    Sema *sema = ci_.hasSema() ? &ci_.getSema() : nullptr;
+    if (!sema || !sema->getCurScope()) {
+      error(tokLoc(), what + ": '#pragma hcc' expressions are only allowed inside a function");
+      return nullptr;
+    }
+    sema_ = sema;
+    SourceLocation start = tokLoc();
+    if (atEnd() || is(tok::comma) || is(tok::r_paren)) {
+      error(start, "expected an expression for " + what + ", found " + here());
+      return nullptr;
+    }
+    unsigned errorsBefore = pp_->getDiagnostics().getNumErrors();
+    ExprResult r = parseConditional(0);
+    if (r.isInvalid() || !r.get() || pp_->getDiagnostics().getNumErrors() != errorsBefore) {
+      if (!failed_) error(start, "the expression for " + what + " does not parse; write a C expression");
+      return nullptr;
+    }
+    Expr *e = r.get();
+    if (e->containsErrors()) {
+      error(start, "the expression for " + what + " is not valid here (an undeclared name or a type error)");
+      return nullptr;
+    }
+    QualType t = e->getType();
+    if (t.isNull() || !t->isArithmeticType()) {
+      error(start, "the expression for " + what + " must be arithmetic (integer or floating point), not '" +
+                       (t.isNull() ? std::string("?") : t.getAsString()) + "'");
+      return nullptr;
+    }
+    return e;
+  }
+
+  static constexpr unsigned kMaxDepth = 64;
+
+  ExprResult fail(const std::string &msg) {
+    error(tokLoc(), msg);
+    return ExprError();
+  }
+
+  ExprResult parseConditional(unsigned depth) {
+    if (depth > kMaxDepth) return fail("expression nested too deeply");
+    ExprResult c = parseBinary(prec::LogicalOr, depth + 1);
+    if (c.isInvalid() || !is(tok::question)) return c;
+    SourceLocation q = tokLoc();
+    ++i_;
+    ExprResult a = parseConditional(depth + 1);
+    if (a.isInvalid()) return a;
+    if (!is(tok::colon)) return fail("expected ':' in a conditional expression, found " + here());
+    SourceLocation colon = tokLoc();
+    ++i_;
+    ExprResult b = parseConditional(depth + 1);
+    if (b.isInvalid()) return b;
+    return sema_->ActOnConditionalOp(q, colon, c.get(), a.get(), b.get());
+  }
+
+  ExprResult parseBinary(prec::Level min, unsigned depth) {
+    if (depth > kMaxDepth) return fail("expression nested too deeply");
+    ExprResult lhs = parseUnary(depth + 1);
+    while (!lhs.isInvalid() && !atEnd()) {
+      tok::TokenKind k = tok().getKind();
+      prec::Level p = getBinOpPrecedence(k, true, false);
+      if (p < prec::LogicalOr || p > prec::Multiplicative || p < min) break;
+      SourceLocation opLoc = tokLoc();
+      ++i_;
+      ExprResult rhs = parseBinary(static_cast<prec::Level>(p + 1), depth + 1);
+      if (rhs.isInvalid()) return rhs;
+      lhs = sema_->ActOnBinOp(sema_->getCurScope(), opLoc, k, lhs.get(), rhs.get());
+    }
+    return lhs;
+  }
+
+  ExprResult parseUnary(unsigned depth) {
+    if (depth > kMaxDepth) return fail("expression nested too deeply");
+    if (is(tok::minus) || is(tok::plus) || is(tok::exclaim) || is(tok::tilde) || is(tok::star) || is(tok::amp)) {
+      tok::TokenKind k = tok().getKind();
+      SourceLocation opLoc = tokLoc();
+      ++i_;
+      ExprResult sub = parseUnary(depth + 1);
+      if (sub.isInvalid()) return sub;
+      return sema_->ActOnUnaryOp(sema_->getCurScope(), opLoc, k, sub.get());
+    }
+    return parsePostfix(depth + 1);
+  }
+
+  ExprResult parsePostfix(unsigned depth) {
+    ExprResult e = parsePrimary(depth);
+    while (!e.isInvalid() && !atEnd()) {
+      if (is(tok::l_paren)) {
+        SourceLocation l = tokLoc();
+        ++i_;
+        SmallVector<Expr *, 4> args;
+        if (!is(tok::r_paren)) {
+          while (true) {
+            ExprResult a = parseConditional(depth + 1);
+            if (a.isInvalid()) return a;
+            args.push_back(a.get());
+            if (is(tok::comma)) {
+              ++i_;
+              continue;
+            }
+            break;
+          }
+        }
+        if (!is(tok::r_paren)) return fail("expected ')' to close the call's arguments, found " + here());
+        SourceLocation r = tokLoc();
+        ++i_;
+        e = sema_->ActOnCallExpr(sema_->getCurScope(), e.get(), l, args, r);
+      } else if (is(tok::l_square)) {
+        SourceLocation l = tokLoc();
+        ++i_;
+        ExprResult idx = parseConditional(depth + 1);
+        if (idx.isInvalid()) return idx;
+        if (!is(tok::r_square)) return fail("expected ']' to close the subscript, found " + here());
+        SourceLocation r = tokLoc();
+        ++i_;
+        Expr *ie = idx.get();
+        e = sema_->ActOnArraySubscriptExpr(sema_->getCurScope(), e.get(), l, MultiExprArg(&ie, 1), r);
+      } else if (is(tok::period) || is(tok::arrow)) {
+        tok::TokenKind k = tok().getKind();
+        SourceLocation opLoc = tokLoc();
+        ++i_;
+        if (!is(tok::identifier)) return fail("expected a member name after '.' or '->', found " + here());
+        UnqualifiedId member;
+        member.setIdentifier(tok().getIdentifierInfo(), tokLoc());
+        ++i_;
+        CXXScopeSpec ss;
+        e = sema_->ActOnMemberAccessExpr(sema_->getCurScope(), e.get(), opLoc, k, ss, SourceLocation(), member,
+                                         nullptr);
+      } else {
+        break;
+      }
+    }
+    return e;
+  }
+
+  ExprResult parsePrimary(unsigned depth) {
+    if (atEnd()) return fail("expected an expression, found end of line");
+    const Token &t = tok();
+    switch (t.getKind()) {
+      case tok::identifier: {
+        UnqualifiedId id;
+        id.setIdentifier(t.getIdentifierInfo(), t.getLocation());
+        ++i_;
+        CXXScopeSpec ss;
+        return sema_->ActOnIdExpression(sema_->getCurScope(), ss, SourceLocation(), id, is(tok::l_paren), false);
+      }
+      case tok::numeric_constant: {
+        Token copy = t;
+        ++i_;
+        return sema_->ActOnNumericConstant(copy, sema_->getCurScope());
+      }
+      case tok::char_constant: {
+        Token copy = t;
+        ++i_;
+        return sema_->ActOnCharacterConstant(copy, sema_->getCurScope());
+      }
+      case tok::l_paren: {
+        SourceLocation l = t.getLocation();
+        ++i_;
+        ExprResult e = parseConditional(depth + 1);
+        if (e.isInvalid()) return e;
+        if (!is(tok::r_paren)) return fail("expected ')' to close '(', found " + here());
+        SourceLocation r = tokLoc();
+        ++i_;
+        return sema_->ActOnParenExpr(l, r, e.get());
+      }
+      default:
+        return fail("expected an expression, found " + here() +
+                    " (supported: names, numbers, calls, subscripts, members, unary and binary operators, ?:)");
+    }
+  }
+
+  CompilerInstance &ci_;
+  std::shared_ptr<HccPragmaStore> store_;
+  Preprocessor *pp_ = nullptr;
+  Sema *sema_ = nullptr;
+  const std::vector<Token> *toks_ = nullptr;
+  size_t i_ = 0;
+  HccPragma *cur_ = nullptr;
+  bool failed_ = false;
+};
+
+class TaskCollector : public RecursiveASTVisitor<TaskCollector> {
+ public:
+  std::vector<OMPTaskDirective *> tasks;
+  bool VisitOMPTaskDirective(OMPTaskDirective *d) {
+    tasks.push_back(d);
+    return true;
+  }
+};
+
+}  // namespace
+
+void registerHccPragmas(CompilerInstance &ci, std::shared_ptr<HccPragmaStore> store) {
+  ci.getPreprocessor().AddPragmaHandler(new HccPragmaHandler(ci, std::move(store)));
+}
+
+void attachHccPragmas(PassContext &pc, HccPragmaStore &store) {
+  if (store.pragmas.empty()) return;
+  TaskCollector tc;
+  tc.TraverseDecl(pc.ctx.getTranslationUnitDecl());
+  for (HccPragma &p : store.pragmas) {
+    if (!p.valid) continue;
+    const char *dir = p.kind == HccPragma::Params ? "params" : "task";
+    OMPTaskDirective *owner = nullptr;
+    for (OMPTaskDirective *d : tc.tasks) {
+      if (!d->hasAssociatedStmt() || !d->getStructuredBlock()) continue;
+      SourceLocation dEnd = pc.sm.getExpansionLoc(d->getEndLoc());
+      SourceLocation body = pc.sm.getExpansionLoc(d->getStructuredBlock()->getBeginLoc());
+      SourceLocation at = pc.sm.getExpansionLoc(p.loc);
+      if (pc.sm.isBeforeInTranslationUnit(dEnd, at) && pc.sm.isBeforeInTranslationUnit(at, body)) owner = d;
+    }
+    if (!owner) {
+      pc.error(p.loc, std::string("'#pragma hcc ") + dir +
+                          "' is not attached to a task; put it on the line right after '#pragma omp task' "
+                          "(before the task's statement)");
+      continue;
+    }
+    HccTaskInfo &info = pc.hccInfo[owner];
+    if (p.kind == HccPragma::Params) {
+      if (info.hasParams) {
+        pc.error(p.loc, "a second '#pragma hcc params' for the same task; list all parameters in one directive");
+        continue;
+      }
+      info.hasParams = true;
+      info.params = p.params;
+    } else {
+      if (info.hasTask) {
+        pc.error(p.loc, "a second '#pragma hcc task' for the same task; give all clauses in one directive");
+        continue;
+      }
+      info.hasTask = true;
+      info.name = p.name;
+      info.priority = p.priority;
+    }
+  }
+}
+
+}  // namespace hcc::rewriter

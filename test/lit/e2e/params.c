@@ -1,0 +1,47 @@
+// End to end: `#pragma hcc params` values reach the task records. The
+// rewritten program is built with -DHCC_CAPTURE_PARAMS (what instrument and
+// simulate builds define), run instrumented, and the records CSV carries
+// each task's named parameters; `#pragma hcc task name(...)` names the kernel.
+// RUN: %hcc-rewrite %s -- > %t.hcc.c
+// RUN: %clang -Wall -Werror -DHCC_CAPTURE_PARAMS -I%hcc-rt-include %t.hcc.c %hcc-rt-native -lpthread -lstdc++ -lm -o %t.hcc
+// RUN: rm -rf %t.models %t.csv
+// RUN: env HCC_WORKERS=2 HCC_MODE=instrument HCC_RECORDS=%t.csv HCC_MODEL_DIR=%t.models %t.hcc > %t.out
+// RUN: FileCheck %s --check-prefix=OUT < %t.out
+// RUN: FileCheck %s --check-prefix=CSV < %t.csv
+// Without HCC_CAPTURE_PARAMS the values are not evaluated nor recorded.
+// RUN: %clang -Wall -Werror -I%hcc-rt-include %t.hcc.c %hcc-rt-native -lpthread -lstdc++ -lm -o %t.nocap
+// RUN: rm -rf %t.models2 %t.nocap.csv
+// RUN: env HCC_WORKERS=2 HCC_MODE=instrument HCC_RECORDS=%t.nocap.csv HCC_MODEL_DIR=%t.models2 %t.nocap > %t.nocap.out
+// RUN: FileCheck %s --check-prefix=NOCAP < %t.nocap.csv
+#include <stdio.h>
+
+static double sum(const double *x, int n) {
+  double s = 0;
+  for (int i = 0; i < n; ++i) s += x[i];
+  return s;
+}
+
+static int half(int n) { return n / 2; }
+
+int main(void) {
+  static double a[100];
+  double total = 0;
+  int len = 100;
+  for (int i = 0; i < len; ++i) a[i] = i;
+#pragma omp parallel
+#pragma omp single
+  {
+#pragma omp task depend(in: a[0:len]) depend(out: total)
+#pragma hcc params(n = len, h = half(len))
+#pragma hcc task name("sum100")
+    total = sum(a, len);
+#pragma omp taskwait
+  }
+  printf("total=%g\n", total);
+  return 0;
+}
+
+// OUT: total=4950
+// CSV: id,kernel,arch,worker,footprint,submit,start,end,duration,bytes_in,bytes_out,params
+// CSV: ,sum100,{{.*}},n=100;h=50{{$}}
+// NOCAP: ,sum100,{{.*}},{{$}}
