@@ -496,10 +496,13 @@ void Runtime::execute_body(Task* t, int w, const Buffers& buffers) {
 
   const bool control = (cl->flags & HCC_CODELET_CONTROL) != 0;
   std::optional<double> duration = model_duration(*t, arch, config_.sim_model == "histogram");
+  // A footprint without a model when first seen is timed natively for its
+  // first calibrate_runs occurrences; its recorded runs are the model after.
   bool calibrate = false;
-  if (!duration && !control) {
-    int& runs = calibrating_[{std::string(cl->name) + "." + arch, t->footprint}];
-    if (runs < config_.calibrate_runs) {
+  if (!control) {
+    const std::string kernel = std::string(cl->name) + "." + arch;
+    auto timed = calibrating_.find({kernel, t->footprint});
+    if (timed == calibrating_.end() && !duration) {
       if (arch != "cpu") {
         char fp[32];
         std::snprintf(fp, sizeof fp, "0x%016" PRIx64, t->footprint);
@@ -507,18 +510,18 @@ void Runtime::execute_body(Task* t, int w, const Buffers& buffers) {
               ") in model directory '" + config_.model_dir +
               "': calibrate it with an instrumented run on a machine that has one");
       }
-      ++runs;
-      calibrate = true;
-      const std::string key = std::string(cl->name) + "." + arch;
-      if (std::find(warned_.begin(), warned_.end(), key) == warned_.end()) {
-        warned_.push_back(key);
+      if (std::find(warned_.begin(), warned_.end(), kernel) == warned_.end()) {
+        warned_.push_back(kernel);
         std::fprintf(stderr,
                      "hccsim: no model for kernel '%s' on %s in '%s': timing its first %d runs per "
                      "data size natively, then replaying their mean\n",
                      cl->name, arch.c_str(), config_.model_dir.c_str(), config_.calibrate_runs);
       }
-    } else {
-      duration = models_.mean(cl->name, arch, t->footprint);
+      timed = calibrating_.emplace(std::make_pair(kernel, t->footprint), 0).first;
+    }
+    if (timed != calibrating_.end() && timed->second < config_.calibrate_runs) {
+      ++timed->second;
+      calibrate = true;
     }
   }
 
