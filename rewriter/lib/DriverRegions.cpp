@@ -63,6 +63,9 @@ Stmt *lowerDriverRegion(PassContext &pc, OMPExecutableDirective *parallel, Scope
   r.ReplaceText(pc.pragmaRange(single), "/* omp " +
                                             std::string(getOpenMPDirectiveName(single->getDirectiveKind())) + " */");
   r.InsertTextAfterToken(pc.stmtRange(block).getEnd(), " hcc_wait_all(); }");
+  pc.remark(parallel->getBeginLoc(), "lowered 'omp parallel' + 'omp " +
+                                         std::string(getOpenMPDirectiveName(single->getDirectiveKind())) +
+                                         "': the block runs once, hcc_wait_all() at its end");
   return single->getStructuredBlock();
 }
 

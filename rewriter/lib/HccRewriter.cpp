@@ -38,14 +38,15 @@ class FirstTask : public RecursiveASTVisitor<FirstTask> {
 
 class RewriteConsumer : public ASTConsumer {
  public:
-  RewriteConsumer(std::string &out, std::shared_ptr<HccPragmaStore> pragmas)
-      : out_(out), pragmas_(std::move(pragmas)) {}
+  RewriteConsumer(std::string &out, std::shared_ptr<HccPragmaStore> pragmas, RewriteOptions options)
+      : out_(out), pragmas_(std::move(pragmas)), options_(options) {}
 
   void HandleTranslationUnit(ASTContext &ctx) override {
     if (ctx.getDiagnostics().hasErrorOccurred()) return;
     SourceManager &sm = ctx.getSourceManager();
     Rewriter rewriter(sm, ctx.getLangOpts());
     PassContext pc(ctx, rewriter);
+    pc.remarks = options_.remarks;
     if (ctx.getLangOpts().CPlusPlus) {
       FirstTask ft;
       ft.TraverseDecl(ctx.getTranslationUnitDecl());
@@ -74,6 +75,7 @@ class RewriteConsumer : public ASTConsumer {
  private:
   std::string &out_;
   std::shared_ptr<HccPragmaStore> pragmas_;
+  RewriteOptions options_;
 };
 
 class RewriteAction : public ASTFrontendAction {
@@ -89,10 +91,10 @@ class RewriteAction : public ASTFrontendAction {
 
 }  // namespace
 
-std::unique_ptr<ASTConsumer> createRewriteConsumer(CompilerInstance &ci, std::string &out) {
+std::unique_ptr<ASTConsumer> createRewriteConsumer(CompilerInstance &ci, std::string &out, RewriteOptions options) {
   auto pragmas = std::make_shared<HccPragmaStore>();
   registerHccPragmas(ci, pragmas);
-  return std::make_unique<RewriteConsumer>(out, pragmas);
+  return std::make_unique<RewriteConsumer>(out, pragmas, options);
 }
 
 std::unique_ptr<FrontendAction> createRewriteAction(std::string &out) {

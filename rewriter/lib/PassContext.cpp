@@ -19,6 +19,13 @@ void PassContext::error(SourceLocation loc, const std::string &msg) {
   de.Report(loc, id) << msg;
 }
 
+void PassContext::remark(SourceLocation loc, const std::string &msg) {
+  if (!remarks) return;
+  auto &de = ctx.getDiagnostics();
+  unsigned id = de.getCustomDiagID(DiagnosticsEngine::Remark, "hccsim: %0");
+  de.Report(loc, id) << msg;
+}
+
 bool PassContext::hadError() const { return ctx.getDiagnostics().hasErrorOccurred(); }
 
 bool PassContext::inMainFile(SourceLocation loc) const {

@@ -181,11 +181,13 @@ void TaskLowering::walk(Stmt *s, Scope &scope) {
         CharSourceRange r = pc_.constructRange(d);
         block += "\n" + pc_.lineMarker(pc_.line(r.getEnd()));
         scope.rewriter->ReplaceText(r, block);
+        pc_.remark(d->getBeginLoc(), "lowered 'omp task' to " + lastLowered_);
         return;
       }
       case OMPD_taskwait:
         if (!checkTaskClauses(pc_, d)) return;
         scope.rewriter->ReplaceText(pc_.pragmaRange(d), "hcc_taskwait();");
+        pc_.remark(d->getBeginLoc(), "lowered 'omp taskwait' to hcc_taskwait()");
         return;
       case OMPD_taskyield:  // a scheduling hint: dropping it is correct
         scope.rewriter->ReplaceText(pc_.pragmaRange(d), ";");
@@ -460,6 +462,9 @@ std::string TaskLowering::lowerTask(OMPTaskDirective *d, Scope &scope) {
     b << "    }\n#endif\n";
   }
   b << "    hcc_submit(&__hcc_desc);\n";
+  lastLowered_ = fn + " (codelet " + name + ", " + std::to_string(accesses.size()) + " depend item" +
+                 (accesses.size() == 1 ? "" : "s") + (nparams ? ", " + std::to_string(nparams) + " parameters" : "") +
+                 (control ? ", control code" : "") + ")";
   if (!cond.empty()) b << "    if (__hcc_group) hcc_group_wait(__hcc_group); /* if(false): undeferred */\n";
   b << "  }";
   return b.str();

@@ -14,11 +14,18 @@ class FrontendAction;
 
 namespace hcc::rewriter {
 
+struct RewriteOptions {
+  // Report each lowered construct as a remark ("hccsim: lowered ...") at its
+  // location (the plugin turns this on for -Rhcc).
+  bool remarks = false;
+};
+
 // An AST consumer that runs every rewriter pass over the main file of the
 // translation unit it is given and, when no error was diagnosed, stores the
 // rewritten main file in `out`. Errors are reported through the compiler
 // instance's DiagnosticsEngine (file:line:col, "hccsim: ..." messages).
-std::unique_ptr<clang::ASTConsumer> createRewriteConsumer(clang::CompilerInstance &ci, std::string &out);
+std::unique_ptr<clang::ASTConsumer> createRewriteConsumer(clang::CompilerInstance &ci, std::string &out,
+                                                          RewriteOptions options = {});
 
 // A frontend action wrapping createRewriteConsumer (for ClangTool / runToolOnCode).
 std::unique_ptr<clang::FrontendAction> createRewriteAction(std::string &out);

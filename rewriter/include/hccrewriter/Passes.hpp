@@ -62,10 +62,14 @@ struct PassContext {
   // `#pragma hcc` directives attached to each task (attachHccPragmas).
   std::map<const clang::OMPTaskDirective *, HccTaskInfo> hccInfo;
 
+  bool remarks = false;  // RewriteOptions::remarks
+
   PassContext(clang::ASTContext &c, clang::Rewriter &r);
 
   // An error diagnostic "hccsim: <msg>" at loc.
   void error(clang::SourceLocation loc, const std::string &msg);
+  // A remark "hccsim: <msg>" at loc, when remarks are on.
+  void remark(clang::SourceLocation loc, const std::string &msg);
   bool hadError() const;
   bool inMainFile(clang::SourceLocation loc) const;
   // Text and ranges.
@@ -121,6 +125,7 @@ class TaskLowering {
   clang::FunctionDecl *currentFunction_ = nullptr;
   std::vector<std::string> outlined_;  // outlined functions of the current function
   bool needsPrototype_ = false;
+  std::string lastLowered_;  // what lowerTask made of the last task (for remarks)
 };
 
 // ---- Pass: driver regions (DriverRegions.cpp) --------------------------------
