@@ -27,15 +27,6 @@ constexpr const char *kPrelude =
     "  return h ? h : hcc_data_register(addr, size);\n"
     "}\n";
 
-class FirstTask : public RecursiveASTVisitor<FirstTask> {
- public:
-  SourceLocation loc;
-  bool VisitOMPTaskDirective(OMPTaskDirective *d) {
-    if (loc.isInvalid()) loc = d->getBeginLoc();
-    return true;
-  }
-};
-
 class RewriteConsumer : public ASTConsumer {
  public:
   RewriteConsumer(std::string &out, std::shared_ptr<HccPragmaStore> pragmas, RewriteOptions options)
@@ -47,21 +38,13 @@ class RewriteConsumer : public ASTConsumer {
     Rewriter rewriter(sm, ctx.getLangOpts());
     PassContext pc(ctx, rewriter);
     pc.remarks = options_.remarks;
-    if (ctx.getLangOpts().CPlusPlus) {
-      FirstTask ft;
-      ft.TraverseDecl(ctx.getTranslationUnitDecl());
-      if (ft.loc.isValid()) {
-        pc.error(ft.loc, "lowering tasks in C++ is not supported yet; compile this file as C");
-        return;
-      }
-    }
     attachHccPragmas(pc, *pragmas_);
     if (pc.hadError()) return;
     TaskLowering tasks(pc);
-    tasks.collectTaskFunctions(ctx.getTranslationUnitDecl());
-    for (Decl *d : ctx.getTranslationUnitDecl()->decls()) {
-      auto *fd = dyn_cast<FunctionDecl>(d);
-      if (!fd || !fd->doesThisDeclarationHaveABody() || !pc.inMainFile(fd->getLocation())) continue;
+    std::vector<FunctionDecl *> functions = loweredFunctions(pc, ctx.getTranslationUnitDecl());
+    if (pc.hadError()) return;
+    tasks.collectTaskFunctions(functions);
+    for (FunctionDecl *fd : functions) {
       tasks.runOnFunction(fd);
       if (fd->isMain()) instrumentMain(pc, fd);
     }

@@ -11,6 +11,7 @@
 #include <sstream>
 
 #include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Lex/Lexer.h"
 #include "hccrewriter/Passes.hpp"
@@ -105,11 +106,9 @@ bool containsTaskConstructs(const Stmt *s) {
   return found;
 }
 
-void TaskLowering::collectTaskFunctions(TranslationUnitDecl *tu) {
+void TaskLowering::collectTaskFunctions(const std::vector<FunctionDecl *> &functions) {
   std::map<const FunctionDecl *, std::set<const FunctionDecl *>> callees;
-  for (Decl *d : tu->decls()) {
-    auto *fd = dyn_cast<FunctionDecl>(d);
-    if (!fd || !fd->hasBody() || !fd->doesThisDeclarationHaveABody()) continue;
+  for (FunctionDecl *fd : functions) {
     const FunctionDecl *key = fd->getCanonicalDecl();
     auto &cs = callees[key];
     forEachStmt(fd->getBody(), [&](const Stmt *s) {
@@ -216,6 +215,7 @@ void TaskLowering::walk(Stmt *s, Scope &scope) {
         return;
     }
   }
+  if (auto *lambda = dyn_cast<LambdaExpr>(s); lambda && rejectTaskInLambda(pc_, lambda)) return;
   if (auto *dre = dyn_cast<DeclRefExpr>(s)) {
     auto it = scope.subst.find(dyn_cast<VarDecl>(dre->getDecl()));
     if (it != scope.subst.end()) {
@@ -315,7 +315,9 @@ std::string TaskLowering::lowerTask(OMPTaskDirective *d, Scope &scope) {
   unsigned nfields = 0;
   for (const VarDecl *vd : vars) {
     std::string name = vd->getName().str();
-    QualType t = vd->getType();
+    // A C++ reference stands for the object it refers to: shared, a pointer
+    // to that object; firstprivate, a copy of it (as OpenMP privatises it).
+    QualType t = vd->getType().getNonReferenceType();
     if (t->isVariablyModifiedType()) {
       pc_.error(pragmaLoc, "variable '" + name +
                                "' of variably modified type used in a task is not supported; use a pointer to its "
@@ -326,6 +328,12 @@ std::string TaskLowering::lowerTask(OMPTaskDirective *d, Scope &scope) {
       pc_.error(pragmaLoc, "variable '" + name +
                                "' used in a task has a type declared inside a function; declare the type at file "
                                "scope");
+      return "";
+    }
+    if (firstprivate.count(vd) && pc_.ctx.getLangOpts().CPlusPlus && !t.isTriviallyCopyableType(pc_.ctx)) {
+      pc_.error(pragmaLoc, "firstprivate variable '" + name + "' of type '" + t.getAsString(pol) +
+                               "' is not trivially copyable (task arguments are copied bytewise); make it "
+                               "shared(" + name + ") or capture a pointer to it");
       return "";
     }
     if (priv.count(vd)) {

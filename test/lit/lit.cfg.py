@@ -7,7 +7,7 @@ import lit.formats
 
 config.name = 'hccsim'
 config.test_format = lit.formats.ShTest(execute_external=False)
-config.suffixes = ['.c']
+config.suffixes = ['.c', '.cpp']
 config.excludes = ['Inputs']
 config.test_source_root = os.path.dirname(__file__)
 
@@ -21,6 +21,7 @@ config.test_exec_root = os.path.join(config.hcc_binary_dir, 'out')
 
 config.environment['PATH'] = os.pathsep.join([config.llvm_bin, config.environment.get('PATH', os.environ.get('PATH', ''))])
 config.substitutions.append(('%hcc-rewrite', config.hcc_rewrite))
+config.substitutions.append(('%clangxx', os.path.join(config.llvm_bin, 'clang++')))
 config.substitutions.append(('%clang', config.clang))
 config.substitutions.append(('%hcc-rt-include', os.path.join(config.hcc_source_dir, 'rt', 'include')))
 config.substitutions.append(('%hcc-rt-native', config.hcc_rt_native + ' ' + config.hcc_models))

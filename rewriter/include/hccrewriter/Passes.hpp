@@ -106,12 +106,20 @@ bool diagnoseUnsupportedDirective(PassContext &pc, const clang::OMPExecutableDir
 // false when one was diagnosed.
 bool checkTaskClauses(PassContext &pc, const clang::OMPExecutableDirective *d);
 
+// ---- Pass: which functions are lowered (Functions.cpp) ----------------------
+// The functions of the main file whose tasks are lowered (defined at namespace
+// scope); diagnoses tasks inside C++ templates and member functions.
+std::vector<clang::FunctionDecl *> loweredFunctions(PassContext &pc, clang::TranslationUnitDecl *tu);
+// Diagnoses a task inside a C++ lambda (met while walking a function);
+// returns true when there was one.
+bool rejectTaskInLambda(PassContext &pc, const clang::LambdaExpr *lambda);
+
 // ---- Pass: task lowering (TaskLowering.cpp) ----------------------------------
 class TaskLowering {
  public:
   explicit TaskLowering(PassContext &pc) : pc_(pc) {}
   // Finds the functions that create tasks (fills pc.taskFunctions).
-  void collectTaskFunctions(clang::TranslationUnitDecl *tu);
+  void collectTaskFunctions(const std::vector<clang::FunctionDecl *> &functions);
   // Lowers every task construct of a function defined in the main file.
   void runOnFunction(clang::FunctionDecl *fd);
   // Walks a statement, lowering what it contains into scope.rewriter.
