@@ -1,9 +1,21 @@
-/* Tiled Cholesky factorisation (A = L L^T, lower) written against the hccsim
- * C ABI. Natively it factorises a generated symmetric positive definite
- * matrix with OpenBLAS/LAPACKE kernels and checks the residual; simulated, the
- * same submissions run on SimGrid and only the schedule is computed.
+/* Tiled Cholesky factorisation A = L L^T (lower) in plain OpenMP tasks.
  *
- *   cholesky [N] [NB]     matrix order N (default 4096), tile size NB (512)
+ * The symmetric positive definite test matrix is the one of
+ * examples/cholesky/cholesky.c, stored as separately allocated NB x NB
+ * column-major tiles (A[i][j], i >= j). Tasks call OpenBLAS/LAPACKE kernels
+ * (dpotrf, dtrsm, dsyrk, dgemm) with openblas_set_num_threads(1) and order
+ * themselves with depend(in/inout: A[i][j][0:nb*nb]) on whole tiles;
+ * priority(...) favours the critical path.
+ *
+ * Self-check: || A x - L (L^T x) ||_max / (||A||_max N) with x = (1, ..., 1),
+ * computed in O(N^2), must be below 1e-12. Every update of a tile is ordered
+ * by its inout dependences, so the result (and the printed residual) does
+ * not depend on the number of threads.
+ *
+ *   cholesky-omp [N] [NB]    matrix order N (default 512), tile size NB (64)
+ *
+ * Prints "cholesky: N=.. NB=.. residual=... ok" and exits 0, or "FAILED"
+ * and exits 1.
  */
 #include <cblas.h>
 #include <lapacke.h>
@@ -11,16 +23,6 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
-
-#include "hcc/hcc.h"
-
-typedef struct {
-  int nb;
-  int ti, tj; /* tile coordinates, for the generator */
-  int n;
-} tile_arg;
-
-static const char *const nb_param[] = {"NB"};
 
 /* Entry (i, j) of the SPD test matrix: symmetric, diagonally dominant. */
 static double matrix_entry(int i, int j, int n) {
@@ -33,63 +35,36 @@ static double matrix_entry(int i, int j, int n) {
   return (double)(h % 1000) / 1000.0;
 }
 
-static void init_tile(void *const *buf, void *varg) {
-  const tile_arg *arg = varg;
-  double *t = buf[0];
-  for (int j = 0; j < arg->nb; ++j)
-    for (int i = 0; i < arg->nb; ++i)
-      t[(size_t)j * arg->nb + i] = matrix_entry(arg->ti * arg->nb + i, arg->tj * arg->nb + j, arg->n);
+static void init_tile(double *t, int ti, int tj, int nb, int n) {
+  for (int j = 0; j < nb; ++j)
+    for (int i = 0; i < nb; ++i) t[(size_t)j * nb + i] = matrix_entry(ti * nb + i, tj * nb + j, n);
 }
 
-static void potrf(void *const *buf, void *varg) {
-  const tile_arg *arg = varg;
-  int info = LAPACKE_dpotrf_work(LAPACK_COL_MAJOR, 'L', arg->nb, buf[0], arg->nb);
-  if (info != 0 && !hcc_is_simulated()) {
-    fprintf(stderr, "cholesky: dpotrf failed (info=%d)\n", info);
-    exit(1);
-  }
+static int potrf(double *akk, int nb) { return LAPACKE_dpotrf_work(LAPACK_COL_MAJOR, 'L', nb, akk, nb); }
+
+/* A[m][k] = A[m][k] L[k][k]^-T */
+static void trsm(const double *akk, double *amk, int nb) {
+  cblas_dtrsm(CblasColMajor, CblasRight, CblasLower, CblasTrans, CblasNonUnit, nb, nb, 1.0, akk, nb, amk, nb);
 }
 
-static void trsm(void *const *buf, void *varg) {
-  const tile_arg *arg = varg;
-  cblas_dtrsm(CblasColMajor, CblasRight, CblasLower, CblasTrans, CblasNonUnit, arg->nb, arg->nb, 1.0,
-              buf[0], arg->nb, buf[1], arg->nb);
+/* A[m][m] -= A[m][k] A[m][k]^T */
+static void syrk(const double *amk, double *amm, int nb) {
+  cblas_dsyrk(CblasColMajor, CblasLower, CblasNoTrans, nb, nb, -1.0, amk, nb, 1.0, amm, nb);
 }
 
-static void syrk(void *const *buf, void *varg) {
-  const tile_arg *arg = varg;
-  cblas_dsyrk(CblasColMajor, CblasLower, CblasNoTrans, arg->nb, arg->nb, -1.0, buf[0], arg->nb, 1.0,
-              buf[1], arg->nb);
+/* A[m][j] -= A[m][k] A[j][k]^T */
+static void gemm(const double *amk, const double *ajk, double *amj, int nb) {
+  cblas_dgemm(CblasColMajor, CblasNoTrans, CblasTrans, nb, nb, nb, -1.0, amk, nb, ajk, nb, 1.0, amj, nb);
 }
 
-static void gemm(void *const *buf, void *varg) {
-  const tile_arg *arg = varg;
-  cblas_dgemm(CblasColMajor, CblasNoTrans, CblasTrans, arg->nb, arg->nb, arg->nb, -1.0, buf[0], arg->nb,
-              buf[1], arg->nb, 1.0, buf[2], arg->nb);
-}
-
-static const hcc_codelet init_cl = {"init", init_tile, NULL, 1, nb_param, 0};
-static const hcc_codelet potrf_cl = {"potrf", potrf, NULL, 1, nb_param, 0};
-static const hcc_codelet trsm_cl = {"trsm", trsm, NULL, 1, nb_param, 0};
-static const hcc_codelet syrk_cl = {"syrk", syrk, NULL, 1, nb_param, 0};
-static const hcc_codelet gemm_cl = {"gemm", gemm, NULL, 1, nb_param, 0};
-
-static int submit(const hcc_codelet *cl, tile_arg arg, int priority, int n, hcc_access *acc) {
-  double nb = arg.nb;
-  hcc_task_desc d = {cl, &arg, sizeof arg, acc, n, &nb, 1, priority, NULL};
-  return hcc_submit(&d);
-}
-
-/* || A x - L (L^T x) || / (||A|| ||x||) with x = (1, ..., 1), in O(N^2). */
-static double residual(double **tiles, int nt, int nb, int n) {
+/* || A x - L (L^T x) ||_max / (||A||_max n) with x = (1, ..., 1). */
+static double residual(double ***A, int nb, int n) {
   double *y = calloc(n, sizeof *y), *z = calloc(n, sizeof *z);
   double anorm = 0, rnorm = 0;
-  /* y = L^T x */
-  for (int j = 0; j < n; ++j)
-    for (int i = j; i < n; ++i) y[j] += tiles[(i / nb) * nt + j / nb][(size_t)(j % nb) * nb + i % nb];
-  /* z = L y */
-  for (int j = 0; j < n; ++j)
-    for (int i = j; i < n; ++i) z[i] += tiles[(i / nb) * nt + j / nb][(size_t)(j % nb) * nb + i % nb] * y[j];
+  for (int j = 0; j < n; ++j) /* y = L^T x */
+    for (int i = j; i < n; ++i) y[j] += A[i / nb][j / nb][(size_t)(j % nb) * nb + i % nb];
+  for (int j = 0; j < n; ++j) /* z = L y */
+    for (int i = j; i < n; ++i) z[i] += A[i / nb][j / nb][(size_t)(j % nb) * nb + i % nb] * y[j];
   for (int i = 0; i < n; ++i) {
     double ax = 0;
     for (int j = 0; j < n; ++j) {
@@ -105,62 +80,70 @@ static double residual(double **tiles, int nt, int nb, int n) {
 }
 
 int main(int argc, char **argv) {
-  int n = argc > 1 ? atoi(argv[1]) : 4096;
-  int nb = argc > 2 ? atoi(argv[2]) : 512;
+  int n = argc > 1 ? atoi(argv[1]) : 512;
+  int nb = argc > 2 ? atoi(argv[2]) : 64;
   if (n <= 0 || nb <= 0 || n % nb != 0) {
-    fprintf(stderr, "usage: cholesky [N] [NB] with N a positive multiple of NB\n");
+    fprintf(stderr, "usage: cholesky-omp [N] [NB] with N a positive multiple of NB\n");
     return 2;
   }
-  openblas_set_num_threads(1); /* one core per task: the runtime provides the parallelism */
-  if (hcc_init() != 0) return 1;
+  openblas_set_num_threads(1); /* one core per task: OpenMP provides the parallelism */
   const int nt = n / nb;
   const size_t tile_bytes = (size_t)nb * nb * sizeof(double);
-  double **tiles = malloc((size_t)nt * nt * sizeof *tiles);
-  hcc_handle *h = malloc((size_t)nt * nt * sizeof *h);
-  for (int i = 0; i < nt; ++i)
-    for (int j = 0; j <= i; ++j) {
-      tiles[i * nt + j] = hcc_malloc(tile_bytes);
-      h[i * nt + j] = hcc_data_register(tiles[i * nt + j], tile_bytes);
-    }
 
-  long tasks = 0;
-  for (int i = 0; i < nt; ++i)
-    for (int j = 0; j <= i; ++j) {
-      hcc_access a[] = {{h[i * nt + j], HCC_W}};
-      tasks += submit(&init_cl, (tile_arg){nb, i, j, n}, 0, 1, a) == 0;
-    }
-  for (int k = 0; k < nt; ++k) {
-    hcc_access pa[] = {{h[k * nt + k], HCC_RW}};
-    tasks += submit(&potrf_cl, (tile_arg){nb, k, k, n}, 3 * nt, 1, pa) == 0;
-    for (int m = k + 1; m < nt; ++m) {
-      hcc_access ta[] = {{h[k * nt + k], HCC_R}, {h[m * nt + k], HCC_RW}};
-      tasks += submit(&trsm_cl, (tile_arg){nb, m, k, n}, 3 * nt - (m - k), 2, ta) == 0;
-    }
-    for (int m = k + 1; m < nt; ++m) {
-      hcc_access sa[] = {{h[m * nt + k], HCC_R}, {h[m * nt + m], HCC_RW}};
-      tasks += submit(&syrk_cl, (tile_arg){nb, m, m, n}, 2 * nt - (m - k), 2, sa) == 0;
-      for (int j = k + 1; j < m; ++j) {
-        hcc_access ga[] = {{h[m * nt + k], HCC_R}, {h[j * nt + k], HCC_R}, {h[m * nt + j], HCC_RW}};
-        tasks += submit(&gemm_cl, (tile_arg){nb, m, j, n}, 2 * nt - (m - k) - (j - k), 3, ga) == 0;
+  /* A[i][j]: tile (i, j) of the lower triangle, NULL above the diagonal. */
+  double ***A = malloc((size_t)nt * sizeof *A);
+  for (int i = 0; i < nt; ++i) {
+    A[i] = calloc((size_t)nt, sizeof *A[i]);
+    for (int j = 0; j <= i; ++j) A[i][j] = malloc(tile_bytes);
+  }
+
+  int failed = 0; /* info of the first failing dpotrf */
+#pragma omp parallel
+#pragma omp single
+  {
+    for (int i = 0; i < nt; ++i)
+      for (int j = 0; j <= i; ++j) {
+#pragma omp task depend(out: A[i][j][0:nb*nb])
+        init_tile(A[i][j], i, j, nb, n);
+      }
+    for (int k = 0; k < nt; ++k) {
+#pragma omp task depend(inout: A[k][k][0:nb*nb]) priority(3 * nt)
+      {
+        int info = potrf(A[k][k], nb);
+        if (info != 0) {
+#pragma omp atomic write
+          failed = info;
+        }
+      }
+      for (int m = k + 1; m < nt; ++m) {
+#pragma omp task depend(in: A[k][k][0:nb*nb]) depend(inout: A[m][k][0:nb*nb]) priority(3 * nt - (m - k))
+        trsm(A[k][k], A[m][k], nb);
+      }
+      for (int m = k + 1; m < nt; ++m) {
+#pragma omp task depend(in: A[m][k][0:nb*nb]) depend(inout: A[m][m][0:nb*nb]) priority(2 * nt - (m - k))
+        syrk(A[m][k], A[m][m], nb);
+        for (int j = k + 1; j < m; ++j) {
+#pragma omp task depend(in: A[m][k][0:nb*nb], A[j][k][0:nb*nb]) depend(inout: A[m][j][0:nb*nb]) \
+    priority(2 * nt - (m - k) - (j - k))
+          gemm(A[m][k], A[j][k], A[m][j], nb);
+        }
       }
     }
-  }
-  hcc_wait_all();
-  printf("cholesky: N=%d NB=%d tiles=%d tasks=%ld\n", n, nb, nt, tasks);
+  } /* implicit barrier: every task has completed */
 
   int status = 0;
-  if (!hcc_is_simulated()) {
-    double r = residual(tiles, nt, nb, n);
+  if (failed != 0) {
+    printf("cholesky: N=%d NB=%d dpotrf failed (info=%d) FAILED\n", n, nb, failed);
+    status = 1;
+  } else {
+    double r = residual(A, nb, n);
     status = !(r < 1e-12);
-    printf("cholesky: residual=%.3e %s\n", r, status ? "FAILED" : "ok");
+    printf("cholesky: N=%d NB=%d residual=%.3e %s\n", n, nb, r, status ? "FAILED" : "ok");
   }
-  for (int i = 0; i < nt; ++i)
-    for (int j = 0; j <= i; ++j) {
-      hcc_data_unregister(h[i * nt + j]);
-      hcc_free(tiles[i * nt + j]);
-    }
-  free(h);
-  free(tiles);
-  hcc_shutdown();
+  for (int i = 0; i < nt; ++i) {
+    for (int j = 0; j <= i; ++j) free(A[i][j]);
+    free(A[i]);
+  }
+  free(A);
   return status;
 }

@@ -7,9 +7,11 @@
 // the argument block and read from a local copy of the same name; private
 // ones are locals of the outlined body. Which variable is which comes from
 // clang's Sema (explicit and implicit data-sharing clauses).
+#include <algorithm>
 #include <functional>
 #include <sstream>
 
+#include "clang/AST/DeclCXX.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -139,7 +141,10 @@ void TaskLowering::runOnFunction(FunctionDecl *fd) {
   top.rewriter = &pc_.rewriter;
   walk(fd->getBody(), top);
   if (outlined_.empty() || pc_.hadError()) return;
-  SourceLocation begin = pc_.sm.getExpansionLoc(fd->getBeginLoc());
+  // `extern "C" void f() {...}`: the outlined code goes before `extern "C"`.
+  const Decl *outer = fd;
+  if (auto *ls = dyn_cast<LinkageSpecDecl>(fd->getDeclContext()); ls && !ls->hasBraces()) outer = ls;
+  SourceLocation begin = pc_.sm.getExpansionLoc(outer->getBeginLoc());
   std::string pre;
   if (needsPrototype_ && !fd->getPreviousDecl())
   {
@@ -154,8 +159,11 @@ void TaskLowering::runOnFunction(FunctionDecl *fd) {
 }
 
 std::string TaskLowering::exprText(const Expr *e, const Scope &scope) {
-  CharSourceRange r = CharSourceRange::getTokenRange(pc_.sm.getExpansionLoc(e->getBeginLoc()),
-                                                     pc_.sm.getExpansionLoc(e->getEndLoc()));
+  // A character range: Rewriter::getRewrittenText measures a token range's
+  // last token in the original text, which cuts a replaced last token short.
+  SourceLocation end = Lexer::getLocForEndOfToken(pc_.sm.getExpansionLoc(e->getEndLoc()), 0, pc_.sm,
+                                                  pc_.ctx.getLangOpts());
+  CharSourceRange r = CharSourceRange::getCharRange(pc_.sm.getExpansionLoc(e->getBeginLoc()), end);
   if (scope.subst.empty()) return pc_.text(r);
   Rewriter tmp(pc_.sm, pc_.ctx.getLangOpts());
   forEachStmt(e, [&](const Stmt *s) {
@@ -372,7 +380,26 @@ std::string TaskLowering::lowerTask(OMPTaskDirective *d, Scope &scope) {
   const HccTaskInfo *hcc = nullptr;
   if (auto it = pc_.hccInfo.find(d); it != pc_.hccInfo.end()) hcc = &it->second;
   if (hcc && !hcc->name.empty()) name = hcc->name;
-  const size_t nparams = hcc ? hcc->params.size() : 0;
+  // Parameters: the hcc params, then the size in bytes of each depend item
+  // (its handle's size) as dep<k>_bytes, unless a hcc param has that name.
+  std::vector<std::string> paramNames;
+  if (hcc)
+    for (auto &pr : hcc->params) paramNames.push_back(pr.first);
+  const size_t nUserParams = paramNames.size();
+  std::vector<size_t> sizeParamItems;  // depend item index of each size parameter
+  {
+    size_t item = 0;
+    for (const OMPClause *c : d->clauses())
+      if (auto *dep = dyn_cast<OMPDependClause>(c))
+        for (size_t k = 0; k < dep->varlist_size(); ++k, ++item) {
+          std::string pn = "dep" + std::to_string(item) + "_bytes";
+          if (std::find(paramNames.begin(), paramNames.begin() + nUserParams, pn) != paramNames.begin() + nUserParams)
+            continue;
+          paramNames.push_back(pn);
+          sizeParamItems.push_back(item);
+        }
+  }
+  const size_t nparams = paramNames.size();
 
   // The outlined body, rewritten with its own nested constructs.
   Rewriter bodyRewriter(pc_.sm, pc_.ctx.getLangOpts());
@@ -394,15 +421,15 @@ std::string TaskLowering::lowerTask(OMPTaskDirective *d, Scope &scope) {
   // Keep the body's first line at its column.
   unsigned col = pc_.sm.getExpansionColumnNumber(bodyRange.getBegin());
   o << std::string(col > 0 ? col - 1 : 0, ' ') << bodyText << "\n}\n";
-  std::string paramNames = "NULL";
+  std::string paramNamesVar = "NULL";
   if (nparams > 0) {
-    paramNames = "__hcc_param_names_" + std::to_string(id);
-    o << "static const char *const " << paramNames << "[" << nparams << "] = {";
-    for (size_t k = 0; k < nparams; ++k) o << (k ? ", " : "") << "\"" << hcc->params[k].first << "\"";
+    paramNamesVar = "__hcc_param_names_" + std::to_string(id);
+    o << "static const char *const " << paramNamesVar << "[" << nparams << "] = {";
+    for (size_t k = 0; k < nparams; ++k) o << (k ? ", " : "") << "\"" << paramNames[k] << "\"";
     o << "};\n";
   }
   o << "static const hcc_codelet __hcc_codelet_" << id << " = {" << name << ", " << fn << ", NULL, " << nparams
-    << ", " << paramNames << ", " << (control ? "HCC_CODELET_CONTROL" : "0") << "};\n";
+    << ", " << paramNamesVar << ", " << (control ? "HCC_CODELET_CONTROL" : "0") << "};\n";
   outlined_.push_back(o.str());
 
   // The submission block.
@@ -460,18 +487,25 @@ std::string TaskLowering::lowerTask(OMPTaskDirective *d, Scope &scope) {
     // Named parameters: evaluated at submission, in instrument/simulate builds only.
     b << "#ifdef HCC_CAPTURE_PARAMS\n";
     b << "    double __hcc_params[" << nparams << "];\n";
-    for (size_t k = 0; k < nparams; ++k)
+    for (size_t k = 0; k < nUserParams; ++k)
       b << "    __hcc_params[" << k << "] = (double)(" << exprText(hcc->params[k].second, scope) << "); /* "
-        << hcc->params[k].first << " */\n";
+        << paramNames[k] << " */\n";
+    for (size_t k = nUserParams; k < nparams; ++k)
+      b << "    __hcc_params[" << k << "] = (double)hcc_data_size(__hcc_acc[" << sizeParamItems[k - nUserParams]
+        << "].handle); /* " << paramNames[k] << " */\n";
     b << "    __hcc_desc.params = __hcc_params;\n    __hcc_desc.nparams = " << nparams << ";\n";
     // Not evaluated, but what they name stays used (no unused warnings).
-    b << "#else\n    if (0) {\n";
-    for (size_t k = 0; k < nparams; ++k) b << "      (void)(" << exprText(hcc->params[k].second, scope) << ");\n";
-    b << "    }\n#endif\n";
+    if (nUserParams > 0) {
+      b << "#else\n    if (0) {\n";
+      for (size_t k = 0; k < nUserParams; ++k)
+        b << "      (void)(" << exprText(hcc->params[k].second, scope) << ");\n";
+      b << "    }\n";
+    }
+    b << "#endif\n";
   }
   b << "    hcc_submit(&__hcc_desc);\n";
   lastLowered_ = fn + " (codelet " + name + ", " + std::to_string(accesses.size()) + " depend item" +
-                 (accesses.size() == 1 ? "" : "s") + (nparams ? ", " + std::to_string(nparams) + " parameters" : "") +
+                 (accesses.size() == 1 ? "" : "s") + (nparams ? ", " + std::to_string(nparams) + " parameter" + (nparams == 1 ? "" : "s") : "") +
                  (control ? ", control code" : "") + ")";
   if (!cond.empty()) b << "    if (__hcc_group) hcc_group_wait(__hcc_group); /* if(false): undeferred */\n";
   b << "  }";

@@ -25,5 +25,13 @@ config.substitutions.append(('%clangxx', os.path.join(config.llvm_bin, 'clang++'
 config.substitutions.append(('%clang', config.clang))
 config.substitutions.append(('%hcc-rt-include', os.path.join(config.hcc_source_dir, 'rt', 'include')))
 config.substitutions.append(('%hcc-rt-native', config.hcc_rt_native + ' ' + config.hcc_models))
+# Rewritten files keep the test's own CHECK comments; drop them before
+# FileCheck reads the output, or a pattern could match its own text.
+config.substitutions.append(('%strip-checks', 'grep -v -E "^// [A-Z]+(-[A-Z]+)?:"'))
+# HccPlugin.so (clang-plugin/): test/lit/plugin/ is unsupported without it.
+config.hcc_plugin = getattr(config, 'hcc_plugin', '')
+if config.hcc_plugin and os.path.exists(config.hcc_plugin):
+    config.available_features.add('hcc-plugin')
+config.substitutions.append(('%hccplugin', config.hcc_plugin or 'HccPlugin.so'))
 config.substitutions.append(('FileCheck', config.filecheck))
 config.substitutions.append(('not ', os.path.join(config.llvm_bin, 'not') + ' '))

@@ -1,7 +1,8 @@
 // End to end: `#pragma hcc params` values reach the task records. The
 // rewritten program is built with -DHCC_CAPTURE_PARAMS (what instrument and
 // simulate builds define), run instrumented, and the records CSV carries
-// each task's named parameters; `#pragma hcc task name(...)` names the kernel.
+// each task's named parameters, then the size in bytes of each depend item;
+// `#pragma hcc task name(...)` names the kernel.
 // RUN: %hcc-rewrite %s -- > %t.hcc.c
 // RUN: %clang -Wall -Werror -DHCC_CAPTURE_PARAMS -I%hcc-rt-include %t.hcc.c %hcc-rt-native -lpthread -lstdc++ -lm -o %t.hcc
 // RUN: rm -rf %t.models %t.csv
@@ -43,5 +44,5 @@ int main(void) {
 
 // OUT: total=4950
 // CSV: id,kernel,arch,worker,footprint,submit,start,end,duration,bytes_in,bytes_out,params
-// CSV: ,sum100,{{.*}},n=100;h=50{{$}}
+// CSV: ,sum100,{{.*}},n=100;h=50;dep0_bytes=800;dep1_bytes=8{{$}}
 // NOCAP: ,sum100,{{.*}},{{$}}

@@ -1,6 +1,6 @@
 // The codelet is named after the callee of a single-call body, else file:line;
 // a body that creates tasks or waits for them is control code.
-// RUN: %hcc-rewrite %s -- | FileCheck %s
+// RUN: %hcc-rewrite %s -- | %strip-checks | FileCheck %s
 
 void kernel(double *);
 

@@ -1,5 +1,5 @@
 // Depend items become (address, size) pairs registered with the runtime.
-// RUN: %hcc-rewrite %s -- | FileCheck %s
+// RUN: %hcc-rewrite %s -- | %strip-checks | FileCheck %s
 
 struct cell { double f; int g; };
 void use(void);

@@ -1,5 +1,5 @@
 // Each depend kind maps to one access mode, in clause order.
-// RUN: %hcc-rewrite %s -- | FileCheck %s
+// RUN: %hcc-rewrite %s -- | %strip-checks | FileCheck %s
 
 void k(double *, double *, double *, double *, double *);
 

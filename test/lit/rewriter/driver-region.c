@@ -1,7 +1,7 @@
 // parallel + single around task creation: both pragmas go, the block stays,
 // the region's barrier becomes hcc_wait_all(); main gets hcc_init() and
 // hcc_shutdown() before each return.
-// RUN: %hcc-rewrite %s -- | FileCheck %s
+// RUN: %hcc-rewrite %s -- | %strip-checks | FileCheck %s
 
 void work(int);
 

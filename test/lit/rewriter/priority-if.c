@@ -1,5 +1,5 @@
 // priority(e) sets the priority; if(e) makes the task undeferred when false.
-// RUN: %hcc-rewrite %s -- | FileCheck %s
+// RUN: %hcc-rewrite %s -- | %strip-checks | FileCheck %s
 
 void work(int);
 

@@ -1,5 +1,5 @@
 // A private variable is a local of the outlined body, not a field.
-// RUN: %hcc-rewrite %s -- | FileCheck %s
+// RUN: %hcc-rewrite %s -- | %strip-checks | FileCheck %s
 
 void g(int *v) {
   int tmp;
