@@ -161,7 +161,7 @@ class HccPragmaHandler : public PragmaHandler {
   // task name("...") priority(expr) impl(...)
   void parseTask() {
     if (atEnd()) {
-      error(cur_->endLoc, "'#pragma hcc task' needs a clause: name(\"...\") or priority(expr)");
+      error(cur_->endLoc, "'#pragma hcc task' needs a clause: name(\"...\"), priority(expr) or impl(cuda: function)");
       return;
     }
     std::set<std::string> seen;
@@ -170,22 +170,19 @@ class HccPragmaHandler : public PragmaHandler {
       IdentifierInfo *ii = c.getIdentifierInfo();
       std::string cname = ii ? ii->getName().str() : "";
       if (cname != "name" && cname != "priority" && cname != "impl") {
-        error(c.getLocation(), "unknown clause " + spell(c) + " on '#pragma hcc task'; expected name(\"...\") or "
-                                                            "priority(expr)");
+        error(c.getLocation(), "unknown clause " + spell(c) + " on '#pragma hcc task'; expected name(\"...\"), "
+                                                            "priority(expr) or impl(cuda: function)");
         return;
       }
       if (!seen.insert(cname).second) {
         error(c.getLocation(), "clause '" + cname + "' given twice on '#pragma hcc task'");
         return;
       }
-      SourceLocation cloc = c.getLocation();
       ++i_;
       if (!expect(tok::l_paren, "'('", "after '" + cname + "'")) return;
       if (cname == "impl") {
-        error(cloc, "'impl(...)' on '#pragma hcc task' is not supported yet; remove it (tasks run their CPU body)");
-        return;
-      }
-      if (cname == "name") {
+        if (!parseImpl()) return;
+      } else if (cname == "name") {
         if (!is(tok::string_literal)) {
           error(tokLoc(), "name(...) expects a string literal such as name(\"m2l\"), found " + here());
           return;
@@ -214,6 +211,41 @@ class HccPragmaHandler : public PragmaHandler {
       }
       if (!expect(tok::r_paren, "')'", "to close '" + cname + "('")) return;
     }
+  }
+
+  // impl(cuda: fn): fn must be a function declared before the pragma.
+  bool parseImpl() {
+    if (!is(tok::identifier)) {
+      error(tokLoc(), "expected an architecture in impl(...), found " + here() + "; write impl(cuda: function)");
+      return false;
+    }
+    std::string arch = tok().getIdentifierInfo()->getName().str();
+    if (arch != "cuda") {
+      error(tokLoc(), "unknown architecture '" + arch + "' in impl(...); the supported one is cuda");
+      return false;
+    }
+    ++i_;
+    if (!expect(tok::colon, "':'", "after 'cuda' (write impl(cuda: function))")) return false;
+    if (!is(tok::identifier)) {
+      error(tokLoc(), "expected a function name after 'impl(cuda:', found " + here());
+      return false;
+    }
+    const Token fnTok = tok();
+    ++i_;
+    Sema *sema = ci_.hasSema() ? &ci_.getSema() : nullptr;
+    NamedDecl *found = nullptr;
+    if (sema && sema->getCurScope())
+      found = sema->LookupSingleName(sema->getCurScope(), DeclarationName(fnTok.getIdentifierInfo()),
+                                     fnTok.getLocation(), Sema::LookupOrdinaryName);
+    auto *fd = dyn_cast_or_null<FunctionDecl>(found);
+    if (!fd) {
+      error(fnTok.getLocation(), "'" + fnTok.getIdentifierInfo()->getName().str() +
+                                     "' in impl(cuda: ...) is not a declared function; declare the CUDA "
+                                     "implementation (it takes the arguments of the task's call) before the task");
+      return false;
+    }
+    cur_->cudaImpl = fd;
+    return true;
   }
 
   // ---- expressions (built by Sema in the pragma's scope) --------------------
@@ -451,6 +483,7 @@ void attachHccPragmas(PassContext &pc, HccPragmaStore &store) {
       info.hasTask = true;
       info.name = p.name;
       info.priority = p.priority;
+      info.cudaImpl = p.cudaImpl;
     }
   }
 }

@@ -243,8 +243,82 @@ void TaskLowering::walk(Stmt *s, Scope &scope) {
   for (Stmt *c : s->children()) walk(c, scope);
 }
 
+// An expression's text as written, without whitespace.
+static std::string compactText(const PassContext &pc, const Expr *e) {
+  std::string t = pc.text(CharSourceRange::getTokenRange(pc.sm.getExpansionLoc(e->getBeginLoc()),
+                                                         pc.sm.getExpansionLoc(e->getEndLoc())));
+  t.erase(std::remove_if(t.begin(), t.end(), [](unsigned char c) { return isspace(c); }), t.end());
+  return t;
+}
+
+// The spellings (compactText) that name the first byte of a depend item:
+// `x` → &x (and x for an array), `*p` → p, `a[lo:n]` → &a[lo], a+lo, and
+// a, &a[0] when lo is 0.
+static std::vector<std::string> addressSpellings(const PassContext &pc, const Expr *item) {
+  const Expr *x = item->IgnoreParens();
+  if (auto *sec = dyn_cast<ArraySectionExpr>(x)) {
+    std::string base = compactText(pc, sec->getBase());
+    std::string lo = sec->getLowerBound() ? compactText(pc, sec->getLowerBound()) : "0";
+    std::vector<std::string> out{"&" + base + "[" + lo + "]", base + "+" + lo};
+    if (lo == "0") out.insert(out.end(), {base, "&" + base + "[0]"});
+    return out;
+  }
+  if (auto *u = dyn_cast<UnaryOperator>(x); u && u->getOpcode() == UO_Deref) return {compactText(pc, u->getSubExpr())};
+  std::vector<std::string> out{"&" + compactText(pc, x)};
+  if (x->getType()->isArrayType()) out.push_back(compactText(pc, x));
+  return out;
+}
+
+std::string TaskLowering::lowerCudaImpl(OMPTaskDirective *d, const Stmt *single, const FunctionDecl &impl,
+                                        const Scope &inner, const std::string &wrapper, const std::string &locals) {
+  SourceLocation pragmaLoc = pc_.sm.getExpansionLoc(d->getBeginLoc());
+  const std::string implName = impl.getNameAsString();
+  auto *call = dyn_cast<CallExpr>(single);
+  if (!call) {
+    pc_.error(pragmaLoc, "impl(cuda: " + implName +
+                             ") needs a task body that is one function call: the CUDA implementation is called "
+                             "with that call's arguments");
+    return "";
+  }
+  if (impl.isVariadic() ? call->getNumArgs() < impl.getNumParams() : call->getNumArgs() != impl.getNumParams()) {
+    pc_.error(pragmaLoc, "impl(cuda: " + implName + ") takes " + std::to_string(impl.getNumParams()) +
+                             " arguments but the task's call passes " + std::to_string(call->getNumArgs()) +
+                             "; the CUDA implementation is called with the same arguments");
+    return "";
+  }
+  std::vector<std::vector<std::string>> items;  // per depend item, in access order
+  for (const OMPClause *c : d->clauses())
+    if (auto *dep = dyn_cast<OMPDependClause>(c))
+      for (const Expr *e : dep->varlists()) items.push_back(addressSpellings(pc_, e));
+  // Arguments that name a depend item's first byte become that item's buffer
+  // on the GPU; the others are evaluated as in the CPU body.
+  PrintingPolicy pol = pc_.ctx.getPrintingPolicy();
+  std::string args;
+  for (unsigned i = 0; i < call->getNumArgs(); ++i) {
+    const Expr *arg = call->getArg(i);
+    const std::string a = compactText(pc_, arg->IgnoreParenImpCasts());
+    std::string value = exprText(arg, inner);
+    for (size_t k = 0; k < items.size(); ++k)
+      if (std::find(items[k].begin(), items[k].end(), a) != items[k].end()) {
+        QualType t = i < impl.getNumParams() ? impl.getParamDecl(i)->getType() : arg->getType();
+        value = "(" + t.getAsString(pol) + ")__hcc_buffers[" + std::to_string(k) + "]";
+        break;
+      }
+    args += (i ? ", " : "") + value;
+  }
+  std::ostringstream o;
+  std::string st = "struct " + wrapper.substr(0, wrapper.size() - 5) + "_args";
+  o << "static void " << wrapper << "(void *const *__hcc_buffers, void *__hcc_arg) {\n";
+  o << "  " << st << " *__hcc_a = (" << st << " *)__hcc_arg;\n" << locals;
+  o << "  (void)__hcc_buffers;\n  (void)__hcc_a;\n";
+  for (const std::string &v : localNames_) o << "  (void)" << v << ";\n";
+  o << "  " << implName << "(" << args << ");\n}\n";
+  return o.str();
+}
+
 std::string TaskLowering::lowerTask(OMPTaskDirective *d, Scope &scope) {
   const unsigned id = ++pc_.nextTaskId;
+  localNames_.clear();
   const std::string fn = "__hcc_task_" + std::to_string(id);
   const std::string st = "struct " + fn + "_args";
   Stmt *body = d->getStructuredBlock();
@@ -346,11 +420,13 @@ std::string TaskLowering::lowerTask(OMPTaskDirective *d, Scope &scope) {
     }
     if (priv.count(vd)) {
       locals << "  " << declare(t, name) << ";\n";
+      localNames_.push_back(name);
       fill << "    (void)" << spelled(vd) << "; /* private in the task */\n";
     } else if (firstprivate.count(vd)) {
       ++nfields;
       if (t->isArrayType()) {
         fields << "  " << declare(t, name) << ";\n";
+        localNames_.push_back(name);
         locals << "  " << declare(t, name) << ";\n  __builtin_memcpy((void *)" << name << ", __hcc_a->" << name
                << ", sizeof " << name << ");\n";
         fill << "    __builtin_memcpy((void *)__hcc_args." << name << ", " << spelled(vd) << ", sizeof __hcc_args."
@@ -358,6 +434,7 @@ std::string TaskLowering::lowerTask(OMPTaskDirective *d, Scope &scope) {
       } else {
         fields << "  " << declare(t.getUnqualifiedType(), name) << ";\n";
         locals << "  " << declare(t, name) << " = __hcc_a->" << name << ";\n";
+        localNames_.push_back(name);
         fill << "    __hcc_args." << name << " = " << spelled(vd) << ";\n";
       }
     } else {  // shared
@@ -410,6 +487,11 @@ std::string TaskLowering::lowerTask(OMPTaskDirective *d, Scope &scope) {
   walk(body, inner);
   if (pc_.hadError()) return "";
   std::string bodyText = bodyRewriter.getRewrittenText(bodyRange);
+  std::string cudaWrapper;
+  if (hcc && hcc->cudaImpl) {
+    cudaWrapper = lowerCudaImpl(d, single, *hcc->cudaImpl, inner, fn + "_cuda", locals.str());
+    if (cudaWrapper.empty()) return "";
+  }
 
   std::ostringstream o;
   o << st << " {\n" << fields.str() << "};\n";
@@ -428,7 +510,9 @@ std::string TaskLowering::lowerTask(OMPTaskDirective *d, Scope &scope) {
     for (size_t k = 0; k < nparams; ++k) o << (k ? ", " : "") << "\"" << paramNames[k] << "\"";
     o << "};\n";
   }
-  o << "static const hcc_codelet __hcc_codelet_" << id << " = {" << name << ", " << fn << ", NULL, " << nparams
+  o << cudaWrapper;
+  o << "static const hcc_codelet __hcc_codelet_" << id << " = {" << name << ", " << fn << ", "
+    << (cudaWrapper.empty() ? "NULL" : fn + "_cuda") << ", " << nparams
     << ", " << paramNamesVar << ", " << (control ? "HCC_CODELET_CONTROL" : "0") << "};\n";
   outlined_.push_back(o.str());
 

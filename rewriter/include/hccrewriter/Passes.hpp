@@ -34,6 +34,7 @@ struct HccPragma {
   std::vector<std::pair<std::string, const clang::Expr *>> params;  // params(name = expr, ...)
   std::string name;                                                 // task name("..."): the literal's spelling
   const clang::Expr *priority = nullptr;                            // task priority(expr)
+  const clang::FunctionDecl *cudaImpl = nullptr;                    // task impl(cuda: fn)
 };
 struct HccPragmaStore {
   std::vector<HccPragma> pragmas;
@@ -44,6 +45,7 @@ struct HccTaskInfo {
   std::vector<std::pair<std::string, const clang::Expr *>> params;
   std::string name;
   const clang::Expr *priority = nullptr;
+  const clang::FunctionDecl *cudaImpl = nullptr;
 };
 // Registers the handler of `#pragma hcc` on ci's preprocessor; it fills store.
 void registerHccPragmas(clang::CompilerInstance &ci, std::shared_ptr<HccPragmaStore> store);
@@ -129,10 +131,15 @@ class TaskLowering {
 
  private:
   std::string lowerTask(clang::OMPTaskDirective *d, Scope &scope);
+  // The CUDA wrapper of `#pragma hcc task impl(cuda: fn)`: calls fn with the
+  // arguments of the task's single call, depend items replaced by buffers.
+  std::string lowerCudaImpl(clang::OMPTaskDirective *d, const clang::Stmt *single, const clang::FunctionDecl &impl,
+                            const Scope &inner, const std::string &wrapper, const std::string &locals);
   PassContext &pc_;
   clang::FunctionDecl *currentFunction_ = nullptr;
   std::vector<std::string> outlined_;  // outlined functions of the current function
   bool needsPrototype_ = false;
+  std::vector<std::string> localNames_;  // locals of the outlined body being built
   std::string lastLowered_;  // what lowerTask made of the last task (for remarks)
 };
 
