@@ -57,7 +57,7 @@ def main():
 
     build = os.path.abspath(args.build_dir)
     fixed = {m: os.path.join(build, "bench", "accuracy", f"fixed_dag-{m}") for m in ("native", "sim")}
-    chol = {m: os.path.join(build, "examples", f"cholesky-{m}") for m in ("native", "sim")}
+    chol = {m: os.path.join(build, "examples", f"capi-cholesky-{m}") for m in ("native", "sim")}
     for exe in list(fixed.values()) + list(chol.values()):
         if not os.access(exe, os.X_OK):
             sys.exit(f"accuracy: {exe} is missing: build the project first")

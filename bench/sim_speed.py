@@ -5,10 +5,10 @@ and the cost relative to a bare SimGrid s4u program.
     python3 bench/sim_speed.py --build-dir build [--nt 182] [--window 10000]
 
 Runs, one at a time:
-  1. build/examples/cholesky-sim N=nt*512  NB=512   (bounded submission window)
-  2. build/examples/cholesky-sim N=nt*2048 NB=2048  (same task count, 16x the
+  1. build/examples/capi-cholesky-sim N=nt*512  NB=512   (bounded submission window)
+  2. build/examples/capi-cholesky-sim N=nt*2048 NB=2048  (same task count, 16x the
      tile size: the simulated matrix is 16x larger)
-  3. build/examples/cholesky-sim N=nt*512  NB=512   with no submission window
+  3. build/examples/capi-cholesky-sim N=nt*512  NB=512   with no submission window
   4. build/bench/sim/bare_s4u laptop.xml T window, T = the Cholesky task count
 
 with HCC_SCHED=eager HCC_PLATFORM=laptop (2 CPU workers) HCC_SIM_MODEL=mean,
@@ -44,7 +44,7 @@ FNV_OFFSET = 0xCBF29CE484222325
 FNV_PRIME = 0x100000001B3
 MASK64 = (1 << 64) - 1
 
-# Cholesky codelets (examples/cholesky/cholesky.c): number of tile accesses
+# Cholesky codelets (examples/capi-cholesky/cholesky.c): number of tile accesses
 # and modelled duration in seconds for tile size nb. gemm does 2 nb^3 flops;
 # at 20 GFlop/s per core that is 2 nb^3 / 2e10 s. potrf nb^3/3, trsm nb^3,
 # syrk nb^3 flops (nb^2 (nb+1) exactly) at the same rate; init writes nb^2
@@ -146,7 +146,7 @@ def main():
     ap.add_argument("--large-nb", type=int, default=2048)
     ap.add_argument("--window", type=int, default=10000, help="HCC_MAX_SUBMITTED of the bounded runs")
     ap.add_argument("--no-unbounded", action="store_true", help="skip the run without HCC_MAX_SUBMITTED")
-    ap.add_argument("--no-build", action="store_true", help="do not build cholesky-sim and bare_s4u first")
+    ap.add_argument("--no-build", action="store_true", help="do not build capi-cholesky-sim and bare_s4u first")
     ap.add_argument("--model-dir", help="where to write the generated models (default <build>/bench/sim/models)")
     args = ap.parse_args()
 
@@ -155,11 +155,11 @@ def main():
     t_start = time.monotonic()
     try:
         if not args.no_build:
-            build(build_dir, src_dir, ["cholesky-sim", "bare_s4u"])
+            build(build_dir, src_dir, ["capi-cholesky-sim", "bare_s4u"])
     except subprocess.CalledProcessError as e:
         log("sim_speed: build failed: %s" % e)
         return 1
-    chol = os.path.join(build_dir, "examples", "cholesky-sim")
+    chol = os.path.join(build_dir, "examples", "capi-cholesky-sim")
     bare = os.path.join(build_dir, "bench", "sim", "bare_s4u")
     platform = os.path.join(src_dir, "models", "platforms", "laptop.xml")
     for p in (chol, bare):

@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
 # The main job: install, build, then predict the run of the tiled Cholesky
-# example on a machine by simulation.
-#   1. a short instrumented native run calibrates the kernel models
-#      (HCC_MODE=instrument writes them to the model directory);
-#   2. a simulated run of a larger Cholesky on the chosen platform prints the
-#      predicted makespan and memory peak.
+# example (examples/cholesky/cholesky.c, plain OpenMP) on a machine by
+# simulation:
+#   1. the program is compiled with `hccsim -finstrument` and run natively at
+#      a modest size: it checks its residual and writes the kernel models
+#      (one per kernel and tile size) to the model directory;
+#   2. the same source is compiled with `hccsim -fsimulate` and run at the
+#      requested size on the chosen platform: the last line it prints is the
+#      predicted makespan.
 #
 #   scripts/main-job.sh [platform] [N] [NB]    (defaults: laptop 16384 512)
 set -euo pipefail
@@ -13,15 +16,34 @@ build=${HCC_BUILD_DIR:-$root/build}
 platform=${1:-laptop}
 n=${2:-16384}
 nb=${3:-512}
+if ! [[ "$n" =~ ^[0-9]+$ && "$nb" =~ ^[0-9]+$ ]] || [ "$nb" -eq 0 ] || [ $((n % nb)) -ne 0 ]; then
+  echo "usage: $0 [platform] [N] [NB] with N a positive multiple of NB" >&2
+  exit 2
+fi
 "$root/scripts/install-deps.sh"
 HCC_BUILD_DIR=$build "$root/scripts/build.sh"
 
+hccsim=$build/bin/hccsim
+src=$root/examples/cholesky/cholesky.c
 work=$build/main-job
+rm -rf "$work/models"
 mkdir -p "$work"
 export HCC_MODEL_DIR=$work/models HCC_SCHED=dmda
-echo "== calibrating kernel models (instrumented native run, N=4096 NB=$nb)"
-HCC_MODE=instrument HCC_RECORDS=$work/calibration.csv "$build/examples/cholesky-native" 4096 "$nb"
+# Calibration size: about 4096, a multiple of NB, at least 4 tiles per side.
+cal_n=$((4096 / nb * nb))
+[ "$cal_n" -ge $((4 * nb)) ] || cal_n=$((4 * nb))
+
+echo "== compiling $src (hccsim -finstrument, hccsim -fsimulate)"
+"$hccsim" -finstrument -O2 "$src" -llapacke -lopenblas -lm -o "$work/cholesky-instrument"
+"$hccsim" -fsimulate -O2 "$src" -llapacke -lopenblas -lm -o "$work/cholesky-simulate"
+echo "== calibrating kernel models (instrumented native run, N=$cal_n NB=$nb)"
+HCC_RECORDS=$work/calibration.csv "$work/cholesky-instrument" "$cal_n" "$nb"
 echo "== simulating Cholesky N=$n NB=$nb on platform '$platform'"
+status=0
 HCC_PLATFORM=$platform HCC_RECORDS=$work/simulated.csv HCC_TRACE_PAJE=$work/simulated.paje \
-  HCC_TRACE_CHROME=$work/simulated.json "$build/examples/cholesky-sim" "$n" "$nb"
-echo "== records, Paje and Chrome traces in $work"
+  HCC_TRACE_CHROME=$work/simulated.json "$work/cholesky-simulate" "$n" "$nb" 2> "$work/simulated.err" || status=$?
+grep -v '^hccsim: mode=' "$work/simulated.err" >&2 || true
+[ "$status" -eq 0 ] || exit "$status"
+echo "== models in $HCC_MODEL_DIR; records, Paje and Chrome traces in $work"
+# The prediction, last.
+grep '^hccsim: mode=simulate' "$work/simulated.err"

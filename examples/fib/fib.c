@@ -10,7 +10,9 @@
  *   fib-omp [N] [CUTOFF]    N (default 30, at most 92), serial below CUTOFF (default 15)
  *
  * Prints "fib: n=.. cutoff=.. fib=.. tasks=.. ok" and exits 0, or "FAILED"
- * and exits 1.
+ * and exits 1. Built with `hccsim -fsimulate` (__HCCSIM_SIMULATE__), task
+ * results are not all computed, so there is nothing to check: it prints
+ * "fib: n=.. cutoff=.. simulated" and exits 0.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -55,9 +57,17 @@ int main(int argc, char **argv) {
 #pragma omp single
   result = fib(n, cutoff);
 
+#ifdef __HCCSIM_SIMULATE__
+  /* The tasks' results are not all computed: nothing to check. */
+  printf("fib: n=%d cutoff=%d simulated\n", n, cutoff);
+  (void)result;
+  (void)fib_iterative;
+  return 0;
+#else
   long long expected = fib_iterative(n);
   int status = result != expected;
   printf("fib: n=%d cutoff=%d fib=%lld tasks=%lld %s\n", n, cutoff, result, tasks_created, status ? "FAILED" : "ok");
   if (status) fprintf(stderr, "fib: expected %lld\n", expected);
   return status;
+#endif
 }

@@ -21,7 +21,10 @@
  *   sparselu-omp [NB] [BS]    blocks per dimension NB (default 24), block size BS (32)
  *
  * Prints "sparselu: NB=.. BS=.. blocks=.. fill=.. checksum=.. ok" and exits
- * 0, or "FAILED" and exits 1.
+ * 0, or "FAILED" and exits 1. Built with `hccsim -fsimulate`
+ * (__HCCSIM_SIMULATE__), the task bodies are not all run, so there is nothing
+ * to check: it prints "sparselu: NB=.. BS=.. blocks=.. fill=.. simulated"
+ * (the fill-in is counted by the task-creating code) and exits 0.
  */
 #include <math.h>
 #include <stdio.h>
@@ -169,6 +172,12 @@ int main(int argc, char **argv) {
   for (int b = 0; b < nb * nb; ++b) blocks += par[b] != NULL;
 
   int fill = sparselu_tasks(par, nb, bs);
+#ifdef __HCCSIM_SIMULATE__
+  /* The kernels did not all run: nothing to check. */
+  printf("sparselu: NB=%d BS=%d blocks=%d fill=%d simulated\n", nb, bs, blocks, fill);
+  (void)sparselu_seq;
+  int status = 0;
+#else
   int fill_seq = sparselu_seq(seq, nb, bs);
 
   int status = fill != fill_seq;
@@ -190,6 +199,7 @@ int main(int argc, char **argv) {
   printf("sparselu: NB=%d BS=%d blocks=%d fill=%d checksum=%.12e,%.12e %s\n", nb, bs, blocks, fill, sum, asum,
          status ? "FAILED" : "ok");
   if (status) fprintf(stderr, "sparselu: max |task - sequential| = %g\n", maxdiff);
+#endif
   for (int b = 0; b < nb * nb; ++b) {
     free(par[b]);
     free(seq[b]);

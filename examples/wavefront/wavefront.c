@@ -18,7 +18,9 @@
  *   wavefront-omp [N] [M] [B]    sequence lengths (default 2000, 1800), block size (default 100)
  *
  * Prints "wavefront: N=.. M=.. B=.. best=.. at (i,j) checksum=.. ok" and
- * exits 0, or "FAILED" and exits 1.
+ * exits 0, or "FAILED" and exits 1. Built with `hccsim -fsimulate`
+ * (__HCCSIM_SIMULATE__), the task bodies are not all run, so there is nothing
+ * to check: it prints "wavefront: N=.. M=.. B=.. simulated" and exits 0.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -87,6 +89,11 @@ int main(int argc, char **argv) {
       }
   } /* implicit barrier: every task has completed */
 
+#ifdef __HCCSIM_SIMULATE__
+  /* The blocks were not all computed: nothing to check. */
+  printf("wavefront: N=%d M=%d B=%d simulated\n", n, m, bsz);
+  int status = 0;
+#else
   sw_block(R, ld, a, b, 1, n + 1, 1, m + 1);
 
   int status = memcmp(H, R, cells * sizeof *H) != 0;
@@ -104,6 +111,7 @@ int main(int argc, char **argv) {
     }
   printf("wavefront: N=%d M=%d B=%d best=%d at (%d,%d) checksum=%016llx %s\n", n, m, bsz, best, bi_best, bj_best,
          (unsigned long long)checksum, status ? "FAILED" : "ok");
+#endif
   free(tok);
   free(R);
   free(H);

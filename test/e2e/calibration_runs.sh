@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# calibration_runs.sh <cholesky-sim> <work dir>
+# calibration_runs.sh <capi-cholesky-sim> <work dir>
 # Without a model, a simulated kernel is timed natively for its first
 # HCC_SIM_CALIBRATE_RUNS runs per footprint, then replayed at their mean.
 set -euo pipefail

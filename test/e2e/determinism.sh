@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# determinism.sh <cholesky-native> <cholesky-sim> <dag_property_sim> <work dir>
+# determinism.sh <capi-cholesky-native> <capi-cholesky-sim> <dag_property_sim> <work dir>
 # Two simulations with the same program, inputs, platform, models and seed
 # must write byte-identical records and traces; a different seed must change
 # them when durations are sampled from histograms (so the comparison can fail).

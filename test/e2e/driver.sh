@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# driver.sh <hccsim> <examples/omp source dir> <examples/omp build dir> <work dir>
+# driver.sh <hccsim> <examples source dir> <examples build dir> <work dir>
 # Each OpenMP example built with `hccsim -fnative` prints what the same source
 # built with gcc -fopenmp prints; -fsimulate and -finstrument builds print the
 # runtime's summary line; usage errors are one clear line.

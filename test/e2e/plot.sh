@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# plot.sh <cholesky-sim> <hcc-plot> <work dir>: the pictures of a simulated
+# plot.sh <capi-cholesky-sim> <hcc-plot> <work dir>: the pictures of a simulated
 # run are written, and a records file without the needed columns is an error.
 set -euo pipefail
 sim=$1 plot=$2 work=$3

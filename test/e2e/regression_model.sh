@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# regression_model.sh <cholesky-sim> <work dir>
+# regression_model.sh <capi-cholesky-sim> <work dir>
 # A simulated kernel takes the duration its regression gives for the task's
 # parameters (here T = 1e-4 + c * NB^3, c per kernel), whatever its data sizes.
 set -euo pipefail

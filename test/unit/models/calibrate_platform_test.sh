@@ -1,6 +1,6 @@
 #!/bin/bash
 # hcc-calibrate --platform writes a platform file that hccsim loads.
-# Usage: calibrate_platform_test.sh <hcc-calibrate> <cholesky-sim> <scratch dir>
+# Usage: calibrate_platform_test.sh <hcc-calibrate> <capi-cholesky-sim> <scratch dir>
 set -u
 tool=$1
 sim=$2
@@ -31,6 +31,6 @@ unset HCC_WORKERS
 HCC_PLATFORM="$dir/p.xml" HCC_MODEL_DIR="$dir/models" "$sim" 1024 256 > sim.txt 2>&1
 rc=$?
 cat sim.txt
-[ $rc -eq 0 ] || fail "cholesky-sim exit status $rc"
+[ $rc -eq 0 ] || fail "capi-cholesky-sim exit status $rc"
 grep -q '^hccsim: mode=simulate .* workers=3 ' sim.txt || fail "summary line does not say workers=3"
 echo PASS
