@@ -1,12 +1,15 @@
 // Pass: which functions are lowered. Tasks are lowered in functions defined
 // at namespace scope of the main file (C functions, C++ free functions in
-// namespaces and extern "C" blocks). In C++, a task inside a template, a
-// member function or a lambda would need its outlined function placed where
-// the template parameters, the object or the captures are visible: those get
-// an error with a hint rather than wrong code.
+// namespaces and extern "C" blocks), including the lambdas they contain (the
+// submission reads the captures in the lambda body; the outlined function
+// only sees the argument block). In C++, a task inside a template, a member
+// function or a generic lambda would need its outlined function placed where
+// the template parameters or the object are visible: those get an error with
+// a hint rather than wrong code, as does any task left unlowered.
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
 #include "hccrewriter/Passes.hpp"
 
 using namespace clang;
@@ -35,7 +38,9 @@ void rejectTasksIn(PassContext &pc, const FunctionDecl *fd, const char *where, c
 }
 
 void rejectTasksInRecord(PassContext &pc, const CXXRecordDecl *rd) {
-  if (!rd || !rd->isThisDeclarationADefinition()) return;
+  // A lambda's class: its tasks are lowered with the enclosing function's,
+  // or reported by checkAllTasksLowered.
+  if (!rd || !rd->isThisDeclarationADefinition() || rd->isLambda()) return;
   for (const Decl *d : rd->decls()) {
     if (auto *ft = dyn_cast<FunctionTemplateDecl>(d)) d = ft->getTemplatedDecl();
     if (auto *md = dyn_cast<CXXMethodDecl>(d))
@@ -76,13 +81,39 @@ std::vector<FunctionDecl *> loweredFunctions(PassContext &pc, TranslationUnitDec
   return out;
 }
 
-bool rejectTaskInLambda(PassContext &pc, const LambdaExpr *lambda) {
+bool rejectTaskInGenericLambda(PassContext &pc, const LambdaExpr *lambda) {
   const Stmt *t = firstTaskConstruct(lambda->getBody());
   if (t)
     pc.error(t->getBeginLoc(),
-             "tasks inside lambdas are not lowered yet; move the task into the enclosing function or a free "
-             "function");
+             "tasks inside generic lambdas are not lowered yet; give the lambda's parameters types or move the "
+             "task into a function");
   return t != nullptr;
+}
+
+namespace {
+class TaskFinder : public RecursiveASTVisitor<TaskFinder> {
+ public:
+  std::vector<const Stmt *> tasks;
+  bool VisitOMPTaskDirective(OMPTaskDirective *d) {
+    tasks.push_back(d);
+    return true;
+  }
+  bool VisitOMPTaskwaitDirective(OMPTaskwaitDirective *d) {
+    tasks.push_back(d);
+    return true;
+  }
+};
+}  // namespace
+
+void checkAllTasksLowered(PassContext &pc, TranslationUnitDecl *tu) {
+  TaskFinder finder;
+  finder.TraverseDecl(tu);
+  for (const Stmt *t : finder.tasks)
+    if (pc.inMainFile(t->getBeginLoc()) && !pc.loweredTasks.count(t)) {
+      pc.error(t->getBeginLoc(),
+               "this task construct is not inside a function hccsim lowers; move it into a function body");
+      return;
+    }
 }
 
 }  // namespace hcc::rewriter

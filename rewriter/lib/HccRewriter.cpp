@@ -48,6 +48,7 @@ class RewriteConsumer : public ASTConsumer {
       tasks.runOnFunction(fd);
       if (fd->isMain()) instrumentMain(pc, fd);
     }
+    if (!pc.hadError()) checkAllTasksLowered(pc, ctx.getTranslationUnitDecl());
     if (pc.hadError()) return;
     FileID main = sm.getMainFileID();
     rewriter.InsertTextBefore(sm.getLocForStartOfFile(main), std::string(kPrelude) + pc.lineMarker(1));

@@ -182,6 +182,7 @@ void TaskLowering::walk(Stmt *s, Scope &scope) {
     using namespace llvm::omp;
     switch (d->getDirectiveKind()) {
       case OMPD_task: {
+        pc_.loweredTasks.insert(d);
         if (!checkTaskClauses(pc_, d)) return;
         std::string block = lowerTask(cast<OMPTaskDirective>(d), scope);
         if (block.empty()) return;
@@ -192,6 +193,7 @@ void TaskLowering::walk(Stmt *s, Scope &scope) {
         return;
       }
       case OMPD_taskwait:
+        pc_.loweredTasks.insert(d);
         if (!checkTaskClauses(pc_, d)) return;
         scope.rewriter->ReplaceText(pc_.pragmaRange(d), "hcc_taskwait();");
         pc_.remark(d->getBeginLoc(), "lowered 'omp taskwait' to hcc_taskwait()");
@@ -223,7 +225,9 @@ void TaskLowering::walk(Stmt *s, Scope &scope) {
         return;
     }
   }
-  if (auto *lambda = dyn_cast<LambdaExpr>(s); lambda && rejectTaskInLambda(pc_, lambda)) return;
+  if (auto *lambda = dyn_cast<LambdaExpr>(s); lambda && lambda->isGenericLambda() &&
+                                                rejectTaskInGenericLambda(pc_, lambda))
+    return;
   if (auto *dre = dyn_cast<DeclRefExpr>(s)) {
     auto it = scope.subst.find(dyn_cast<VarDecl>(dre->getDecl()));
     if (it != scope.subst.end()) {

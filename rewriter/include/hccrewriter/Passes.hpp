@@ -61,6 +61,7 @@ struct PassContext {
   // through calls to such functions (their tasks' codelets are control code).
   std::set<const clang::FunctionDecl *> taskFunctions;
   unsigned nextTaskId = 0;
+  std::set<const clang::Stmt *> loweredTasks;  // task and taskwait directives lowered so far
   // `#pragma hcc` directives attached to each task (attachHccPragmas).
   std::map<const clang::OMPTaskDirective *, HccTaskInfo> hccInfo;
 
@@ -112,9 +113,12 @@ bool checkTaskClauses(PassContext &pc, const clang::OMPExecutableDirective *d);
 // The functions of the main file whose tasks are lowered (defined at namespace
 // scope); diagnoses tasks inside C++ templates and member functions.
 std::vector<clang::FunctionDecl *> loweredFunctions(PassContext &pc, clang::TranslationUnitDecl *tu);
-// Diagnoses a task inside a C++ lambda (met while walking a function);
-// returns true when there was one.
-bool rejectTaskInLambda(PassContext &pc, const clang::LambdaExpr *lambda);
+// Diagnoses a task inside a C++ generic lambda (met while walking a
+// function); returns true when there was one.
+bool rejectTaskInGenericLambda(PassContext &pc, const clang::LambdaExpr *lambda);
+// After lowering: an error for any task construct of the main file that was
+// not lowered (e.g. in a lambda at namespace scope), never silent OpenMP.
+void checkAllTasksLowered(PassContext &pc, clang::TranslationUnitDecl *tu);
 
 // ---- Pass: task lowering (TaskLowering.cpp) ----------------------------------
 class TaskLowering {

@@ -1,17 +1,24 @@
-// C++: a task inside a lambda is an error with a hint; a lambda without tasks
-// inside a task-creating function is fine.
+// C++: a task inside a generic lambda (a template) is an error with a hint;
+// one inside a lambda at namespace scope too (no function lowers it).
 // RUN: not %hcc-rewrite %s -- -std=c++17 2>&1 | FileCheck %s
+// RUN: not %hcc-rewrite %s -- -std=c++17 -DGLOBAL 2>&1 | FileCheck %s --check-prefix=GLOBAL
 void work(double *);
 
+#ifndef GLOBAL
 void f(double *p) {
-  auto twice = [](int v) { return 2 * v; };
-  (void)twice(1);
-  auto spawn = [p]() {
+  auto spawn = [p](auto n) {
 #pragma omp task
-    work(p);
+    work(p + n);
   };
-  spawn();
+  spawn(1);
 }
+#else
+auto spawn = [](double *p) {
+#pragma omp task
+  work(p);
+};
+#endif
 
-// CHECK: diag-cxx-lambda.cpp:10:1: error: hccsim: tasks inside lambdas are not lowered yet; move the task into the enclosing function or a free function
+// CHECK: diag-cxx-lambda.cpp:10:1: error: hccsim: tasks inside generic lambdas are not lowered yet; give the lambda's parameters types or move the task into a function
 // CHECK: 1 error generated.
+// GLOBAL: diag-cxx-lambda.cpp:17:1: error: hccsim: this task construct is not inside a function hccsim lowers; move it into a function body
