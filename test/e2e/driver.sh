@@ -27,6 +27,9 @@ summary=$(./fib-inst 2>&1 >/dev/null)
 verbose=$("$hccsim" -v -fnative -c "$src/fib/fib.c" -o fib.o 2>&1)
 [[ "$verbose" == *"hcc-rewrite $src/fib/fib.c -- -fopenmp"* ]] || { echo "FAIL: -v printed: $verbose"; exit 1; }
 [ -s fib.o ] || { echo "FAIL: -c wrote no object"; exit 1; }
-msg=$("$hccsim" "$src/fib/fib.c" 2>&1) && { echo "FAIL: accepted no mode"; exit 1; }
-[ "$msg" = "hccsim: choose a mode: -fnative, -finstrument or -fsimulate (hccsim --help)" ] || { echo "FAIL: $msg"; exit 1; }
+# No mode: HCCSIM_MODE, else native (as build systems run the compiler).
+"$hccsim" -O2 "$src/fib/fib.c" -o fib-default && [[ "$(./fib-default 2>&1 >/dev/null)" == "hccsim: mode=native "* ]] \
+  || { echo "FAIL: no mode did not build natively"; exit 1; }
+msg=$(HCCSIM_MODE=simulated "$hccsim" "$src/fib/fib.c" 2>&1) && { echo "FAIL: accepted HCCSIM_MODE=simulated"; exit 1; }
+[ "$msg" = "hccsim: HCCSIM_MODE=simulated: expected native, instrument or simulate (hccsim --help)" ] || { echo "FAIL: $msg"; exit 1; }
 echo "ok: driver"

@@ -8,6 +8,11 @@
 #include <filesystem>
 #include <stdexcept>
 
+// Defined in programs linked by `hccsim` (or through the CMake package): the
+// platforms directory of the prefix they were linked from, so that a moved
+// install still finds its presets.
+extern "C" __attribute__((weak)) const char* const hcc_platform_dir;
+
 namespace hcc::rt {
 namespace s4u = simgrid::s4u;
 namespace fs = std::filesystem;
@@ -16,6 +21,7 @@ namespace {
 
 std::string preset_dir() {
   if (const char* d = std::getenv("HCC_PLATFORM_DIR"); d && *d) return d;
+  if (&hcc_platform_dir != nullptr && hcc_platform_dir && *hcc_platform_dir) return hcc_platform_dir;
   return HCC_DEFAULT_PLATFORM_DIR;
 }
 
