@@ -192,12 +192,30 @@ void TaskLowering::walk(Stmt *s, Scope &scope) {
         pc_.remark(d->getBeginLoc(), "lowered 'omp task' to " + lastLowered_);
         return;
       }
-      case OMPD_taskwait:
+      case OMPD_taskwait: {
         pc_.loweredTasks.insert(d);
         if (!checkTaskClauses(pc_, d)) return;
-        scope.rewriter->ReplaceText(pc_.pragmaRange(d), "hcc_taskwait();");
-        pc_.remark(d->getBeginLoc(), "lowered 'omp taskwait' to hcc_taskwait()");
+        // With depend items: waits for the tasks submitted so far that access
+        // them (at least the ones OpenMP waits for: their predecessors).
+        std::string waits;
+        for (const OMPClause *c : d->clauses())
+          if (auto *dep = dyn_cast<OMPDependClause>(c))
+            for (const Expr *e : dep->varlists()) waits += " hcc_wait_handle(" + dependHandle(e, scope) + ");";
+        scope.rewriter->ReplaceText(pc_.pragmaRange(d), waits.empty() ? "hcc_taskwait();" : "{" + waits + " }");
+        pc_.remark(d->getBeginLoc(), waits.empty() ? "lowered 'omp taskwait' to hcc_taskwait()"
+                                                   : "lowered 'omp taskwait depend(...)' to hcc_wait_handle()");
         return;
+      }
+      case OMPD_taskgroup: {
+        if (!scope.inRegion && !containsTaskConstructs(d)) return;  // plain OpenMP: left alone
+        if (!checkTaskClauses(pc_, d)) return;
+        Stmt *block = d->getStructuredBlock();
+        scope.rewriter->ReplaceText(pc_.pragmaRange(d), "{ hcc_taskgroup_begin();");
+        scope.rewriter->InsertTextAfterToken(pc_.stmtRange(block).getEnd(), " hcc_taskgroup_end(); }");
+        pc_.remark(d->getBeginLoc(), "lowered 'omp taskgroup' to hcc_taskgroup_begin()/hcc_taskgroup_end()");
+        walk(block, scope);
+        return;
+      }
       case OMPD_taskyield:  // a scheduling hint: dropping it is correct
         scope.rewriter->ReplaceText(pc_.pragmaRange(d), ";");
         return;
@@ -318,6 +336,33 @@ std::string TaskLowering::lowerCudaImpl(OMPTaskDirective *d, const Stmt *single,
   for (const std::string &v : localNames_) o << "  (void)" << v << ";\n";
   o << "  " << implName << "(" << args << ");\n}\n";
   return o.str();
+}
+
+std::string TaskLowering::dependHandle(const Expr *item, const Scope &scope) {
+  const Expr *x = item->IgnoreParens();
+  std::string addr, size;
+  if (auto *sec = dyn_cast<ArraySectionExpr>(x)) {
+    const Expr *base = sec->getBase();
+    std::string bt = paren(exprText(base, scope), base);
+    std::string lo = sec->getLowerBound() ? exprText(sec->getLowerBound(), scope) : "0";
+    std::string len;
+    if (sec->getLength())
+      len = exprText(sec->getLength(), scope);
+    else {
+      auto *cat = pc_.ctx.getAsConstantArrayType(base->IgnoreImpCasts()->getType());
+      len = std::to_string(cat ? cat->getSize().getZExtValue() : 0) + " - (" + lo + ")";
+    }
+    addr = "&" + bt + "[" + lo + "]";
+    size = "(" + len + ") * sizeof " + bt + "[" + lo + "]";
+  } else if (auto *u = dyn_cast<UnaryOperator>(x); u && u->getOpcode() == UO_Deref) {
+    addr = paren(exprText(u->getSubExpr(), scope), u->getSubExpr());
+    size = "sizeof " + exprText(x, scope);
+  } else {
+    std::string t = paren(exprText(x, scope), x);
+    addr = "&" + t;
+    size = "sizeof " + t;
+  }
+  return "__hcc_dep((void *)" + addr + ", " + size + ")";
 }
 
 std::string TaskLowering::lowerTask(OMPTaskDirective *d, Scope &scope) {
@@ -527,30 +572,7 @@ std::string TaskLowering::lowerTask(OMPTaskDirective *d, Scope &scope) {
   for (const OMPClause *c : d->clauses()) {
     if (auto *dep = dyn_cast<OMPDependClause>(c)) {
       for (const Expr *e : dep->varlists()) {
-        const Expr *x = e->IgnoreParens();
-        std::string addr, size;
-        if (auto *sec = dyn_cast<ArraySectionExpr>(x)) {
-          const Expr *base = sec->getBase();
-          std::string bt = paren(exprText(base, scope), base);
-          std::string lo = sec->getLowerBound() ? exprText(sec->getLowerBound(), scope) : "0";
-          std::string len;
-          if (sec->getLength())
-            len = exprText(sec->getLength(), scope);
-          else {
-            auto *cat = pc_.ctx.getAsConstantArrayType(base->IgnoreImpCasts()->getType());
-            len = std::to_string(cat ? cat->getSize().getZExtValue() : 0) + " - (" + lo + ")";
-          }
-          addr = "&" + bt + "[" + lo + "]";
-          size = "(" + len + ") * sizeof " + bt + "[" + lo + "]";
-        } else if (auto *u = dyn_cast<UnaryOperator>(x); u && u->getOpcode() == UO_Deref) {
-          addr = paren(exprText(u->getSubExpr(), scope), u->getSubExpr());
-          size = "sizeof " + exprText(x, scope);
-        } else {
-          std::string t = paren(exprText(x, scope), x);
-          addr = "&" + t;
-          size = "sizeof " + t;
-        }
-        accesses.push_back({"__hcc_dep((void *)" + addr + ", " + size + ")", modeName(dep->getDependencyKind())});
+        accesses.push_back({dependHandle(e, scope), modeName(dep->getDependencyKind())});
       }
     } else if (auto *p = dyn_cast<OMPPriorityClause>(c)) {
       priority = "(" + exprText(p->getPriority(), scope) + ")";

@@ -15,7 +15,6 @@ std::string hintFor(llvm::omp::Directive k) {
     case OMPD_critical:
       return "use mutexinoutset dependences, or 'omp atomic'";
     case OMPD_barrier:
-    case OMPD_taskgroup:
       return "use 'omp taskwait'";
     case OMPD_depobj:
       return "write the dependences directly in the task's depend clauses";
@@ -56,8 +55,12 @@ bool checkTaskClauses(PassContext &pc, const OMPExecutableDirective *d) {
       pc.error(c->getBeginLoc(), what + " on 'omp " + dname + "' is not supported; " + hint);
       ok = false;
     };
-    if (d->getDirectiveKind() == llvm::omp::OMPD_taskwait) {
-      bad("clause '" + cname + "'", "use a plain 'omp taskwait'");
+    if (d->getDirectiveKind() == llvm::omp::OMPD_taskwait && kind != llvm::omp::OMPC_depend) {
+      bad("clause '" + cname + "'", "use 'omp taskwait' or 'omp taskwait depend(...)'");
+      continue;
+    }
+    if (d->getDirectiveKind() == llvm::omp::OMPD_taskgroup) {
+      bad("clause '" + cname + "'", "remove it (task reductions are not lowered)");
       continue;
     }
     switch (kind) {

@@ -94,6 +94,9 @@ hcc_group hcc_group_create(void) {
   return reinterpret_cast<hcc_group>(runtime("hcc_group_create").create_group());
 }
 
+void hcc_taskgroup_begin(void) { runtime("hcc_taskgroup_begin").taskgroup_begin(); }
+void hcc_taskgroup_end(void) { runtime("hcc_taskgroup_end").taskgroup_end(); }
+
 void hcc_group_wait(hcc_group g) {
   if (g) runtime("hcc_group_wait").wait_group(reinterpret_cast<hcc::rt::Group*>(g));
 }

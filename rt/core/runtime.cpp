@@ -301,7 +301,10 @@ void Runtime::submit(const hcc_task_desc& d) {
   t->id = next_task_id_++;
   if (keep_records_) t->submit_time = backend_->now();  // a clock read costs as much as a small task
   t->parent = self >= 0 ? workers_[self].current : nullptr;
-  t->group = d.group ? reinterpret_cast<Group*>(d.group) : (t->parent ? t->parent->group : nullptr);
+  // An explicit group, else the taskgroup open where it is submitted, else
+  // the submitting task's group.
+  Group* open = t->parent ? t->parent->taskgroup : (self < 0 ? app_taskgroup_ : nullptr);
+  t->group = d.group ? reinterpret_cast<Group*>(d.group) : open ? open : (t->parent ? t->parent->group : nullptr);
   if (t->group) t->group->pending++;
   if (t->parent) {
     t->parent->pending_children++;
@@ -692,6 +695,27 @@ void Runtime::wait_handle(Handle* h) {
 }
 
 Group* Runtime::create_group() { return new Group; }
+
+void Runtime::taskgroup_begin() {
+  Locked lock(*backend_);
+  const int w = backend_->self_worker();
+  Group*& open = w >= 0 && workers_[w].current ? workers_[w].current->taskgroup : app_taskgroup_;
+  open = new Group{0, open};
+}
+
+void Runtime::taskgroup_end() {
+  Locked lock(*backend_);
+  const int w = backend_->self_worker();
+  Group*& open = w >= 0 && workers_[w].current ? workers_[w].current->taskgroup : app_taskgroup_;
+  Group* g = open;
+  if (!g) {
+    std::fprintf(stderr, "hccsim: error: hcc_taskgroup_end without hcc_taskgroup_begin\n");
+    return;
+  }
+  block_until([g] { return g->pending == 0; }, true);
+  open = g->enclosing;
+  delete g;
+}
 
 void Runtime::wait_group(Group* g) {
   {

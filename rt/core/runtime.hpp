@@ -47,6 +47,8 @@ class Runtime final : public SchedulerContext {
   void wait_handle(Handle* h);
   Group* create_group();
   void wait_group(Group* g);
+  void taskgroup_begin();
+  void taskgroup_end();
 
   // SchedulerContext
   const Machine& machine() const override { return backend_->machine(); }
@@ -111,6 +113,7 @@ class Runtime final : public SchedulerContext {
   std::mt19937_64 rng_;
   std::vector<Worker> workers_;
   std::unique_ptr<Waiter> app_waiter_;
+  Group* app_taskgroup_ = nullptr;  // innermost taskgroup open in the application
   std::vector<Blocked*> blocked_;
   std::vector<std::unique_ptr<Task[]>> task_slabs_;
   std::vector<Task*> free_tasks_;

@@ -57,6 +57,7 @@ struct Handle {
 
 struct Group {
   int pending = 0;
+  Group* enclosing = nullptr;  // for a taskgroup: the one open before it
 };
 
 struct Access {
@@ -75,6 +76,7 @@ struct TaskState {
   bool owns_arg = false;
   int priority = 0;
   Group* group = nullptr;
+  Group* taskgroup = nullptr;  // innermost taskgroup open in this task's body
   Task* parent = nullptr;
   uint64_t footprint = 0;
   uint64_t bytes_in = 0, bytes_out = 0;

@@ -135,6 +135,8 @@ class TaskLowering {
 
  private:
   std::string lowerTask(clang::OMPTaskDirective *d, Scope &scope);
+  // `__hcc_dep(address, size)` of a depend item, spelled in scope.
+  std::string dependHandle(const clang::Expr *item, const Scope &scope);
   // The CUDA wrapper of `#pragma hcc task impl(cuda: fn)`: calls fn with the
   // arguments of the task's single call, depend items replaced by buffers.
   std::string lowerCudaImpl(clang::OMPTaskDirective *d, const clang::Stmt *single, const clang::FunctionDecl &impl,

@@ -105,6 +105,12 @@ void hcc_wait_handle(hcc_handle handle);
 hcc_group hcc_group_create(void);
 void hcc_group_wait(hcc_group group); /* waits, then frees the group */
 
+/* OpenMP taskgroup: the tasks the caller (the application, or the running
+ * task) submits between begin and end, and their descendants, join a new
+ * group; end waits for them. Task groups nest. */
+void hcc_taskgroup_begin(void);
+void hcc_taskgroup_end(void);
+
 /* ---- Runtime ------------------------------------------------------------- */
 
 typedef enum hcc_mode {

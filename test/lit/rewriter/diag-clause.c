@@ -7,8 +7,14 @@ void f(int *x) {
   int s = 0;
 #pragma omp task in_reduction(+: s)
   work(x);
-#pragma omp taskwait depend(in: x[0])
+#pragma omp taskwait depend(in: x[0]) nowait
+#pragma omp taskgroup task_reduction(+: s)
+  {
+#pragma omp task in_reduction(+: s)
+    s += 1;
+  }
 }
 
 // CHECK-DAG: diag-clause.c:8:18: error: hccsim: clause 'in_reduction' on 'omp task' is not supported; remove it or lower the task by hand with the hcc C ABI
-// CHECK-DAG: diag-clause.c:10:22: error: hccsim: clause 'depend' on 'omp taskwait' is not supported; use a plain 'omp taskwait'
+// CHECK-DAG: diag-clause.c:10:39: error: hccsim: clause 'nowait' on 'omp taskwait' is not supported; use 'omp taskwait' or 'omp taskwait depend(...)'
+// CHECK-DAG: diag-clause.c:11:23: error: hccsim: clause 'task_reduction' on 'omp taskgroup' is not supported; remove it (task reductions are not lowered)
