@@ -33,5 +33,10 @@ config.hcc_plugin = getattr(config, 'hcc_plugin', '')
 if config.hcc_plugin and os.path.exists(config.hcc_plugin):
     config.available_features.add('hcc-plugin')
 config.substitutions.append(('%hccplugin', config.hcc_plugin or 'HccPlugin.so'))
+# Link line of a simulated program (as hccsim -fsimulate links), when built.
+config.hcc_rt_sim = getattr(config, 'hcc_rt_sim', '')
+if config.hcc_rt_sim and os.path.exists(config.hcc_rt_sim):
+    config.available_features.add('hcc-rt-sim')
+config.substitutions.append(('%hcc-rt-sim', '-Wl,--wrap=main ' + (config.hcc_rt_sim or 'libhccrt-sim.a') + ' -lsimgrid ' + config.hcc_models))
 config.substitutions.append(('FileCheck', config.filecheck))
 config.substitutions.append(('not ', os.path.join(config.llvm_bin, 'not') + ' '))
