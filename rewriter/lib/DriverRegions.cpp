@@ -73,7 +73,6 @@ void instrumentMain(PassContext &pc, FunctionDecl *main) {
   auto *body = dyn_cast_or_null<CompoundStmt>(main->getBody());
   if (!body) return;
   Rewriter &r = pc.rewriter;
-  r.InsertTextAfterToken(pc.sm.getExpansionLoc(body->getLBracLoc()), " if (hcc_init() != 0) return 1;");
   std::vector<const ReturnStmt *> returns;
   std::function<void(const Stmt *)> find = [&](const Stmt *s) {
     if (!s) return;
@@ -97,6 +96,11 @@ void instrumentMain(PassContext &pc, FunctionDecl *main) {
       text = "{ hcc_shutdown(); return; }";
     r.ReplaceText(pc.stmtRange(ret), text);
   }
+  // After the returns, and before any text already at that offset: a return
+  // right after '{' is replaced by then, and Rewriter would count text
+  // inserted at the start of a range into the length it replaces.
+  r.InsertText(pc.sm.getExpansionLoc(body->getLBracLoc()).getLocWithOffset(1), " if (hcc_init() != 0) return 1;",
+               /*InsertAfter=*/false);
   if (body->body_empty() || !isa<ReturnStmt>(body->body_back()))
     r.InsertTextBefore(pc.sm.getExpansionLoc(body->getRBracLoc()), "hcc_shutdown();\n");
 }

@@ -342,18 +342,38 @@ std::string TaskLowering::dependHandle(const Expr *item, const Scope &scope) {
   const Expr *x = item->IgnoreParens();
   std::string addr, size;
   if (auto *sec = dyn_cast<ArraySectionExpr>(x)) {
-    const Expr *base = sec->getBase();
-    std::string bt = paren(exprText(base, scope), base);
-    std::string lo = sec->getLowerBound() ? exprText(sec->getLowerBound(), scope) : "0";
-    std::string len;
-    if (sec->getLength())
-      len = exprText(sec->getLength(), scope);
-    else {
-      auto *cat = pc_.ctx.getAsConstantArrayType(base->IgnoreImpCasts()->getType());
-      len = std::to_string(cat ? cat->getSize().getZExtValue() : 0) + " - (" + lo + ")";
+    // a[lo1:len1]...[lok:lenk], in writing order; the inner dimensions are
+    // arrays (Unsupported.cpp checks it), so the datum is the span from the
+    // first element to the last: matched by its address, as OpenMP does.
+    std::vector<const ArraySectionExpr *> dims;
+    const Expr *base = sec;
+    while (auto *s = dyn_cast<ArraySectionExpr>(base->IgnoreParenImpCasts())) {
+      dims.insert(dims.begin(), s);
+      base = s->getBase();
     }
-    addr = "&" + bt + "[" + lo + "]";
-    size = "(" + len + ") * sizeof " + bt + "[" + lo + "]";
+    std::string bt = paren(exprText(base, scope), base);
+    QualType level = base->IgnoreParenImpCasts()->getType();
+    std::string first = bt, last = bt;
+    for (size_t k = 0; k < dims.size(); ++k) {
+      const ArraySectionExpr *s = dims[k];
+      std::string lo = s->getLowerBound() ? exprText(s->getLowerBound(), scope) : "0";
+      std::string len;
+      if (s->getLength()) {
+        len = exprText(s->getLength(), scope);
+      } else {
+        auto *cat = pc_.ctx.getAsConstantArrayType(level);
+        len = std::to_string(cat ? cat->getSize().getZExtValue() : 0) + " - (" + lo + ")";
+      }
+      first += "[" + lo + "]";
+      if (dims.size() == 1) size = "(" + len + ") * sizeof " + first;
+      last += "[(" + lo + ") + (" + len + ")" + (k + 1 < dims.size() ? " - 1]" : "]");
+      if (level->isPointerType())
+        level = level->getPointeeType();
+      else if (const ArrayType *at = pc_.ctx.getAsArrayType(level))
+        level = at->getElementType();
+    }
+    addr = "&" + first;
+    if (dims.size() > 1) size = "(size_t)((char *)&" + last + " - (char *)&" + first + ")";
   } else if (auto *u = dyn_cast<UnaryOperator>(x); u && u->getOpcode() == UO_Deref) {
     addr = paren(exprText(u->getSubExpr(), scope), u->getSubExpr());
     size = "sizeof " + exprText(x, scope);

@@ -35,6 +35,32 @@ std::string hintFor(llvm::omp::Directive k) {
       return "move it out of the task region";
   }
 }
+// The section of the first dimension of a[lo1:len1]...[lok:lenk].
+const ArraySectionExpr *firstDimension(const ArraySectionExpr *sec) {
+  while (auto *inner = dyn_cast<ArraySectionExpr>(sec->getBase()->IgnoreParenImpCasts())) sec = inner;
+  return sec;
+}
+
+// a[lo1:len1][lo2:len2]...: every dimension but the first must index an array
+// (not a pointer), so that the section lies in one contiguous span.
+bool innerDimensionsAreArrays(PassContext &pc, const ArraySectionExpr *sec) {
+  std::vector<const ArraySectionExpr *> dims;
+  const Expr *base = sec;
+  while (auto *s = dyn_cast<ArraySectionExpr>(base->IgnoreParenImpCasts())) {
+    if (s->getStride()) return true;  // diagnosed as strided
+    dims.push_back(s);
+    base = s->getBase();
+  }
+  QualType level = base->IgnoreParenImpCasts()->getType();
+  for (size_t k = 0; k < dims.size(); ++k) {
+    if (k > 0 && !pc.ctx.getAsConstantArrayType(level)) return false;
+    if (level->isPointerType())
+        level = level->getPointeeType();
+      else if (const ArrayType *at = pc.ctx.getAsArrayType(level))
+        level = at->getElementType();
+  }
+  return true;
+}
 }  // namespace
 
 bool diagnoseUnsupportedDirective(PassContext &pc, const OMPExecutableDirective *d) {
@@ -88,12 +114,13 @@ bool checkTaskClauses(PassContext &pc, const OMPExecutableDirective *d) {
           if (isa<OMPArrayShapingExpr>(x))
             bad("an array shaping expression in 'depend'", "use an array section p[0:n]");
           else if (auto *sec = dyn_cast<ArraySectionExpr>(x)) {
-            if (isa<ArraySectionExpr>(sec->getBase()->IgnoreParenImpCasts()))
-              bad("a multi-dimensional array section in 'depend'",
-                  "only the last dimension may be a section (a[i][lo:len])");
+            if (!innerDimensionsAreArrays(pc, sec))
+              bad("a multi-dimensional array section over pointers in 'depend'",
+                  "its rows are not contiguous: write one depend item per row (p[i][lo:len])");
             else if (sec->getStride())
               bad("a strided array section in 'depend'", "use one contiguous section per task");
-            else if (!sec->getLength() && !sec->getBase()->IgnoreImpCasts()->getType()->isConstantArrayType())
+            else if (const ArraySectionExpr *first = firstDimension(sec);
+                     !first->getLength() && !first->getBase()->IgnoreImpCasts()->getType()->isConstantArrayType())
               bad("an array section without length in 'depend'", "write a[lo:len]");
           } else if (x->refersToBitField())
             bad("a bit-field in 'depend'", "depend on the enclosing struct");
