@@ -3,7 +3,7 @@
 against libomp and libgomp, in one command.
 
     python3 bench/omp_runtime.py --build-dir build [--threads 2] [--reps 5]
-                                 [--cholesky 4096,256] [--lu 3072,256]
+                                 [--cholesky 6144,256] [--lu 4608,256]
 
 Builds examples/cholesky/cholesky.c and examples/lu/lu.c three times each,
 into <build>/bench/omp-runtime/:
@@ -22,7 +22,8 @@ HCC_MODE=native for hccsim (scheduler: the runtime's default, or
 
 The runs are interleaved (program by program, the runtimes in a rotating
 order) so that machine noise hits all alike; the median over --reps runs is
-kept. The default sizes take about 1 to 3 s per run on 2 cores.
+kept. The default sizes take about 1 to 3 s per run on 2 cores (about 2 s on
+an idle 2-core machine).
 
 Progress goes to stderr, one line per run. On stdout: a table of median
 seconds per program and runtime, then
@@ -109,8 +110,8 @@ def main():
     ap.add_argument("--build-dir", default="build", help="CMake build directory (default: build)")
     ap.add_argument("--threads", type=int, default=2, help="threads / workers (default: 2)")
     ap.add_argument("--reps", type=int, default=5, help="runs per program and runtime (default: 5)")
-    ap.add_argument("--cholesky", type=parse_size, default=(4096, 256), help="N,NB (default: 4096,256)")
-    ap.add_argument("--lu", type=parse_size, default=(3072, 256), help="N,NB (default: 3072,256)")
+    ap.add_argument("--cholesky", type=parse_size, default=(6144, 256), help="N,NB (default: 6144,256)")
+    ap.add_argument("--lu", type=parse_size, default=(4608, 256), help="N,NB (default: 4608,256)")
     ap.add_argument("--clang", default="clang-19", help="compiler for libomp (default: clang-19)")
     ap.add_argument("--gcc", default="gcc", help="compiler for libgomp (default: gcc)")
     ap.add_argument("--hcc-sched", default="", help="HCC_SCHED for the hccsim runs (default: the runtime's)")
