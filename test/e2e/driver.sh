@@ -28,7 +28,10 @@ verbose=$("$hccsim" -v -fnative -c "$src/fib/fib.c" -o fib.o 2>&1)
 [[ "$verbose" == *"-fopenmp -fplugin="*"HccPlugin.so -fplugin-arg-hcc-mode=native"*"$src/fib/fib.c -c -o fib.o"* ]] \
   || { echo "FAIL: -v printed: $verbose"; exit 1; }
 # -E shows the rewritten source, preprocessed.
-"$hccsim" -fsimulate -E "$src/fib/fib.c" | grep -q "hcc_submit(&__hcc_desc)" || { echo "FAIL: -E is not rewritten"; exit 1; }
+# (Read all of it first: grep -q would stop early, and with pipefail the
+# driver's SIGPIPE would fail the pipeline.)
+preprocessed=$("$hccsim" -fsimulate -E "$src/fib/fib.c")
+grep -q "hcc_submit(&__hcc_desc)" <<< "$preprocessed" || { echo "FAIL: -E is not rewritten"; exit 1; }
 [ -s fib.o ] || { echo "FAIL: -c wrote no object"; exit 1; }
 # No mode: HCCSIM_MODE, else native (as build systems run the compiler).
 "$hccsim" -O2 "$src/fib/fib.c" -o fib-default && [[ "$(./fib-default 2>&1 >/dev/null)" == "hccsim: mode=native "* ]] \
