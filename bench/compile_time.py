@@ -6,7 +6,7 @@
 Compiles each of the five OpenMP examples (examples/<name>/<name>.c: cholesky,
 lu, sparselu, fib, wavefront) to an object file, --reps times each, with
 
-    <build>/bin/hccsim -fnative -O2 -c      (hcc-rewrite, then clang-19)
+    <build>/bin/hccsim -fnative -O2 -c      (the driver: clang-19 with HccPlugin.so)
     clang-19 -fopenmp -O2 -c                (--clang to change)
 
 and the same other options (-std=c11 -ffp-contract=off -Wno-unknown-pragmas).
