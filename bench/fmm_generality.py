@@ -1,0 +1,139 @@
+#!/usr/bin/env python3
+"""Generality of the FMM's kernel models: calibrate on inputs A, predict B.
+
+  python3 bench/fmm_generality.py --build-dir build
+
+As seed paper 001 Fig. 7: kernel models calibrated on some inputs (A) must
+predict the makespan of other inputs (B: other particle counts, tree heights,
+distributions) in simulation. examples/fmm/fmm.c is built three times with
+the hccsim driver (-finstrument, -fnative, -fsimulate, -O2) into
+<build>/bench/fmm-generality/.
+
+1. Calibration: every input A is run --cal-reps times instrumented
+   (HCC_WORKERS=--workers, each run with an empty model directory: see
+   bench/m2l_models.py); each task's duration is the median over its
+   repetitions (record ids match between runs). hcc-calibrate then writes
+   three model directories from these records, one per kind of model:
+     mean      --terms "" per kernel: the intercept alone, i.e. the kernel's
+               mean duration (every task of a kernel has the same data
+               footprint here, so this is also the per-footprint mean);
+     cells     --terms cells per kernel: the naive single direct parameter;
+     selected  no --terms: hcc-calibrate selects the terms among each
+               kernel's parameters (m2l: level, cells, interval, nint;
+               p2p: cells, particles, pairs; ...).
+   The runtime evaluates a kernel's regression on the parameters each task
+   carries (#pragma hcc params) when its model file has one.
+2. For every input B: --native-runs runs of the -fnative build, each timed
+   over the task part (EXAMPLE_TIME=1: "fmm: compute seconds=", from the first
+   task submitted to the end of the parallel region; the set-up, which the
+   simulation does not model, is left out), interleaved with the simulations;
+   one simulated run per model directory (HCC_PLATFORM=laptop, same worker
+   count, the runtime's default scheduler in both), whose summary line
+   `hccsim: mode=simulate makespan=` is the prediction.
+
+Prints the table (native median, simulated makespans and errors in percent
+for each kind of model) and
+  figure fmm_model_error_pct = <max over inputs B of the selected models' error>
+"""
+import argparse
+import os
+import re
+import shutil
+import statistics
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from m2l_models import (build_fmm, calibrate, gather, input_name, log, parse_inputs, read_records,  # noqa: E402
+                        run_fmm, write_records)
+
+COMPUTE = re.compile(r"^fmm: compute seconds=([0-9.e+-]+)$", re.M)
+KINDS = ("mean", "cells", "selected")
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--build-dir", default="build")
+    ap.add_argument("--inputs-a", default="cube:100000:5:32,ellipsoid:200000:7:32",
+                    help="calibration inputs dist:N:H:G,... (default: %(default)s)")
+    ap.add_argument("--inputs-b", default="cube:60000:4:32,cube:200000:5:32,ellipsoid:100000:6:32,"
+                    "ellipsoid:400000:7:32",
+                    help="predicted inputs dist:N:H:G,... (default: %(default)s)")
+    ap.add_argument("--cal-reps", type=int, default=3, help="instrumented runs per input A (median per task)")
+    ap.add_argument("--native-runs", type=int, default=5, help="native runs per input B (median)")
+    ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--work-dir", help="default: <build>/bench/fmm-generality (emptied first)")
+    args = ap.parse_args()
+
+    build = os.path.abspath(args.build_dir)
+    work = os.path.abspath(args.work_dir or os.path.join(build, "bench", "fmm-generality"))
+    shutil.rmtree(work, ignore_errors=True)
+    os.makedirs(work)
+    exe = {m: build_fmm(build, m, os.path.join(work, f"fmm-{m}")) for m in ("instrument", "native", "simulate")}
+    inputs_a, inputs_b = parse_inputs(args.inputs_a), parse_inputs(args.inputs_b)
+    workers = str(args.workers)
+
+    # 1. calibration on A
+    merged = gather(work, exe["instrument"], inputs_a, args.cal_reps, args.workers, None, statistics.median)
+    fields, rows = read_records(merged[0])
+    for path in merged[1:]:
+        rows += read_records(path)[1]
+    records = os.path.join(work, "records-A.csv")
+    write_records(records, fields, rows)
+    kernels = sorted({r["kernel"] for r in rows})
+    models = {k: os.path.join(work, f"models-{k}") for k in KINDS}
+    fits = {}
+    log("calibrating: mean, cells, selected")
+    for kernel in kernels:
+        fits[("mean", kernel)] = calibrate(build, records, models["mean"], kernel, terms="")[kernel]
+        fits[("cells", kernel)] = calibrate(build, records, models["cells"], kernel, terms="cells")[kernel]
+    for kernel, fit in calibrate(build, records, models["selected"],
+                                 report=os.path.join(work, "selected.html")).items():
+        fits[("selected", kernel)] = fit
+
+    # 2. predictions for B
+    table = []
+    total, done = len(inputs_b) * (args.native_runs + len(KINDS)), 0
+    for inp in inputs_b:
+        name = input_name(inp)
+        natives, simulated = [], {}
+        plan = ["N"] * args.native_runs
+        for i, kind in enumerate(KINDS):  # interleave the simulations with the native runs
+            plan.insert(min(len(plan), 1 + 2 * i), kind)
+        for step in plan:
+            done += 1
+            if step == "N":
+                log(f"[{done}/{total}] {name} native")
+                _, err, _ = run_fmm(exe["native"], inp, {"HCC_WORKERS": workers, "EXAMPLE_TIME": "1"})
+                natives.append(float(COMPUTE.search(err).group(1)))
+            else:
+                log(f"[{done}/{total}] {name} simulated ({step} models)")
+                _, _, makespan = run_fmm(exe["simulate"], inp, {"HCC_WORKERS": workers, "HCC_PLATFORM": "laptop",
+                                                                "HCC_MODEL_DIR": models[step]}, expect="simulated")
+                simulated[step] = makespan
+        native = statistics.median(natives)
+        table.append((name, native, natives, simulated))
+
+    print(f"calibrated on: " + ", ".join(input_name(i) for i in inputs_a)
+          + f" (median of {args.cal_reps} instrumented runs per task, HCC_WORKERS={workers})")
+    print(f"{'kernel':<8} " + " ".join(f"{k + ' terms':<34} {'adjR2':>7}" for k in ("cells", "selected")))
+    for kernel in kernels:
+        print(f"{kernel:<8} " + " ".join(f"{fits[(k, kernel)][0]:<34} {fits[(k, kernel)][1]:>7.4f}"
+                                         for k in ("cells", "selected")))
+    print()
+    print(f"{'input B':<28} {'native s':>9} " + " ".join(f"{k + ' s':>10} {'err %':>7}" for k in KINDS))
+    worst = {k: 0.0 for k in KINDS}
+    for name, native, natives, simulated in table:
+        cells = []
+        for k in KINDS:
+            err = abs(simulated[k] - native) / native * 100
+            worst[k] = max(worst[k], err)
+            cells.append(f"{simulated[k]:>10.4f} {err:>7.2f}")
+        print(f"{name:<28} {native:>9.4f} " + " ".join(cells))
+    print(f"{'max error %':<28} {'':>9} " + " ".join(f"{'':>10} {worst[k]:>7.2f}" for k in KINDS))
+    print("native runs s: " + "; ".join(f"{n}: " + " ".join(f"{x:.3f}" for x in xs) for n, _, xs, _ in table))
+    print()
+    print(f"figure fmm_model_error_pct = {worst['selected']:.2f}")
+
+
+if __name__ == "__main__":
+    main()
