@@ -32,7 +32,7 @@ static const hcc_codelet k3 = {"spin3ms", spin, NULL, 0, NULL, 0};
 static const hcc_codelet k4 = {"spin4ms", spin, NULL, 0, NULL, 0};
 
 static void submit(const hcc_codelet *cl, double d, int prio, hcc_access *acc, int n) {
-  hcc_task_desc desc = {cl, &d, sizeof d, acc, n, NULL, 0, prio, NULL};
+  hcc_task_desc desc = {cl, &d, sizeof d, acc, n, NULL, 0, prio, NULL, 0, 0};
   if (hcc_submit(&desc) != 0) exit(1);
 }
 

@@ -17,7 +17,7 @@ static void empty_cpu(void *const *buffers, void *arg) {
 static const hcc_codelet cl = {"empty", empty_cpu, NULL, 0, NULL, 0};
 
 static void submit_or_die(const hcc_access *acc, int n) {
-  hcc_task_desc d = {&cl, NULL, 0, acc, n, NULL, 0, 0, NULL};
+  hcc_task_desc d = {&cl, NULL, 0, acc, n, NULL, 0, 0, NULL, 0, 0};
   if (hcc_submit(&d) != 0) {
     fprintf(stderr, "hcc_tasks: hcc_submit failed\n");
     exit(1);

@@ -76,7 +76,7 @@ static const hcc_codelet gemm_cl = {"gemm", gemm, NULL, 1, nb_param, 0};
 
 static int submit(const hcc_codelet *cl, tile_arg arg, int priority, int n, hcc_access *acc) {
   double nb = arg.nb;
-  hcc_task_desc d = {cl, &arg, sizeof arg, acc, n, &nb, 1, priority, NULL};
+  hcc_task_desc d = {cl, &arg, sizeof arg, acc, n, &nb, 1, priority, NULL, 0, 0};
   return hcc_submit(&d);
 }
 

@@ -161,7 +161,8 @@ class HccPragmaHandler : public PragmaHandler {
   // task name("...") priority(expr) impl(...)
   void parseTask() {
     if (atEnd()) {
-      error(cur_->endLoc, "'#pragma hcc task' needs a clause: name(\"...\"), priority(expr) or impl(cuda: function)");
+      error(cur_->endLoc, "'#pragma hcc task' needs a clause: name(\"...\"), priority(expr), impl(cuda: function), "
+                              "alloc(bytes) or free(bytes)");
       return;
     }
     std::set<std::string> seen;
@@ -169,9 +170,10 @@ class HccPragmaHandler : public PragmaHandler {
       const Token &c = tok();
       IdentifierInfo *ii = c.getIdentifierInfo();
       std::string cname = ii ? ii->getName().str() : "";
-      if (cname != "name" && cname != "priority" && cname != "impl") {
+      if (cname != "name" && cname != "priority" && cname != "impl" && cname != "alloc" && cname != "free") {
         error(c.getLocation(), "unknown clause " + spell(c) + " on '#pragma hcc task'; expected name(\"...\"), "
-                                                            "priority(expr) or impl(cuda: function)");
+                                                            "priority(expr), impl(cuda: function), alloc(bytes) or "
+                                                            "free(bytes)");
         return;
       }
       if (!seen.insert(cname).second) {
@@ -204,10 +206,10 @@ class HccPragmaHandler : public PragmaHandler {
           error(s.getLocation(), "cannot read the string literal of name(...)");
           return;
         }
-      } else {  // priority
-        Expr *e = parseArithmetic("'priority'");
+      } else {  // priority, alloc, free: an arithmetic expression
+        Expr *e = parseArithmetic("'" + cname + "'");
         if (!e) return;
-        cur_->priority = e;
+        (cname == "priority" ? cur_->priority : cname == "alloc" ? cur_->alloc : cur_->free) = e;
       }
       if (!expect(tok::r_paren, "')'", "to close '" + cname + "('")) return;
     }
@@ -484,6 +486,8 @@ void attachHccPragmas(PassContext &pc, HccPragmaStore &store) {
       info.name = p.name;
       info.priority = p.priority;
       info.cudaImpl = p.cudaImpl;
+      info.alloc = p.alloc;
+      info.free = p.free;
     }
   }
 }

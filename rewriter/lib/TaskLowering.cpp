@@ -601,6 +601,10 @@ std::string TaskLowering::lowerTask(OMPTaskDirective *d, Scope &scope) {
     }
   }
   if (hcc && hcc->priority) priority = "(" + exprText(hcc->priority, scope) + ")";
+  // Memory the body keeps allocated / frees, counted by the runtime in every mode.
+  std::string memAlloc = "0", memFree = "0";
+  if (hcc && hcc->alloc) memAlloc = "(size_t)(" + exprText(hcc->alloc, scope) + ")";
+  if (hcc && hcc->free) memFree = "(size_t)(" + exprText(hcc->free, scope) + ")";
   b << "{ /* omp task -> " << fn << " */\n";
   b << "    " << st << " __hcc_args;\n" << fill.str();
   if (!accesses.empty()) {
@@ -612,7 +616,7 @@ std::string TaskLowering::lowerTask(OMPTaskDirective *d, Scope &scope) {
   if (!cond.empty()) b << "    hcc_group __hcc_group = (" << cond << ") ? NULL : hcc_group_create();\n";
   b << "    hcc_task_desc __hcc_desc = {&__hcc_codelet_" << id << ", &__hcc_args, sizeof __hcc_args, "
     << (accesses.empty() ? "NULL" : "__hcc_acc") << ", " << accesses.size() << ", NULL, 0, " << priority << ", "
-    << (cond.empty() ? "NULL" : "__hcc_group") << "};\n";
+    << (cond.empty() ? "NULL" : "__hcc_group") << ", " << memAlloc << ", " << memFree << "};\n";
   if (nparams > 0) {
     // Named parameters: evaluated at submission, in instrument/simulate builds only.
     b << "#ifdef HCC_CAPTURE_PARAMS\n";

@@ -289,6 +289,8 @@ void Runtime::submit(const hcc_task_desc& d) {
     if (exclusive(a.mode)) t->has_commute = true;
   }
   if (d.params && d.nparams > 0) t->params.assign(d.params, d.params + d.nparams);
+  t->mem_alloc = d.mem_alloc;
+  t->mem_free = d.mem_free;
   t->footprint = footprint_of(t->accesses);
   if (d.naccesses > 1) t->merged = merged_if_repeated(t->accesses);
 
@@ -472,7 +474,11 @@ void Runtime::run_task(Task* t, int w) {
   const int node = machine().workers[w].node;
   Buffers buffers;
   acquire_data(t, node, buffers);
+  // Memory the body declares is counted on the main-memory node at its start
+  // (allocated) and end (freed), at the same points in every mode.
+  if (t->mem_alloc) account(0, static_cast<int64_t>(t->mem_alloc));
   execute_body(t, w, buffers);
+  if (t->mem_free) account(0, -static_cast<int64_t>(t->mem_free));
   release_data(t, node);
   complete(t, w);
   workers_[w].current = outer;

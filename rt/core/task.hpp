@@ -80,6 +80,7 @@ struct TaskState {
   Task* parent = nullptr;
   uint64_t footprint = 0;
   uint64_t bytes_in = 0, bytes_out = 0;
+  uint64_t mem_alloc = 0, mem_free = 0;  // declared by the body (hcc_task_desc)
 
   int refs = 1;               // the runtime's + one per handle-state mention
   int pending_deps = 0;       // unfinished predecessors

@@ -35,6 +35,7 @@ struct HccPragma {
   std::string name;                                                 // task name("..."): the literal's spelling
   const clang::Expr *priority = nullptr;                            // task priority(expr)
   const clang::FunctionDecl *cudaImpl = nullptr;                    // task impl(cuda: fn)
+  const clang::Expr *alloc = nullptr, *free = nullptr;              // task alloc(bytes) free(bytes)
 };
 struct HccPragmaStore {
   std::vector<HccPragma> pragmas;
@@ -46,6 +47,7 @@ struct HccTaskInfo {
   std::string name;
   const clang::Expr *priority = nullptr;
   const clang::FunctionDecl *cudaImpl = nullptr;
+  const clang::Expr *alloc = nullptr, *free = nullptr;
 };
 // Registers the handler of `#pragma hcc` on ci's preprocessor; it fills store.
 void registerHccPragmas(clang::CompilerInstance &ci, std::shared_ptr<HccPragmaStore> store);

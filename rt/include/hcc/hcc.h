@@ -88,6 +88,11 @@ typedef struct hcc_task_desc {
   int nparams;
   int priority;              /* larger runs earlier under prio/dmda(s) */
   hcc_group group;           /* or NULL: the submitting task's group */
+  /* Memory the task's body allocates and keeps after it ends (counted when
+   * it starts) and memory it frees (counted when it ends), on the main-memory
+   * node, in every mode (#pragma hcc task alloc(...) free(...)). */
+  size_t mem_alloc;
+  size_t mem_free;
 } hcc_task_desc;
 
 /* Submits a task; its dependencies are inferred from the accesses in

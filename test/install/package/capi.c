@@ -17,7 +17,7 @@ int main(void) {
   for (int i = 0; i < 4; i++) {
     double inc = i;
     hcc_access a = {h, HCC_RW};
-    hcc_task_desc d = {&cl, &inc, sizeof inc, &a, 1, NULL, 0, 0, NULL};
+    hcc_task_desc d = {&cl, &inc, sizeof inc, &a, 1, NULL, 0, 0, NULL, 0, 0};
     if (hcc_submit(&d) != 0) return 1;
   }
   hcc_wait_all();

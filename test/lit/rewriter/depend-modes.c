@@ -19,4 +19,4 @@ void h(double *a, double *b, double *c, double *d, double *e) {
 // CHECK-NEXT: __hcc_acc[3].mode = HCC_INOUTSET;
 // CHECK-NEXT: __hcc_acc[4].handle = __hcc_dep((void *)&e[0], sizeof e[0]);
 // CHECK-NEXT: __hcc_acc[4].mode = HCC_COMMUTE;
-// CHECK-NEXT: hcc_task_desc __hcc_desc = {&__hcc_codelet_1, &__hcc_args, sizeof __hcc_args, __hcc_acc, 5, NULL, 0, 0, NULL};
+// CHECK-NEXT: hcc_task_desc __hcc_desc = {&__hcc_codelet_1, &__hcc_args, sizeof __hcc_args, __hcc_acc, 5, NULL, 0, 0, NULL, 0, 0};

@@ -27,13 +27,13 @@ void f(double *a, int len, struct grid *g, int l) {
 // The nested task's parameter uses `len`: the outer task captures it by value.
 // CHECK:      struct __hcc_task_2_args {
 // CHECK-NEXT:   int len;
-// CHECK:      hcc_task_desc __hcc_desc = {&__hcc_codelet_3, &__hcc_args, sizeof __hcc_args, NULL, 0, NULL, 0, 0, NULL};
+// CHECK:      hcc_task_desc __hcc_desc = {&__hcc_codelet_3, &__hcc_args, sizeof __hcc_args, NULL, 0, NULL, 0, 0, NULL, 0, 0};
 // CHECK-NEXT: #ifdef HCC_CAPTURE_PARAMS
 // CHECK-NEXT:     double __hcc_params[1];
 // CHECK-NEXT:     __hcc_params[0] = (double)(len + 1); /* x */
 // CHECK:      static const hcc_codelet __hcc_codelet_2 = {"{{.*}}hcc-params.c:15", __hcc_task_2, NULL, 0, NULL, HCC_CODELET_CONTROL};
 // CHECK:      void f(double *a, int len, struct grid *g, int l) {
-// CHECK:      hcc_task_desc __hcc_desc = {&__hcc_codelet_1, &__hcc_args, sizeof __hcc_args, __hcc_acc, 1, NULL, 0, 0, NULL};
+// CHECK:      hcc_task_desc __hcc_desc = {&__hcc_codelet_1, &__hcc_args, sizeof __hcc_args, __hcc_acc, 1, NULL, 0, 0, NULL, 0, 0};
 // CHECK-NEXT: #ifdef HCC_CAPTURE_PARAMS
 // CHECK-NEXT:     double __hcc_params[4];
 // CHECK-NEXT:     __hcc_params[0] = (double)(l); /* level */

@@ -17,6 +17,6 @@ void p(int n, int lvl) {
 // CHECK:      static const hcc_codelet __hcc_codelet_1 = {"m2l", __hcc_task_1, NULL, 0, NULL, 0};
 // CHECK:      static const char *const __hcc_param_names_2[1] = {"n"};
 // CHECK-NEXT: static const hcc_codelet __hcc_codelet_2 = {"p2p", __hcc_task_2, NULL, 1, __hcc_param_names_2, 0};
-// CHECK:      hcc_task_desc __hcc_desc = {&__hcc_codelet_1, &__hcc_args, sizeof __hcc_args, NULL, 0, NULL, 0, (lvl * 2 + 1), NULL};
-// CHECK:      hcc_task_desc __hcc_desc = {&__hcc_codelet_2, &__hcc_args, sizeof __hcc_args, NULL, 0, NULL, 0, 0, NULL};
+// CHECK:      hcc_task_desc __hcc_desc = {&__hcc_codelet_1, &__hcc_args, sizeof __hcc_args, NULL, 0, NULL, 0, (lvl * 2 + 1), NULL, 0, 0};
+// CHECK:      hcc_task_desc __hcc_desc = {&__hcc_codelet_2, &__hcc_args, sizeof __hcc_args, NULL, 0, NULL, 0, 0, NULL, 0, 0};
 // CHECK-NOT:  {{^}}#pragma hcc

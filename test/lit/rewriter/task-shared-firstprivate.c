@@ -33,6 +33,6 @@ void f(double *out) {
 // CHECK-NEXT:     __hcc_args.n = n;
 // CHECK-NEXT:     __hcc_args.k = k;
 // CHECK-NEXT:     __hcc_args.out = out;
-// CHECK-NEXT:     hcc_task_desc __hcc_desc = {&__hcc_codelet_1, &__hcc_args, sizeof __hcc_args, NULL, 0, NULL, 0, 0, NULL};
+// CHECK-NEXT:     hcc_task_desc __hcc_desc = {&__hcc_codelet_1, &__hcc_args, sizeof __hcc_args, NULL, 0, NULL, 0, 0, NULL, 0, 0};
 // CHECK-NEXT:     hcc_submit(&__hcc_desc);
 // CHECK-NEXT:   }

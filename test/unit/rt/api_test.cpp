@@ -31,7 +31,7 @@ const hcc_codelet kSlow = {"slow", slow, nullptr, 0, nullptr, 0};
 
 int submit(hcc_handle h, int mode, int ms, hcc_group g = nullptr) {
   hcc_access a{h, mode};
-  hcc_task_desc d{&kSlow, &ms, sizeof ms, h ? &a : nullptr, h ? 1 : 0, nullptr, 0, 0, g};
+  hcc_task_desc d{&kSlow, &ms, sizeof ms, h ? &a : nullptr, h ? 1 : 0, nullptr, 0, 0, g, 0, 0};
   return hcc_submit(&d);
 }
 
@@ -53,7 +53,7 @@ TEST_F(Api, InvalidSubmissionsAreRejectedWithAMessage) {
   EXPECT_EQ(submit(h, 77, 0), -1);
   hcc_access a{h, HCC_RW};
   hcc_codelet no_impl = {"none", nullptr, nullptr, 0, nullptr, 0};
-  hcc_task_desc d{&no_impl, nullptr, 0, &a, 1, nullptr, 0, 0, nullptr};
+  hcc_task_desc d{&no_impl, nullptr, 0, &a, 1, nullptr, 0, 0, nullptr, 0, 0};
   EXPECT_EQ(hcc_submit(&d), -1);
   hcc_codelet gpu_only = {"gpu", nullptr, slow, 0, nullptr, 0};
   d.codelet = &gpu_only;
@@ -103,8 +103,8 @@ void fib_kernel(void* const*, void* arg) {
   }
   long a = 0, b = 0;
   Fib fa{f.n - 1, &a}, fb{f.n - 2, &b};
-  hcc_task_desc da{&kFib, &fa, sizeof fa, nullptr, 0, nullptr, 0, 0, nullptr};
-  hcc_task_desc db{&kFib, &fb, sizeof fb, nullptr, 0, nullptr, 0, 0, nullptr};
+  hcc_task_desc da{&kFib, &fa, sizeof fa, nullptr, 0, nullptr, 0, 0, nullptr, 0, 0};
+  hcc_task_desc db{&kFib, &fb, sizeof fb, nullptr, 0, nullptr, 0, 0, nullptr, 0, 0};
   hcc_submit(&da);
   hcc_submit(&db);
   hcc_taskwait();
@@ -114,7 +114,7 @@ void fib_kernel(void* const*, void* arg) {
 TEST_F(Api, TasksSubmitTasksAndWaitForTheirChildren) {
   long r = 0;
   Fib f{16, &r};
-  hcc_task_desc d{&kFib, &f, sizeof f, nullptr, 0, nullptr, 0, 0, nullptr};
+  hcc_task_desc d{&kFib, &f, sizeof f, nullptr, 0, nullptr, 0, 0, nullptr, 0, 0};
   ASSERT_EQ(hcc_submit(&d), 0);
   hcc_wait_all();
   EXPECT_EQ(r, 987);

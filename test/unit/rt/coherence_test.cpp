@@ -138,7 +138,7 @@ void run_and_compare(Runtime& rt, std::vector<Step> steps, int ndata, std::mt199
     std::vector<hcc_access> acc;
     for (auto [d, mode] : s.accesses) acc.push_back({reinterpret_cast<hcc_handle>(handles[d]), mode});
     hcc_task_desc desc{&kCodelets[s.codelet], &s, 0, acc.data(), static_cast<int>(acc.size()), nullptr, 0, 0,
-                       nullptr};
+                       nullptr, 0, 0};
     rt.submit(desc);
   }
   rt.wait_all();
@@ -220,7 +220,7 @@ void run_task_too_large_for_gpu() {
   Handle* h = rt.register_data(&x, sizeof x);
   Step s{1, {{0, HCC_RW}}, 1};
   hcc_access acc{reinterpret_cast<hcc_handle>(h), HCC_RW};
-  rt.submit(hcc_task_desc{&kCodelets[1], &s, 0, &acc, 1, nullptr, 0, 0, nullptr});
+  rt.submit(hcc_task_desc{&kCodelets[1], &s, 0, &acc, 1, nullptr, 0, 0, nullptr, 0, 0});
   rt.wait_all();
 }
 

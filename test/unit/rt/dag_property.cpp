@@ -112,7 +112,7 @@ uint64_t run_children(int n, uint64_t id, bool with_runtime) {
   for (int c = 0; c < n; ++c) {
     args[c] = Arg{nullptr, id * 1000 + c, nullptr};
     hcc_access acc{h, HCC_RW};
-    hcc_task_desc d{&kChild, &args[c], 0, &acc, 1, nullptr, 0, 0, nullptr};
+    hcc_task_desc d{&kChild, &args[c], 0, &acc, 1, nullptr, 0, 0, nullptr, 0, 0};
     hcc_submit(&d);
   }
   hcc_taskwait();
@@ -263,7 +263,7 @@ int main(int argc, char** argv) {
       std::vector<hcc_access> acc;
       for (auto& [d, mode] : s.accesses) acc.push_back({handles[d], mode});
       hcc_task_desc desc{&g_codelets[s.kernel], &args[t], 0, acc.data(), static_cast<int>(acc.size()),
-                         nullptr, 0, s.priority, nullptr};
+                         nullptr, 0, s.priority, nullptr, 0, 0};
       if (hcc_submit(&desc) != 0) return 1;
     }
     hcc_wait_all();

@@ -47,7 +47,7 @@ Runtime make_runtime(const std::string& sched, int workers) {
 
 void submit(Runtime& rt, Item* it, int priority, Handle* h = nullptr, int mode = HCC_RW) {
   hcc_access acc{reinterpret_cast<hcc_handle>(h), mode};
-  rt.submit(hcc_task_desc{&kRecord, it, 0, h ? &acc : nullptr, h ? 1 : 0, nullptr, 0, priority, nullptr});
+  rt.submit(hcc_task_desc{&kRecord, it, 0, h ? &acc : nullptr, h ? 1 : 0, nullptr, 0, priority, nullptr, 0, 0});
 }
 
 // With one worker held by a gate task, the tasks submitted meanwhile are all
@@ -121,7 +121,7 @@ TEST_P(Spreads, IndependentTasksRunOnBothWorkersAtOnce) {
   rt.start();
   g_started = 0;
   g_gave_up = 0;
-  for (int i = 0; i < 2; ++i) rt.submit(hcc_task_desc{&kRendezvous, nullptr, 0, nullptr, 0, nullptr, 0, 0, nullptr});
+  for (int i = 0; i < 2; ++i) rt.submit(hcc_task_desc{&kRendezvous, nullptr, 0, nullptr, 0, nullptr, 0, 0, nullptr, 0, 0});
   rt.wait_all();
   rt.shutdown();
   EXPECT_EQ(g_started.load(), 2);
