@@ -497,9 +497,11 @@ void Runtime::execute_body(Task* t, int w, const Buffers& buffers) {
     if (keep_records_ || keep_history_) t->start_time = backend_->now();
     backend_->unlock();
     fn(buffers.begin(), t->arg);
+    // Read before taking the lock: waiting for it is not the kernel's time.
+    if (keep_records_ || keep_history_) t->end_time = backend_->now();
     backend_->lock();
     if (keep_history_)
-      models_.record(cl->name, arch, t->footprint, t->bytes_in + t->bytes_out, backend_->now() - t->start_time);
+      models_.record(cl->name, arch, t->footprint, t->bytes_in + t->bytes_out, t->end_time - t->start_time);
     return;
   }
 
@@ -553,6 +555,7 @@ void Runtime::execute_body(Task* t, int w, const Buffers& buffers) {
   }
   backend_->sleep(calibrate ? measured : duration.value_or(0.0));
   backend_->lock();
+  t->end_time = backend_->now();
   if (calibrate) models_.record(cl->name, arch, t->footprint, t->bytes_in + t->bytes_out, measured);
 }
 
@@ -609,7 +612,7 @@ void Runtime::complete(Task* t, int w) {
   t->done = true;
   scheduler_->finished(t, w);
 
-  if (keep_records_) record(t, w, end);
+  if (keep_records_) record(t, w, t->end_time);
 
   if (t->has_commute) {
     for (const Access& a : t->accesses) {

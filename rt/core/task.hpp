@@ -89,6 +89,7 @@ struct TaskState {
   bool has_commute = false;  // holds exclusive accesses (Runtime::exclusive)
 
   double submit_time = 0, start_time = 0;
+  double end_time = 0;  // when the body ended (records, models), before any lock wait
   int worker = -1;           // the worker that ran it
   int ready_by = -1;         // the worker whose completion made it ready, -1: the application
   // Scheduler bookkeeping (dmda): chosen worker and expected duration.
