@@ -22,7 +22,8 @@
  *
  *   activate(f)        allocates F and CB, zeroes them, adds f's entries of A;
  *                      waits for both children (their 'join' token);
- *                      #pragma hcc task alloc(F and CB bytes), params(M, NPIV)
+ *                      #pragma hcc task alloc(F and CB bytes), params(M, NPIV,
+ *                      ZEROS = entries zeroed, NZ = entries of A added)
  *   assemble(c, j, f)  adds block column j of child c's CB into f (extend-add);
  *                      params(MB = rows, NB = columns)
  *   deactivate(c)      frees c's CB once all its columns are assembled;
@@ -50,7 +51,7 @@
  * with the factors give x; || A x - b ||_max / (||A||_max ||x||_max) must be
  * below 1e-12.
  *
- *   multifrontal-omp [SHAPE=36x36x36] [NB=96] [SEED=1] [LEAF=125]
+ *   multifrontal-omp [SHAPE=40x40x40] [NB=96] [SEED=1] [LEAF=125]
  *
  * SHAPE is NXxNY (2-D) or NXxNYxNZ (3-D). Prints "multifrontal: grid=..
  * NB=.. seed=.. leaf=.. n=.. fronts=.. maxfront=.. factor_mib=..
@@ -67,6 +68,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 
 struct front {
   int first, npiv, m, ncb; /* variables [first, first + npiv); m rows; ncb = m - npiv */
@@ -80,6 +84,7 @@ struct front {
   double *oval;
   double *F, *CB;
   long long bytes, cb_bytes; /* bytes of F and CB, and of CB alone */
+  double zeros;              /* entries of F and CB (zeroed by activate) */
 };
 
 /* ---- the matrix ---- */
@@ -241,6 +246,7 @@ static void symbolic(int n, int nb) {
     f->nbc = (f->ncb + nb - 1) / nb;
     f->bytes = ((long long)f->m * f->npiv + (long long)f->ncb * f->ncb) * (long long)sizeof(double);
     f->cb_bytes = (long long)f->ncb * f->ncb * (long long)sizeof(double);
+    f->zeros = (double)f->m * f->npiv + (double)f->ncb * f->ncb;
   }
   free(mark);
   free(pos);
@@ -380,7 +386,7 @@ static double residual(int n) {
 }
 
 int main(int argc, char **argv) {
-  const char *shape = argc > 1 ? argv[1] : "36x36x36";
+  const char *shape = argc > 1 ? argv[1] : "40x40x40";
   int nb = argc > 2 ? atoi(argv[2]) : 96;
   long seed = argc > 3 ? atol(argv[3]) : 1;
   leaf = argc > 4 ? atoi(argv[4]) : 125;
@@ -392,6 +398,13 @@ int main(int argc, char **argv) {
     return 2;
   }
   openblas_set_num_threads(1); /* one core per task: OpenMP provides the parallelism */
+#ifdef __GLIBC__
+  /* Fronts come from the heap, not from fresh mmaps: glibc's default maps
+   * large blocks and adapts the threshold to the sizes freed so far, so an
+   * activate would pay page faults or not depending on the history. */
+  mallopt(M_MMAP_THRESHOLD, 1 << 30);
+  mallopt(M_TRIM_THRESHOLD, 1 << 30);
+#endif
   const int n = nx * ny * nz;
   rng = (uint64_t)seed;
   perm = malloc((size_t)n * sizeof *perm);
@@ -425,7 +438,7 @@ int main(int argc, char **argv) {
       const int a = atok + fi, ct = f->tok0;
 #pragma omp task depend(in: tok[c0], tok[c1]) depend(out: tok[a])
 #pragma hcc task name("activate") alloc(f->bytes)
-#pragma hcc params(M = f->m, NPIV = f->npiv)
+#pragma hcc params(M = f->m, NPIV = f->npiv, ZEROS = f->zeros, NZ = f->norig)
       activate(f);
       for (int c = 0; c < 2; ++c) {
         if (f->child[c] < 0) continue;

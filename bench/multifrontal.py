@@ -1,0 +1,349 @@
+#!/usr/bin/env python3
+"""Memory and kernel models of the multifrontal example, in one command.
+
+  python3 bench/multifrontal.py --build-dir build
+
+Builds examples/multifrontal/multifrontal.c with the hccsim driver three times
+(-fnative, -finstrument, -fsimulate) into <build>/bench/multifrontal/, then:
+
+1. Runs, interleaved round by round (the machine's speed drifts): the
+   instrumented runs of the calibration inputs A (--inputs-a, --calib-runs
+   each, default 3) and the native runs (--native-runs, default 5) of the
+   memory input M (--memory-input) and of the inputs B (--inputs-b: other
+   grid shapes, dimensions and seeds, so other trees and front sizes).
+2. Models (hcc-calibrate), fitted by default on each task's median duration
+   over its input's calibration runs (--fit), in three variants:
+     history   the instrumented runs' model files alone (one mean per kernel:
+               the tasks depend on one-byte tokens, so every task of a kernel
+               has the same footprint)
+     naive     one-parameter regressions, NB^3, for panel and update (a
+               dense-tile model), the selected terms for the other kernels
+     selected  hcc-calibrate's selected terms for every kernel (panel over
+               MB, NB; update over MB, NB, BK; activate over M, NPIV,
+               ZEROS, NZ; assemble over MB, NB)
+3. Memory (seed 003 Fig. 10): one simulated run of M on the --platform
+   (default laptop, the 2-core preset) with the selected models. Every run
+   writes its memory curve (HCC_MEMORY_CSV): the fronts allocated by the
+   activate tasks (#pragma hcc task alloc) and the contribution blocks freed
+   by the deactivate tasks (free). The simulated peak_mem is compared with
+   the median native one, and the curves of the median native run and of the
+   simulation are drawn side by side with rt/tools/hcc-plot memory --compare
+   (<build>/bench/multifrontal/memory.png).
+4. Generality (seed 001 Fig. 7, seed 003 §V): each B input simulated with
+   each variant, against the median of its native runs; the A inputs are
+   simulated with the selected models too (self-prediction). The compared
+   quantity is the task graph's span, from the first task's start (the first
+   change of the memory curve) to the last task's end: the native summary
+   makespan also counts the sequential symbolic phase main runs before it
+   submits (up to 50 ms on the 2-D grids), which a simulation does not time.
+   Both are printed for the native runs.
+
+An input is SHAPE[:SEED] (SHAPE as multifrontal-omp takes it: NXxNY or
+NXxNYxNZ); NB and LEAF are --nb and --leaf for all of them.
+
+Prints the tables, then
+  figure multifrontal_peak_mem_error_pct = <|sim - median native| / median native peak_mem>
+  figure multifrontal_model_error_pct = <max over the B inputs, selected models, task-graph span>
+Progress goes to stderr. Run it on an otherwise idle machine: the native
+medians are only as steady as the machine.
+"""
+import argparse
+import os
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+
+SUMMARY = re.compile(r"^hccsim: mode=(\w+) makespan=([0-9.]+) tasks=(\d+) workers=(\d+) peak_mem=(\d+)$", re.M)
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+SOURCE = os.path.join(ROOT, "examples", "multifrontal", "multifrontal.c")
+PLOT = os.path.join(ROOT, "rt", "tools", "hcc-plot")
+
+
+def log(msg):
+    print(msg, file=sys.stderr, flush=True)
+
+
+def run(cmd, env=None, what=None):
+    p = subprocess.run(cmd, env=dict(os.environ, **(env or {})), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                       text=True)
+    if p.returncode != 0:
+        sys.exit(f"multifrontal: {what or ' '.join(cmd)} failed (exit {p.returncode}):\n{p.stdout}{p.stderr}")
+    return p
+
+
+class Program:
+    """One multifrontal binary and the runs made with it."""
+
+    def __init__(self, path, mode, args):
+        self.path, self.mode, self.args = path, mode, args
+        self.count = 0
+
+    def run(self, inp, env, label):
+        shape, seed = inp
+        cmd = [self.path, shape, str(self.args.nb), seed, str(self.args.leaf)]
+        Program.done += 1
+        log(f"[{Program.done}/{Program.total}] {label}: {' '.join(os.path.basename(c) for c in cmd)}")
+        env = dict(env, HCC_WORKERS=str(self.args.workers))
+        if self.args.sched:
+            env["HCC_SCHED"] = self.args.sched
+        mem_csv = env.get("HCC_MEMORY_CSV")
+        if self.mode != "instrument" and not mem_csv:
+            mem_csv = env["HCC_MEMORY_CSV"] = os.path.join(os.path.dirname(self.path), "memory-last.csv")
+        p = run(cmd, env)
+        out = p.stdout.strip()
+        want = "simulated" if self.mode == "simulate" else " ok"
+        if not out.endswith(want):
+            sys.exit(f"multifrontal: {' '.join(cmd)}: unexpected output {out!r}")
+        m = SUMMARY.search(p.stderr)
+        if not m:
+            sys.exit(f"multifrontal: {' '.join(cmd)}: no hccsim summary line in\n{p.stderr}")
+        res = {"makespan": float(m.group(2)), "tasks": int(m.group(3)), "peak_mem": int(m.group(5)), "line": out}
+        # The task graph's span: from the first activate's start (the first
+        # change of the memory curve) to the end of the last task. Natively
+        # the summary makespan also holds the sequential symbolic phase that
+        # main runs before submitting (tens of ms for the large 2-D grids);
+        # a simulation does not time the submitting thread, so its tasks
+        # start at 0.
+        res["span"] = res["makespan"]
+        if mem_csv:
+            with open(mem_csv) as f:
+                f.readline()
+                first = f.readline()
+            if first:
+                res["span"] = res["makespan"] - float(first.split(",")[0])
+        return res
+
+
+Program.done, Program.total = 0, 0
+
+
+def parse_input(text):
+    shape, _, seed = text.partition(":")
+    if not re.fullmatch(r"\d+x\d+(x\d+)?", shape) or (seed and not seed.isdigit()):
+        sys.exit(f"multifrontal: bad input {text!r} (expected SHAPE[:SEED], e.g. 28x28x28:1)")
+    return (shape, seed or "1")
+
+
+def name(inp):
+    return f"{inp[0]}:{inp[1]}"
+
+
+def combine_records(paths, out, combine):
+    """Writes one record per task id: the first run's, with combine() of its durations over the runs."""
+    import csv
+    runs = []
+    for path in paths:
+        with open(path, newline="") as f:
+            rows = list(csv.DictReader(f))
+        runs.append({r["id"]: r for r in rows})
+        fields = list(rows[0].keys()) if rows else []
+    with open(out, "w", newline="") as f:
+        w = csv.DictWriter(f, fieldnames=fields)
+        w.writeheader()
+        for tid, r in runs[0].items():
+            same = [run[tid] for run in runs if tid in run and run[tid]["kernel"] == r["kernel"]
+                    and run[tid]["params"] == r["params"]]
+            d = combine([float(x["duration"]) for x in same])
+            w.writerow(dict(r, duration=f"{d:.9f}", end=f"{float(r['start']) + d:.9f}"))
+    return out
+
+
+def error_pct(simulated, native):
+    return abs(simulated - native) / native * 100
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--build-dir", default="build")
+    ap.add_argument("--hccsim", help="the driver (default <build>/bin/hccsim)")
+    ap.add_argument("--memory-input", default="40x40x40:1", help="input of the memory part (also an A input)")
+    ap.add_argument("--inputs-a", default="40x40x40:1,400x400:2", help="calibration inputs, comma-separated")
+    ap.add_argument("--inputs-b", default="48x36x30:7,32x32x32:3,480x420:5", help="predicted inputs")
+    ap.add_argument("--nb", type=int, default=96)
+    ap.add_argument("--leaf", type=int, default=125)
+    ap.add_argument("--fit", choices=["median", "mean", "raw"], default="median",
+                    help="what the regressions are fitted on: each task's median duration over its input's "
+                         "calibration runs (default), the terms selected on the medians with coefficients fitted "
+                         "on the means, or every record")
+    ap.add_argument("--native-runs", type=int, default=5)
+    ap.add_argument("--calib-runs", type=int, default=3, help="instrumented runs per A input")
+    ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--sched", help="HCC_SCHED (default: the runtime's default)")
+    ap.add_argument("--platform", default="laptop")
+    args = ap.parse_args()
+
+    build = os.path.abspath(args.build_dir)
+    hccsim = args.hccsim or os.path.join(build, "bin", "hccsim")
+    calibrate = os.path.join(build, "models", "hcc-calibrate")
+    for exe in (hccsim, calibrate):
+        if not os.access(exe, os.X_OK):
+            sys.exit(f"multifrontal: {exe} is missing: build the project first")
+    work = os.path.join(build, "bench", "multifrontal")
+    shutil.rmtree(work, ignore_errors=True)
+    os.makedirs(work)
+
+    mem_input = parse_input(args.memory_input)
+    inputs_a = [parse_input(x) for x in args.inputs_a.split(",") if x]
+    if mem_input not in inputs_a:
+        inputs_a.insert(0, mem_input)
+    inputs_b = [parse_input(x) for x in args.inputs_b.split(",") if x]
+
+    # builds
+    progs = {}
+    for flag, mode in (("-fnative", "native"), ("-finstrument", "instrument"), ("-fsimulate", "simulate")):
+        exe = os.path.join(work, f"multifrontal-{mode}")
+        log(f"building {os.path.basename(exe)} ({flag})")
+        run([hccsim, flag, "-O2", "-std=c11", "-ffp-contract=off", SOURCE, "-llapacke", "-lopenblas", "-lm",
+             "-o", exe])
+        progs[mode] = Program(exe, mode, args)
+
+    variants = ["history", "naive", "selected"]
+    Program.total = (len(inputs_a) * args.calib_runs + (1 + len(inputs_b)) * args.native_runs
+                     + 1 + len(inputs_b) * len(variants) + (len(inputs_a) - 1))
+
+    # 1. Calibration runs of the A inputs and native runs of the memory input
+    # and of the B inputs, interleaved round by round: the machine's speed
+    # drifts (a shared VM), and this way the drift hits them all alike.
+    inst_models = os.path.join(work, "models-instrumented")
+    records = []
+    natives_mem, native_mem_csvs = [], []
+    native_b = {inp: [] for inp in inputs_b}
+    for r in range(max(args.calib_runs, args.native_runs)):
+        if r < args.calib_runs:
+            for inp in inputs_a:
+                rec = os.path.join(work, f"records-{inp[0]}-{inp[1]}-{r}.csv")
+                records.append(rec)
+                progs["instrument"].run(inp, {"HCC_MODEL_DIR": inst_models, "HCC_RECORDS": rec},
+                                        f"instrumented {name(inp)}")
+        if r < args.native_runs:
+            csv = os.path.join(work, f"memory-native-{r}.csv")
+            natives_mem.append(progs["native"].run(mem_input, {"HCC_MEMORY_CSV": csv}, f"native {name(mem_input)}"))
+            native_mem_csvs.append(csv)
+            for inp in inputs_b:
+                native_b[inp].append(progs["native"].run(inp, {}, f"native {name(inp)}"))
+
+    # 2. The model variants. On a shared machine a task is now and then
+    # preempted (durations of 4-30 ms for 50 us kernels), which spoils the
+    # least-squares fits. A given input submits the same tasks in the same
+    # order in every run, so by default (--fit median) the models are fitted
+    # on each task's median duration over its input's calibration runs: they
+    # describe the machine without the preemptions. --fit mean selects the
+    # terms on the medians and fits their coefficients on each task's mean
+    # (the preemptions stay in); --fit raw is one hcc-calibrate over every
+    # record.
+    dirs = {v: os.path.join(work, f"models-{v}") for v in variants}
+    shutil.copytree(inst_models, dirs["history"])
+    shutil.copytree(inst_models, dirs["selected"])
+    two_stage = args.fit != "raw" and args.calib_runs > 1
+    fit_records = medians = records
+    if two_stage:
+        per_input = {i: [r for r in records if os.path.basename(r).startswith(f"records-{i[0]}-{i[1]}-")]
+                     for i in inputs_a}
+        medians = [combine_records(per_input[i], os.path.join(work, f"records-{i[0]}-{i[1]}-median.csv"),
+                                   statistics.median) for i in inputs_a]
+        fit_records = medians
+        if args.fit == "mean":
+            fit_records = [combine_records(per_input[i], os.path.join(work, f"records-{i[0]}-{i[1]}-mean.csv"),
+                                           statistics.mean) for i in inputs_a]
+    log("hcc-calibrate: selected terms")
+    sel = run([calibrate, "--model-dir", dirs["selected"], "--report", os.path.join(work, "selected.html"),
+               "--emit-c", os.path.join(work, "selected-models.c")] + medians)
+    sel_lines = [l for l in sel.stdout.splitlines() if l.strip() and not l.startswith("merged")]
+    selected_terms = {}
+    for line in sel_lines:
+        m = re.match(r"^([^/]+)/cpu: .*; terms 1((?: \+ [^,]+)*), adj", line)
+        if m and m.group(2):
+            selected_terms[m.group(1)] = m.group(2)[3:].replace(" + ", ", ")
+    if fit_records is not medians:
+        sel_lines = []
+        for kernel, terms in sorted(selected_terms.items()):
+            log(f"hcc-calibrate: {kernel} ({terms}) on the mean durations")
+            p = run([calibrate, "--model-dir", dirs["selected"], "--kernel", kernel, "--terms", terms] + fit_records)
+            sel_lines += [l for l in p.stdout.splitlines() if l.strip() and not l.startswith("merged")]
+    shutil.copytree(dirs["selected"], dirs["naive"])
+    naive_lines = []
+    for kernel in ("panel", "update"):
+        log(f"hcc-calibrate: naive {kernel} (NB^3)")
+        p = run([calibrate, "--model-dir", dirs["naive"], "--kernel", kernel, "--terms", "NB^3"] + fit_records)
+        naive_lines += [l for l in p.stdout.splitlines() if l.strip() and not l.startswith("merged")]
+
+    # 3. memory: one simulation of the memory input
+    sim_csv = os.path.join(work, "memory-simulated.csv")
+    sim_env = {"HCC_PLATFORM": args.platform, "HCC_MODEL_DIR": dirs["selected"]}
+    sim_mem = progs["simulate"].run(mem_input, dict(sim_env, HCC_MEMORY_CSV=sim_csv),
+                                    f"simulated {name(mem_input)} (selected models)")
+    peaks = [r["peak_mem"] for r in natives_mem]
+    median_peak = statistics.median(peaks)
+    mid = sorted(range(len(peaks)), key=lambda i: peaks[i])[len(peaks) // 2]
+    peak_err = error_pct(sim_mem["peak_mem"], median_peak)
+    png = os.path.join(work, "memory.png")
+    p = subprocess.run([PLOT, "memory", "--compare", native_mem_csvs[mid], sim_csv,
+                        "--labels", f"native {name(mem_input)},simulated ({args.platform})", "-o", png],
+                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    if p.returncode != 0:  # e.g. no python3-matplotlib for /usr/bin/python3
+        log(f"hcc-plot failed (no picture):\n{p.stdout}")
+        png = None
+
+    # 4. generality: the B inputs simulated with each variant
+    predictions = {}  # (input, variant) -> simulated run
+    natives = {mem_input: natives_mem, **native_b}
+    for inp in inputs_b:
+        for v in variants:
+            predictions[(inp, v)] = progs["simulate"].run(
+                inp, dict(sim_env, HCC_MODEL_DIR=dirs[v]), f"simulated {name(inp)} ({v} models)")
+    predictions[(mem_input, "selected")] = sim_mem
+    for inp in inputs_a:
+        if inp == mem_input:
+            continue
+        natives[inp] = []  # its instrumented runs only: no native median
+        predictions[(inp, "selected")] = progs["simulate"].run(
+            inp, sim_env, f"simulated {name(inp)} (selected models)")
+
+    # report
+    print(f"multifrontal: NB={args.nb} LEAF={args.leaf}, {args.workers} workers, "
+          f"platform {args.platform}, scheduler {args.sched or 'default'}, models fitted on: {args.fit}")
+    print()
+    print(f"memory, input {name(mem_input)} ({sim_mem['line'].replace(' simulated', '')})")
+    print("native peak_mem MiB: " + " ".join(f"{p / 2**20:.2f}" for p in peaks) +
+          f"   median {median_peak / 2**20:.2f}")
+    print(f"simulated peak_mem MiB: {sim_mem['peak_mem'] / 2**20:.2f}, error {peak_err:.2f} %")
+    print(f"memory curves: {png or 'not drawn'}")
+    print()
+    print("kernel models (hcc-calibrate on the records of the A inputs: " +
+          ", ".join(name(i) for i in inputs_a) + ")")
+    for line in sel_lines:
+        print("  selected: " + line)
+    for line in naive_lines:
+        print("  naive:    " + line)
+    print()
+    print(f"task-graph makespans, first task's start to last task's end (native: median of "
+          f"{args.native_runs} runs; simulated on {args.platform})")
+    print(f"{'input':<14} {'set':<3} {'native s':>9} " + " ".join(f"{v + ' s':>10} {'err %':>7}" for v in variants))
+    worst = 0.0
+    for inp, kind in [(i, "A") for i in inputs_a] + [(i, "B") for i in inputs_b]:
+        med = statistics.median(r["span"] for r in natives[inp]) if natives.get(inp) else None
+        cells = []
+        for v in variants:
+            pred = predictions.get((inp, v))
+            if pred is None:
+                cells.append(f"{'-':>10} {'-':>7}")
+            elif med is None:
+                cells.append(f"{pred['span']:>10.4f} {'-':>7}")
+            else:
+                err = error_pct(pred["span"], med)
+                if kind == "B" and v == "selected":
+                    worst = max(worst, err)
+                cells.append(f"{pred['span']:>10.4f} {err:>7.2f}")
+        print(f"{name(inp):<14} {kind:<3} {(f'{med:.4f}' if med else '-'):>9} " + " ".join(cells))
+    print("native runs (task-graph span / summary makespan, s):")
+    for inp in [mem_input] + inputs_b:
+        print(f"  {name(inp):<14} " + "  ".join(f"{r['span']:.4f}/{r['makespan']:.4f}" for r in natives[inp]))
+    print()
+    print(f"figure multifrontal_peak_mem_error_pct = {peak_err:.2f}")
+    print(f"figure multifrontal_model_error_pct = {worst:.2f}")
+
+
+if __name__ == "__main__":
+    main()
