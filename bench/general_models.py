@@ -7,8 +7,9 @@ M2L example and the multifrontal example, in one command.
                                     [--skip-fmm] [--skip-multifrontal]
 
 Cholesky (examples/cholesky/cholesky.c, built with build/bin/hccsim -O2):
-  A: instrumented native runs at N=4096 and N=6144 (NB=512), their models
-     merged in one model directory (the runtime's mean per footprint);
+  A: instrumented native runs at N=4096 and N=6144 (NB=512), three rounds
+     interleaved with the native runs, their models merged in one model
+     directory (the runtime's mean per footprint);
   B: N=8192 and N=10240 (NB=512): the simulated makespan (HCC_PLATFORM=laptop)
      against the median of --native-runs native makespans (the summary line's
      makespan, hcc_init to the end of the last task, in both modes).
@@ -88,7 +89,8 @@ def main():
 
     models = os.path.join(work, "models")
     common = {"HCC_WORKERS": "2", "HCC_SCHED": "dmda", "HCC_MODEL_DIR": models}
-    steps = len(INPUTS_A) + len(INPUTS_B) * (args.native_runs + 1)
+    calibration_rounds = min(3, args.native_runs)
+    steps = calibration_rounds * len(INPUTS_A) + len(INPUTS_B) * (args.native_runs + 1)
     done = 0
 
     def step(label):
@@ -96,11 +98,14 @@ def main():
         done += 1
         log(f"[{done}/{steps}] {label}")
 
-    for n in INPUTS_A:
-        step(f"calibrate N={n} NB={NB} (instrumented)")
-        run([exe["instrument"], str(n), str(NB)], common, f"instrumented N={n}")
+    # Calibrating runs (their observations merge in the model files) are
+    # interleaved with the native runs: this machine's speed drifts.
     natives = {n: [] for n in INPUTS_B}
-    for _ in range(args.native_runs):
+    for r in range(args.native_runs):
+        if r < calibration_rounds:
+            for n in INPUTS_A:
+                step(f"calibrate N={n} NB={NB} (instrumented)")
+                run([exe["instrument"], str(n), str(NB)], common, f"instrumented N={n}")
         for n in INPUTS_B:
             step(f"native N={n} NB={NB}")
             natives[n].append(run([exe["native"], str(n), str(NB)], common, f"native N={n}"))
