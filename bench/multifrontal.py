@@ -11,8 +11,9 @@ Builds examples/multifrontal/multifrontal.c with the hccsim driver three times
    each, default 3) and the native runs (--native-runs, default 5) of the
    memory input M (--memory-input) and of the inputs B (--inputs-b: other
    grid shapes, dimensions and seeds, so other trees and front sizes).
-2. Models (hcc-calibrate), fitted by default on each task's median duration
-   over its input's calibration runs (--fit), in three variants:
+2. Models (hcc-calibrate): by default (--fit mean) the terms are selected on
+   each task's median duration over its input's calibration runs and their
+   coefficients fitted on each task's mean duration; three variants:
      history   the instrumented runs' model files alone (one mean per kernel:
                the tasks depend on one-byte tokens, so every task of a kernel
                has the same footprint)
@@ -163,10 +164,10 @@ def main():
     ap.add_argument("--inputs-b", default="48x36x30:7,32x32x32:3,480x420:5", help="predicted inputs")
     ap.add_argument("--nb", type=int, default=96)
     ap.add_argument("--leaf", type=int, default=125)
-    ap.add_argument("--fit", choices=["median", "mean", "raw"], default="median",
-                    help="what the regressions are fitted on: each task's median duration over its input's "
-                         "calibration runs (default), the terms selected on the medians with coefficients fitted "
-                         "on the means, or every record")
+    ap.add_argument("--fit", choices=["mean", "median", "raw"], default="mean",
+                    help="what the regressions are fitted on: terms selected on each task's median duration over "
+                         "its input's calibration runs and coefficients fitted on its mean (default), both on the "
+                         "medians, or one plain hcc-calibrate over every record")
     ap.add_argument("--native-runs", type=int, default=5)
     ap.add_argument("--calib-runs", type=int, default=3, help="instrumented runs per A input")
     ap.add_argument("--workers", type=int, default=2)
@@ -226,13 +227,13 @@ def main():
 
     # 2. The model variants. On a shared machine a task is now and then
     # preempted (durations of 4-30 ms for 50 us kernels), which spoils the
-    # least-squares fits. A given input submits the same tasks in the same
-    # order in every run, so by default (--fit median) the models are fitted
-    # on each task's median duration over its input's calibration runs: they
-    # describe the machine without the preemptions. --fit mean selects the
-    # terms on the medians and fits their coefficients on each task's mean
-    # (the preemptions stay in); --fit raw is one hcc-calibrate over every
-    # record.
+    # term selection. A given input submits the same tasks in the same order
+    # in every run, so the terms are selected on each task's median duration
+    # over its input's calibration runs, and (--fit mean, the default) their
+    # coefficients are fitted on each task's mean duration: the native runs
+    # suffer such preemptions too, and models of the medians predicted the
+    # 3-D inputs 15-20% short on this machine (--fit median). --fit raw is
+    # one hcc-calibrate over every record.
     dirs = {v: os.path.join(work, f"models-{v}") for v in variants}
     shutil.copytree(inst_models, dirs["history"])
     shutil.copytree(inst_models, dirs["selected"])
