@@ -21,7 +21,7 @@ Builds examples/multifrontal/multifrontal.c with the hccsim driver three times
                dense-tile model), the selected terms for the other kernels
      selected  hcc-calibrate's selected terms for every kernel (panel over
                MB, NB; update over MB, NB, BK; activate over M, NPIV,
-               ZEROS, NZ; assemble over MB, NB)
+               FZ, CBZ, NZ; assemble over MB, NB)
 3. Memory (seed 003 Fig. 10): one simulated run of M on the --platform
    (default laptop, the 2-core preset) with the selected models. Every run
    writes its memory curve (HCC_MEMORY_CSV): the fronts allocated by the
@@ -170,6 +170,9 @@ def main():
                          "medians, or one plain hcc-calibrate over every record")
     ap.add_argument("--native-runs", type=int, default=5)
     ap.add_argument("--calib-runs", type=int, default=3, help="instrumented runs per A input")
+    ap.add_argument("--activate-terms", default="FZ, CBZ, NZ",
+                    help="terms of activate's model, from its work (entries zeroed in F and in CB, entries of A "
+                         "added; seed 003 §V); empty: selected like the other kernels")
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--sched", help="HCC_SCHED (default: the runtime's default)")
     ap.add_argument("--platform", default="laptop")
@@ -257,10 +260,13 @@ def main():
         m = re.match(r"^([^/]+)/cpu: .*; terms 1((?: \+ [^,]+)*), adj", line)
         if m and m.group(2):
             selected_terms[m.group(1)] = m.group(2)[3:].replace(" + ", ", ")
-    if fit_records is not medians:
-        sel_lines = []
+    if args.activate_terms and "activate" in selected_terms:
+        selected_terms["activate"] = args.activate_terms
+    if fit_records is not medians or args.activate_terms:
+        # refit the kernels that have a regression: their lines are replaced
+        sel_lines = [l for l in sel_lines if l.split("/")[0] not in selected_terms]
         for kernel, terms in sorted(selected_terms.items()):
-            log(f"hcc-calibrate: {kernel} ({terms}) on the mean durations")
+            log(f"hcc-calibrate: {kernel} ({terms}) on the per-task {args.fit if two_stage else 'raw'} durations")
             p = run([calibrate, "--model-dir", dirs["selected"], "--kernel", kernel, "--terms", terms] + fit_records)
             sel_lines += [l for l in p.stdout.splitlines() if l.strip() and not l.startswith("merged")]
     shutil.copytree(dirs["selected"], dirs["naive"])

@@ -23,7 +23,8 @@
  *   activate(f)        allocates F and CB, zeroes them, adds f's entries of A;
  *                      waits for both children (their 'join' token);
  *                      #pragma hcc task alloc(F and CB bytes), params(M, NPIV,
- *                      ZEROS = entries zeroed, NZ = entries of A added)
+ *                      FZ, CBZ = entries of F, of CB (zeroed; F's memory is
+ *                      new, CB's mostly reused), NZ = entries of A added)
  *   assemble(c, j, f)  adds block column j of child c's CB into f (extend-add);
  *                      params(MB = rows, NB = columns)
  *   deactivate(c)      frees c's CB once all its columns are assembled;
@@ -84,7 +85,7 @@ struct front {
   double *oval;
   double *F, *CB;
   long long bytes, cb_bytes; /* bytes of F and CB, and of CB alone */
-  double zeros;              /* entries of F and CB (zeroed by activate) */
+  double fz, cbz;            /* entries of F and of CB (zeroed by activate) */
 };
 
 /* ---- the matrix ---- */
@@ -246,7 +247,8 @@ static void symbolic(int n, int nb) {
     f->nbc = (f->ncb + nb - 1) / nb;
     f->bytes = ((long long)f->m * f->npiv + (long long)f->ncb * f->ncb) * (long long)sizeof(double);
     f->cb_bytes = (long long)f->ncb * f->ncb * (long long)sizeof(double);
-    f->zeros = (double)f->m * f->npiv + (double)f->ncb * f->ncb;
+    f->fz = (double)f->m * f->npiv;
+    f->cbz = (double)f->ncb * f->ncb;
   }
   free(mark);
   free(pos);
@@ -438,7 +440,7 @@ int main(int argc, char **argv) {
       const int a = atok + fi, ct = f->tok0;
 #pragma omp task depend(in: tok[c0], tok[c1]) depend(out: tok[a])
 #pragma hcc task name("activate") alloc(f->bytes)
-#pragma hcc params(M = f->m, NPIV = f->npiv, ZEROS = f->zeros, NZ = f->norig)
+#pragma hcc params(M = f->m, NPIV = f->npiv, FZ = f->fz, CBZ = f->cbz, NZ = f->norig)
       activate(f);
       for (int c = 0; c < 2; ++c) {
         if (f->child[c] < 0) continue;
