@@ -173,8 +173,16 @@ std::vector<KernelCalibration> calibrate(const std::vector<Record>& records,
         throw std::invalid_argument(who + ": cannot fit the terms: " + e.what());
       }
     } else {
-      // Parameters present in every record and taking more than one value.
+      for (const std::string& name : options.params)
+        if (!common.count(name))
+          throw std::invalid_argument(who + ": --params names '" + name +
+                                      "', which is not a parameter of every record of this kernel");
+      // Parameters present in every record and taking more than one value
+      // (among the --params ones, if given).
       for (const std::string& name : common) {
+        if (!options.params.empty() &&
+            std::find(options.params.begin(), options.params.end(), name) == options.params.end())
+          continue;
         const double first = recs.front()->params.at(name);
         for (const Record* r : recs)
           if (r->params.at(name) != first) {

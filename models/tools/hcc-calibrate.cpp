@@ -102,6 +102,10 @@ int main(int argc, char** argv) {
   auto* terms_opt = app.add_option("--terms", terms_text,
                                    "terms to fit, e.g. \"NB^3, NB^2*MB\" (default: select them)");
   app.add_option("--kernel", kernel, "calibrate only this kernel");
+  std::vector<std::string> params;
+  app.add_option("--params", params,
+                 "parameters the term selection may use, e.g. --params level,cells (default: all)")
+      ->delimiter(',');
   app.add_option("--report", report, "write an HTML report to this file");
   app.add_option("--emit-c", emit_c_path, "write C functions of the fitted models to this file");
   app.add_flag("--quiet,-q", quiet, "print no summary and no progress");
@@ -133,6 +137,7 @@ int main(int argc, char** argv) {
 
   CalibrateOptions options;
   options.kernel = kernel;
+  options.params = params;
   if (terms_opt->count() > 0) {
     try {
       options.terms = parse_terms(terms_text);

@@ -19,6 +19,9 @@ struct CalibrateOptions {
   std::optional<std::vector<Term>> terms;
   // Only this kernel (all architectures) when not empty.
   std::string kernel;
+  // --params: the parameters selection may use (all when empty); a name that
+  // a calibrated kernel's records lack is an error.
+  std::vector<std::string> params;
 };
 
 // The calibration of one (kernel, arch).

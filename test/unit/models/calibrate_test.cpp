@@ -329,6 +329,23 @@ TEST(Calibrate, GivenTermsAreFittedAndUnfittableTermsAreAnError) {
   }
 }
 
+TEST(Calibrate, ParamsRestrictWhatSelectionUses) {
+  CalibrateOptions o;
+  o.params = {"NB"};
+  const auto cals = calibrate(generated(), o);
+  ASSERT_TRUE(cals[0].fit.has_value());
+  EXPECT_EQ(cals[0].params, std::vector<std::string>{"NB"});
+  for (const Term& t : cals[0].fit->terms) EXPECT_EQ(t.str().find("MB"), std::string::npos) << t.str();
+  o.params = {"KB"};
+  try {
+    calibrate(generated(), o);
+    FAIL() << "no error";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_EQ(std::string(e.what()),
+              "dgemm/cpu: --params names 'KB', which is not a parameter of every record of this kernel");
+  }
+}
+
 TEST(Calibrate, KernelFilterAndRecordsWithoutParameters) {
   auto recs = generated("a");
   Record plain;
