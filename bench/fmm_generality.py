@@ -10,26 +10,43 @@ the hccsim driver (-finstrument, -fnative, -fsimulate, -O2) into
 <build>/bench/fmm-generality/.
 
 1. Calibration: every input A is run --cal-reps times instrumented
-   (HCC_WORKERS=--workers, each run with an empty model directory: see
-   bench/m2l_models.py); each task's duration is the median over its
-   repetitions (record ids match between runs). hcc-calibrate then writes
-   three model directories from these records, one per kind of model:
+   (HCC_WORKERS=--workers, HCC_SCHED=--sched, each run with an empty model
+   directory: see bench/m2l_models.py); each task's duration is the median
+   over its repetitions (record ids match between runs). hcc-calibrate then
+   writes three model directories from these records, one per kind of model:
      mean      --terms "" per kernel: the intercept alone, i.e. the kernel's
                mean duration (every task of a kernel has the same data
                footprint here, so this is also the per-footprint mean);
      cells     --terms cells per kernel: the naive single direct parameter;
      selected  no --terms: hcc-calibrate selects the terms among each
                kernel's parameters (m2l: level, cells, interval, nint;
-               p2p: cells, particles, pairs; ...).
+               p2p: cells, particles, pairs, visits; p2m/l2p: cells,
+               particles; m2m/l2l: level, cells).
    The runtime evaluates a kernel's regression on the parameters each task
    carries (#pragma hcc params) when its model file has one.
-2. For every input B: --native-runs runs of the -fnative build, each timed
-   over the task part (EXAMPLE_TIME=1: "fmm: compute seconds=", from the first
-   task submitted to the end of the parallel region; the set-up, which the
-   simulation does not model, is left out), interleaved with the simulations;
-   one simulated run per model directory (HCC_PLATFORM=laptop, same worker
-   count, the runtime's default scheduler in both), whose summary line
-   `hccsim: mode=simulate makespan=` is the prediction.
+2. For every input B: --native-runs runs of the -fnative build, interleaved
+   with one simulated run per model directory (HCC_PLATFORM=laptop, the
+   2-core machine; same HCC_WORKERS and HCC_SCHED). Every run writes its
+   records (HCC_RECORDS) and is measured the same way on its own clock: from
+   the first task's start to the last task's end. That leaves out what the
+   simulation does not model: the sequential set-up before the first task
+   (particles, octree, interaction lists: the summary's makespan counts from
+   hcc_init, which the rewriter puts at the start of main) and the control
+   code between submissions. The native figure is the median of the runs.
+
+The default inputs are sized so that the task part takes about 1-4 s
+natively on 2 cores (with 0.05-0.4 s, runtime overheads and the noise of a
+shared machine dominate); B differs from A in N, tree height, group size G
+and distribution, and its tasks' parameters lie inside or near A's range.
+The whole script takes about 3-4 minutes.
+
+Noise: on this 2-core machine one busy foreign process (a compilation)
+halves the speed of both workers for as long as it runs; native runs showed
+0.24 s or 0.42 s for the same input depending on it. A native or
+instrumented run during which other processes used more than --max-foreign
+of the CPUs (/proc/stat against the run's own CPU time; never the run's
+duration) is discarded and made again after a pause; the count is printed.
+Run it on a machine as quiet as you can get.
 
 Prints the table (native median, simulated makespans and errors in percent
 for each kind of model) and
@@ -37,30 +54,33 @@ for each kind of model) and
 """
 import argparse
 import os
-import re
 import shutil
 import statistics
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from m2l_models import (build_fmm, calibrate, gather, input_name, log, parse_inputs, read_records,  # noqa: E402
-                        run_fmm, write_records)
+from m2l_models import (RUN_STATS, build_fmm, calibrate, gather, input_name, log, parse_inputs,  # noqa: E402
+                        read_records, run_fmm, task_span, write_records)
 
-COMPUTE = re.compile(r"^fmm: compute seconds=([0-9.e+-]+)$", re.M)
 KINDS = ("mean", "cells", "selected")
+INPUTS_A = "cube:400000:5:32,cube:1000000:6:32,ellipsoid:1000000:8:32"
+INPUTS_B = "cube:600000:5:64,cube:2000000:6:32,ellipsoid:600000:7:32,ellipsoid:2000000:8:32"
 
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--build-dir", default="build")
-    ap.add_argument("--inputs-a", default="cube:100000:5:32,ellipsoid:200000:7:32",
+    ap.add_argument("--inputs-a", default=INPUTS_A,
                     help="calibration inputs dist:N:H:G,... (default: %(default)s)")
-    ap.add_argument("--inputs-b", default="cube:60000:4:32,cube:200000:5:32,ellipsoid:100000:6:32,"
-                    "ellipsoid:400000:7:32",
+    ap.add_argument("--inputs-b", default=INPUTS_B,
                     help="predicted inputs dist:N:H:G,... (default: %(default)s)")
     ap.add_argument("--cal-reps", type=int, default=3, help="instrumented runs per input A (median per task)")
     ap.add_argument("--native-runs", type=int, default=5, help="native runs per input B (median)")
     ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--sched", default="eager", help="HCC_SCHED of every run (default: %(default)s)")
+    ap.add_argument("--max-foreign", type=float, default=0.05,
+                    help="discard and redo a native or instrumented run during which other processes used more "
+                    "than this fraction of the CPUs (default: %(default)s; 1 keeps every run)")
     ap.add_argument("--work-dir", help="default: <build>/bench/fmm-generality (emptied first)")
     args = ap.parse_args()
 
@@ -73,7 +93,9 @@ def main():
     workers = str(args.workers)
 
     # 1. calibration on A
-    merged = gather(work, exe["instrument"], inputs_a, args.cal_reps, args.workers, None, statistics.median)
+    common = {"HCC_WORKERS": workers, "HCC_SCHED": args.sched}
+    merged = gather(work, exe["instrument"], inputs_a, args.cal_reps, args.workers, None, statistics.median,
+                    env=common, max_foreign=args.max_foreign)
     fields, rows = read_records(merged[0])
     for path in merged[1:]:
         rows += read_records(path)[1]
@@ -101,20 +123,21 @@ def main():
             plan.insert(min(len(plan), 1 + 2 * i), kind)
         for step in plan:
             done += 1
+            rec = os.path.join(work, f"{name}.{step}.csv")
             if step == "N":
                 log(f"[{done}/{total}] {name} native")
-                _, err, _ = run_fmm(exe["native"], inp, {"HCC_WORKERS": workers, "EXAMPLE_TIME": "1"})
-                natives.append(float(COMPUTE.search(err).group(1)))
+                run_fmm(exe["native"], inp, dict(common, HCC_RECORDS=rec), max_foreign=args.max_foreign)
+                natives.append(task_span(rec))
             else:
                 log(f"[{done}/{total}] {name} simulated ({step} models)")
-                _, _, makespan = run_fmm(exe["simulate"], inp, {"HCC_WORKERS": workers, "HCC_PLATFORM": "laptop",
-                                                                "HCC_MODEL_DIR": models[step]}, expect="simulated")
-                simulated[step] = makespan
+                run_fmm(exe["simulate"], inp, dict(common, HCC_PLATFORM="laptop", HCC_MODEL_DIR=models[step],
+                                                   HCC_RECORDS=rec), expect="simulated")
+                simulated[step] = task_span(rec)
         native = statistics.median(natives)
         table.append((name, native, natives, simulated))
 
-    print(f"calibrated on: " + ", ".join(input_name(i) for i in inputs_a)
-          + f" (median of {args.cal_reps} instrumented runs per task, HCC_WORKERS={workers})")
+    print("calibrated on: " + ", ".join(input_name(i) for i in inputs_a)
+          + f" (median of {args.cal_reps} instrumented runs per task, HCC_WORKERS={workers}, HCC_SCHED={args.sched})")
     print(f"{'kernel':<8} " + " ".join(f"{k + ' terms':<34} {'adjR2':>7}" for k in ("cells", "selected")))
     for kernel in kernels:
         print(f"{kernel:<8} " + " ".join(f"{fits[(k, kernel)][0]:<34} {fits[(k, kernel)][1]:>7.4f}"
@@ -130,6 +153,8 @@ def main():
             cells.append(f"{simulated[k]:>10.4f} {err:>7.2f}")
         print(f"{name:<28} {native:>9.4f} " + " ".join(cells))
     print(f"{'max error %':<28} {'':>9} " + " ".join(f"{'':>10} {worst[k]:>7.2f}" for k in KINDS))
+    print(f"runs discarded for foreign CPU use > {args.max_foreign:.0%}: {RUN_STATS['discarded']}"
+          + (f" (kept after every retry failed: {RUN_STATS['contended']})" if RUN_STATS["contended"] else ""))
     print("native runs s: " + "; ".join(f"{n}: " + " ".join(f"{x:.3f}" for x in xs) for n, _, xs, _ in table))
     print()
     print(f"figure fmm_model_error_pct = {worst['selected']:.2f}")
