@@ -9,11 +9,18 @@ distributions) in simulation. examples/fmm/fmm.c is built three times with
 the hccsim driver (-finstrument, -fnative, -fsimulate, -O2) into
 <build>/bench/fmm-generality/.
 
-1. Calibration: every input A is run --cal-reps times instrumented
-   (HCC_WORKERS=--workers, HCC_SCHED=--sched, each run with an empty model
-   directory: see bench/m2l_models.py); each task's duration is the median
-   over its repetitions (record ids match between runs). hcc-calibrate then
-   writes three model directories from these records, one per kind of model:
+1. Rounds: the instrumented runs of the inputs A (--cal-reps rounds) are
+   interleaved with the native runs of the inputs B (--native-runs rounds),
+   so that the drift of this machine's speed (5-10 % over minutes) hits the
+   models and the native figures alike. Every run has HCC_WORKERS=--workers
+   and HCC_SCHED=--sched. The instrumented runs share one model directory,
+   where the runtime merges what it measures of its own costs on this
+   machine (hcc.submit: CPU time of one submission; hcc.task: a worker's CPU
+   time between two kernels; docs/calibration.md).
+2. Models: each task's duration is the mean over its rounds (record ids match
+   between runs; the mean, not the median, because native runs suffer the
+   same occasional preemptions). hcc-calibrate writes three model
+   directories from these records, one per kind of model:
      mean      --terms "" per kernel: the intercept alone, i.e. the kernel's
                mean duration (every task of a kernel has the same data
                footprint here, so this is also the per-footprint mean);
@@ -22,17 +29,18 @@ the hccsim driver (-finstrument, -fnative, -fsimulate, -O2) into
                kernel's parameters (m2l: level, cells, interval, nint;
                p2p: cells, particles, pairs, visits; p2m/l2p: cells,
                particles; m2m/l2l: level, cells).
-   The runtime evaluates a kernel's regression on the parameters each task
-   carries (#pragma hcc params) when its model file has one.
-2. For every input B: --native-runs runs of the -fnative build, interleaved
-   with one simulated run per model directory (HCC_PLATFORM=laptop, the
-   2-core machine; same HCC_WORKERS and HCC_SCHED). Every run writes its
-   records (HCC_RECORDS) and is measured the same way on its own clock: from
-   the first task's start to the last task's end. That leaves out what the
-   simulation does not model: the sequential set-up before the first task
-   (particles, octree, interaction lists: the summary's makespan counts from
-   hcc_init, which the rewriter puts at the start of main) and the control
-   code between submissions. The native figure is the median of the runs.
+   The runtime costs are copied into each. The runtime evaluates a kernel's
+   regression on the parameters each task carries (#pragma hcc params) when
+   its model file has one.
+3. For every input B, one simulated run per model directory
+   (HCC_PLATFORM=laptop, the 2-core machine; same HCC_WORKERS and
+   HCC_SCHED). Every run, native or simulated, writes its records
+   (HCC_RECORDS) and is measured the same way on its own clock: from the
+   first task's start to the last task's end. That leaves out the sequential
+   set-up before the first task (particles, octree, interaction lists: the
+   summary's makespan counts from hcc_init, which the rewriter puts at the
+   start of main), which the simulation does not time. The native figure is
+   the median of the runs.
 
 The default inputs are sized so that the task part takes about 1-4 s
 natively on 2 cores (with 0.05-0.4 s, runtime overheads and the noise of a
@@ -59,10 +67,11 @@ import statistics
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from m2l_models import (RUN_STATS, build_fmm, calibrate, gather, input_name, log, parse_inputs,  # noqa: E402
-                        read_records, run_fmm, task_span, write_records)
+from m2l_models import (RUN_STATS, build_fmm, calibrate, input_name, log, merge_repeated, parse_inputs,  # noqa: E402
+                        run_fmm, task_span, write_records)
 
 KINDS = ("mean", "cells", "selected")
+RUNTIME_COSTS = ("hcc.submit.cpu.json", "hcc.task.cpu.json")
 INPUTS_A = "cube:400000:5:32,cube:1000000:6:32,ellipsoid:1000000:8:32"
 INPUTS_B = "cube:600000:5:64,cube:2000000:6:32,ellipsoid:600000:7:32,ellipsoid:2000000:8:32"
 
@@ -74,7 +83,7 @@ def main():
                     help="calibration inputs dist:N:H:G,... (default: %(default)s)")
     ap.add_argument("--inputs-b", default=INPUTS_B,
                     help="predicted inputs dist:N:H:G,... (default: %(default)s)")
-    ap.add_argument("--cal-reps", type=int, default=3, help="instrumented runs per input A (median per task)")
+    ap.add_argument("--cal-reps", type=int, default=3, help="instrumented runs per input A (mean per task)")
     ap.add_argument("--native-runs", type=int, default=5, help="native runs per input B (median)")
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--sched", default="eager", help="HCC_SCHED of every run (default: %(default)s)")
@@ -92,13 +101,38 @@ def main():
     inputs_a, inputs_b = parse_inputs(args.inputs_a), parse_inputs(args.inputs_b)
     workers = str(args.workers)
 
-    # 1. calibration on A
+    # 1. Rounds: the instrumented runs of A (--cal-reps rounds) interleaved
+    # with the native runs of B (--native-runs rounds), so that the machine's
+    # drift in speed (5-10 % over minutes here) hits models and natives alike.
     common = {"HCC_WORKERS": workers, "HCC_SCHED": args.sched}
-    merged = gather(work, exe["instrument"], inputs_a, args.cal_reps, args.workers, None, statistics.median,
-                    env=common, max_foreign=args.max_foreign)
-    fields, rows = read_records(merged[0])
-    for path in merged[1:]:
-        rows += read_records(path)[1]
+    cal_paths = {input_name(i): [] for i in inputs_a}
+    measured = os.path.join(work, "instrumented-models")
+    natives = {input_name(i): [] for i in inputs_b}
+    rounds = max(args.cal_reps, args.native_runs)
+    total = args.cal_reps * len(inputs_a) + args.native_runs * len(inputs_b) + len(KINDS) * len(inputs_b)
+    done = 0
+    for r in range(rounds):
+        for inp in inputs_a if r < args.cal_reps else []:
+            name = input_name(inp)
+            done += 1
+            log(f"[{done}/{total}] {name} instrumented, run {r + 1}")
+            rec = os.path.join(work, f"{name}.run{r}.csv")
+            run_fmm(exe["instrument"], inp, dict(common, HCC_MODE="instrument", HCC_RECORDS=rec,
+                                                 HCC_MODEL_DIR=measured), max_foreign=args.max_foreign)
+            cal_paths[name].append(rec)
+        for inp in inputs_b if r < args.native_runs else []:
+            name = input_name(inp)
+            done += 1
+            log(f"[{done}/{total}] {name} native, run {r + 1}")
+            rec = os.path.join(work, f"{name}.N{r}.csv")
+            run_fmm(exe["native"], inp, dict(common, HCC_RECORDS=rec), max_foreign=args.max_foreign)
+            natives[name].append(task_span(rec))
+
+    # 2. Models from the mean duration of each task over its rounds.
+    rows = []
+    for name, paths in cal_paths.items():
+        fields, merged = merge_repeated(paths, None, statistics.mean)
+        rows += merged
     records = os.path.join(work, "records-A.csv")
     write_records(records, fields, rows)
     kernels = sorted({r["kernel"] for r in rows})
@@ -111,33 +145,26 @@ def main():
     for kernel, fit in calibrate(build, records, models["selected"],
                                  report=os.path.join(work, "selected.html")).items():
         fits[("selected", kernel)] = fit
+    for kind in KINDS:
+        for cost in RUNTIME_COSTS:
+            shutil.copy(os.path.join(measured, cost), models[kind])
 
-    # 2. predictions for B
+    # 3. Predictions for B: one simulation per kind of model (deterministic).
     table = []
-    total, done = len(inputs_b) * (args.native_runs + len(KINDS)), 0
     for inp in inputs_b:
         name = input_name(inp)
-        natives, simulated = [], {}
-        plan = ["N"] * args.native_runs
-        for i, kind in enumerate(KINDS):  # interleave the simulations with the native runs
-            plan.insert(min(len(plan), 1 + 2 * i), kind)
-        for step in plan:
+        simulated = {}
+        for kind in KINDS:
             done += 1
-            rec = os.path.join(work, f"{name}.{step}.csv")
-            if step == "N":
-                log(f"[{done}/{total}] {name} native")
-                run_fmm(exe["native"], inp, dict(common, HCC_RECORDS=rec), max_foreign=args.max_foreign)
-                natives.append(task_span(rec))
-            else:
-                log(f"[{done}/{total}] {name} simulated ({step} models)")
-                run_fmm(exe["simulate"], inp, dict(common, HCC_PLATFORM="laptop", HCC_MODEL_DIR=models[step],
-                                                   HCC_RECORDS=rec), expect="simulated")
-                simulated[step] = task_span(rec)
-        native = statistics.median(natives)
-        table.append((name, native, natives, simulated))
+            log(f"[{done}/{total}] {name} simulated ({kind} models)")
+            rec = os.path.join(work, f"{name}.{kind}.csv")
+            run_fmm(exe["simulate"], inp, dict(common, HCC_PLATFORM="laptop", HCC_MODEL_DIR=models[kind],
+                                               HCC_RECORDS=rec), expect="simulated")
+            simulated[kind] = task_span(rec)
+        table.append((name, statistics.median(natives[name]), natives[name], simulated))
 
     print("calibrated on: " + ", ".join(input_name(i) for i in inputs_a)
-          + f" (median of {args.cal_reps} instrumented runs per task, HCC_WORKERS={workers}, HCC_SCHED={args.sched})")
+          + f" (mean of {args.cal_reps} instrumented runs per task, HCC_WORKERS={workers}, HCC_SCHED={args.sched})")
     print(f"{'kernel':<8} " + " ".join(f"{k + ' terms':<34} {'adjR2':>7}" for k in ("cells", "selected")))
     for kernel in kernels:
         print(f"{kernel:<8} " + " ".join(f"{fits[(k, kernel)][0]:<34} {fits[(k, kernel)][1]:>7.4f}"

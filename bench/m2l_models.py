@@ -15,10 +15,7 @@ added. examples/fmm/fmm.c gives each M2L task these four parameters
 2. Runs it on several inputs (uniform cube and ellipsoid surface, several N,
    tree heights H and group sizes G: --inputs), each --reps times (default 5)
    (HCC_WORKERS=--workers, HCC_RECORDS, HCC_MODEL_DIR in the work folder).
-   Every run must print its `ok` line. Each run gets an empty model
-   directory: an instrumented run loads a kernel's model file when the
-   kernel's first task runs, and that load (a few hundred microseconds with
-   a file of a few KB) is counted in that task's duration.
+   Every run must print its `ok` line and gets a model directory of its own.
 3. Per input, each M2L task's duration is the shortest of its repetitions
    (tasks are submitted in the same order with the same parameters in every
    run, so the record ids match): on a shared machine a task is now and then
@@ -115,8 +112,6 @@ def run_fmm(exe, inp, env, expect="ok", max_foreign=None, retries=30):
     full_env.update(env)
     cmd = [exe, inp[0], str(inp[1]), str(inp[2]), str(inp[3])]
     for attempt in range(retries + 1):
-        if env.get("HCC_MODE") == "instrument" and "HCC_MODEL_DIR" in env:
-            shutil.rmtree(env["HCC_MODEL_DIR"], ignore_errors=True)  # an empty model directory every time
         busy0, own0 = cpu_seconds()
         t0 = time.monotonic()
         p = subprocess.run(cmd, env=full_env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
@@ -213,7 +208,7 @@ def calibrate(build, records, model_dir, kernel=None, terms=None, report=None):
     return fits
 
 
-def gather(work, exe, inputs, reps, workers, kernels, agg=min, env=None, max_foreign=None):
+def gather(work, exe, inputs, reps, workers, kernels, agg=min):
     """Instrumented runs of every input, reps times each; returns the paths of
     the per-input merged records (agg over the repetitions of each task)."""
     merged = []
@@ -225,9 +220,8 @@ def gather(work, exe, inputs, reps, workers, kernels, agg=min, env=None, max_for
             done += 1
             log(f"[{done}/{total}] {name} instrumented, run {r + 1}")
             rec = os.path.join(work, f"{name}.run{r}.csv")
-            line, _, _ = run_fmm(exe, inp, dict(env or {}, HCC_MODE="instrument", HCC_WORKERS=str(workers),
-                                                HCC_RECORDS=rec, HCC_MODEL_DIR=rec[:-4] + "-models"),
-                                 max_foreign=max_foreign)
+            line, _, _ = run_fmm(exe, inp, {"HCC_MODE": "instrument", "HCC_WORKERS": str(workers),
+                                            "HCC_RECORDS": rec, "HCC_MODEL_DIR": rec[:-4] + "-models"})
             if r == 0:
                 log("  " + line)
             paths.append(rec)

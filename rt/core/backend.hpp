@@ -70,6 +70,17 @@ class Backend {
   // Lets run's clock advance: simulated time passes for the caller.
   // Natively a no-op (real time passes by itself).
   virtual void sleep(double seconds) = 0;
+  // Occupies one core of the caller's processor for this many seconds of its
+  // full speed (kernels, the runtime's own work). Natively a no-op: the work
+  // itself took the core. In simulation an execution on the caller's host, so
+  // that when more actors compute at once than the host has cores (workers
+  // and a submitting application on a fully used machine) they share the
+  // cores and each is slowed, as threads are on an oversubscribed machine.
+  virtual void compute(double seconds) = 0;
+  // CPU seconds the calling thread has used: instrumented runs time the
+  // runtime's own work with it (a thread's wait while preempted or blocked is
+  // not its cost).
+  virtual double thread_cpu_time() = 0;
 
   // Copies bytes from a buffer on one memory node to a buffer on another;
   // returns when they arrived.

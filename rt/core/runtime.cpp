@@ -59,6 +59,15 @@ std::vector<Access> merged_if_repeated(const SmallVector<Access, 4>& accesses) {
   return merged;
 }
 
+// The runtime's own CPU work, kept in the model directory like a kernel's
+// (footprint 0) so that instrumented runs measure it on this machine and
+// simulations charge it as CPU work that competes with the kernels for the
+// simulated cores (seed 000 §5 charges the runtime's operations too): the CPU
+// time of one hcc_submit on the submitting thread, and a worker's CPU time
+// between two kernels it runs back to back (completion, scheduling, data).
+constexpr const char* kSubmitCost = "hcc.submit";
+constexpr const char* kTaskCost = "hcc.task";
+
 // Tasks are allocated this many at a time, and a submitting thread takes
 // them from the shared free list this many at a time.
 constexpr size_t kTaskSlab = 256;
@@ -114,6 +123,8 @@ void Runtime::start() {
   // Native kernel durations feed the models saved by instrumented runs and
   // the estimates of model-based schedulers.
   keep_history_ = mode() == HCC_MODE_INSTRUMENT || config_.scheduler == "dmda" || config_.scheduler == "dmdas";
+  measure_costs_ = mode() == HCC_MODE_INSTRUMENT;
+  if (backend_->simulated()) load_runtime_costs();
   backend_->start_workers([this](int w) { worker_loop(w); });
 }
 
@@ -165,6 +176,18 @@ void Runtime::shutdown() {
                "hccsim: mode=%s makespan=%.6f tasks=%" PRIu64 " workers=%d peak_mem=%" PRIu64 "\n",
                names[mode()], makespan, completed_, worker_count(), trace_->peak_memory_total());
   std::fflush(stderr);
+}
+
+// Runtime costs measured by earlier instrumented runs, if the model
+// directory has them; none (zero) otherwise, as before they existed.
+void Runtime::load_runtime_costs() {
+  try {
+    submit_cost_ = models_.mean(kSubmitCost, "cpu", 0).value_or(0);
+    for (size_t i = 0; i < workers_.size(); ++i)
+      workers_[i].task_cost = models_.mean(kTaskCost, machine().workers[i].arch, 0).value_or(0);
+  } catch (const models::ModelError& e) {
+    fatal(e.what());
+  }
 }
 
 std::string Runtime::records_path() const {
@@ -242,6 +265,7 @@ void Runtime::host_release(void* ptr) {
 // ---- Submission and dependencies -------------------------------------------
 
 void Runtime::submit(const hcc_task_desc& d) {
+  const double cpu_at_entry = measure_costs_ ? backend_->thread_cpu_time() : 0;
   const hcc_codelet* cl = d.codelet;
   if (!cl || !cl->name) throw std::invalid_argument("hcc_submit: task without a named codelet");
   if (!cl->cpu && !cl->cuda)
@@ -293,8 +317,19 @@ void Runtime::submit(const hcc_task_desc& d) {
   t->mem_free = d.mem_free;
   t->footprint = footprint_of(t->accesses);
   if (d.naccesses > 1) t->merged = merged_if_repeated(t->accesses);
+  t->group = reinterpret_cast<Group*>(d.group);
 
-  Locked lock(*backend_);
+  {
+    Locked lock(*backend_);
+    enqueue(t, self);
+    if (measure_costs_) models_.record(kSubmitCost, "cpu", 0, 0, backend_->thread_cpu_time() - cpu_at_entry);
+  }
+  backend_->compute(submit_cost_);
+}
+
+// Numbers a filled-in task, places it in its groups and the task graph, and
+// makes it ready when it depends on nothing.
+void Runtime::enqueue(Task* t, int self) {
   if (config_.max_submitted > 0 && self < 0 && inflight_ >= config_.max_submitted) {
     // Resumes once a quarter of the window has drained, not at every task.
     const int resume = config_.max_submitted - std::max(1, config_.max_submitted / 4);
@@ -306,7 +341,7 @@ void Runtime::submit(const hcc_task_desc& d) {
   // An explicit group, else the taskgroup open where it is submitted, else
   // the submitting task's group.
   Group* open = t->parent ? t->parent->taskgroup : (self < 0 ? app_taskgroup_ : nullptr);
-  t->group = d.group ? reinterpret_cast<Group*>(d.group) : open ? open : (t->parent ? t->parent->group : nullptr);
+  if (!t->group) t->group = open ? open : (t->parent ? t->parent->group : nullptr);
   if (t->group) t->group->pending++;
   if (t->parent) {
     t->parent->pending_children++;
@@ -433,6 +468,7 @@ void Runtime::worker_loop(int w) {
     }
     if (stopping_) break;
     workers_[w].idle = true;
+    workers_[w].cpu_after_kernel = -1;  // what follows a wait is not back to back
     workers_[w].waiter->wait();
     workers_[w].idle = false;
   }
@@ -494,6 +530,12 @@ void Runtime::execute_body(Task* t, int w, const Buffers& buffers) {
   hcc_kernel_fn fn = workers_[w].cpu ? cl->cpu : cl->cuda;
 
   if (!backend_->simulated()) {
+    Worker& me = workers_[w];
+    if (measure_costs_) {
+      if (me.cpu_after_kernel >= 0)
+        models_.record(kTaskCost, arch, 0, 0, backend_->thread_cpu_time() - me.cpu_after_kernel);
+      me.cpu_after_kernel = -1;  // a kernel nested in this one (a task scheduling point) starts afresh
+    }
     if (keep_records_ || keep_history_) t->start_time = backend_->now();
     backend_->unlock();
     fn(buffers.begin(), t->arg);
@@ -502,6 +544,8 @@ void Runtime::execute_body(Task* t, int w, const Buffers& buffers) {
     backend_->lock();
     if (keep_history_)
       models_.record(cl->name, arch, t->footprint, t->bytes_in + t->bytes_out, t->end_time - t->start_time);
+    // After the instrumentation's own bookkeeping, which native runs do not do.
+    if (measure_costs_) me.cpu_after_kernel = backend_->thread_cpu_time();
     return;
   }
 
@@ -536,6 +580,13 @@ void Runtime::execute_body(Task* t, int w, const Buffers& buffers) {
     }
   }
 
+  // The runtime's work between two kernels, as measured natively; unlocked,
+  // as the kernel, because the other actors go on meanwhile.
+  if (workers_[w].task_cost > 0) {
+    backend_->unlock();
+    backend_->compute(workers_[w].task_cost);
+    backend_->lock();
+  }
   t->start_time = backend_->now();
   backend_->unlock();
   double measured = 0;
@@ -553,7 +604,7 @@ void Runtime::execute_body(Task* t, int w, const Buffers& buffers) {
     fn(local.begin(), t->arg);
     measured = backend_->wallclock() - start;
   }
-  backend_->sleep(calibrate ? measured : duration.value_or(0.0));
+  backend_->compute(calibrate ? measured : duration.value_or(0.0));
   backend_->lock();
   t->end_time = backend_->now();
   if (calibrate) models_.record(cl->name, arch, t->footprint, t->bytes_in + t->bytes_out, measured);
@@ -676,6 +727,7 @@ void Runtime::block_until(std::function<bool()> ready, bool help) {
         continue;
       }
       workers_[w].idle = true;
+      workers_[w].cpu_after_kernel = -1;
       b.waiter->wait();
       workers_[w].idle = false;
     } else {

@@ -64,6 +64,10 @@ class Runtime final : public SchedulerContext {
     bool cpu = true;  // a CPU worker (else a GPU worker)
     bool idle = false;
     Task* current = nullptr;  // task whose body runs on this worker
+    // Thread CPU time at the end of its last kernel, -1 after a wait: the
+    // runtime's work between two kernels run back to back (instrumented runs).
+    double cpu_after_kernel = -1;
+    double task_cost = 0;  // simulation: CPU seconds charged before each kernel
   };
   // A thread blocked in a wait call, with what it waits for.
   struct Blocked {
@@ -75,6 +79,7 @@ class Runtime final : public SchedulerContext {
   void add_dependencies(Task* t);
   void depend_on(Task* t, Task* pred);
   void drop_finished(Handle* h);
+  void enqueue(Task* t, int self);  // with the lock held
   Task* new_task(int self);  // self: the calling worker, -1 for the application
   void release(Task* t);  // drops one reference; recycles at zero
   void make_ready(Task* t, int by_worker);
@@ -89,6 +94,7 @@ class Runtime final : public SchedulerContext {
   void complete(Task* t, int w);
   void record(const Task* t, int w, double end);
   std::optional<double> model_duration(const Task& t, const std::string& arch, bool sample);
+  void load_runtime_costs();
   void progress();
   std::string records_path() const;
   void block_until(std::function<bool()> ready, bool help);
@@ -131,6 +137,10 @@ class Runtime final : public SchedulerContext {
   bool stopping_ = false;
   bool keep_records_ = false;
   bool keep_history_ = false;
+  // The runtime's own CPU costs on this machine (see runtime.cpp, "Runtime
+  // costs"): measured by instrumented runs, charged by simulations.
+  bool measure_costs_ = false;
+  double submit_cost_ = 0;  // simulation: CPU seconds charged for one hcc_submit
   bool show_progress_ = false, progress_shown_ = false;
   double last_progress_ = 0;
   bool has_cpu_workers_ = false, has_cuda_workers_ = false;

@@ -2,6 +2,7 @@
 // directly. Main memory is the only memory node until CUDA workers come.
 #include <atomic>
 #include <chrono>
+#include <ctime>
 #include <condition_variable>
 #include <cstdlib>
 #include <mutex>
@@ -90,6 +91,12 @@ class NativeBackend final : public Backend {
   double now() override { return std::chrono::duration<double>(Clock::now() - start_).count(); }
   double wallclock() override { return now(); }
   void sleep(double) override {}
+  void compute(double) override {}
+  double thread_cpu_time() override {
+    timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
+  }
 
   void transfer(int, const void*, int, void*, uint64_t) override {}
   double transfer_estimate(int, int, uint64_t) override { return 0; }

@@ -12,6 +12,7 @@
 #include <simgrid/s4u.hpp>
 
 #include <chrono>
+#include <ctime>
 #include <cmath>
 #include <map>
 #include <stdexcept>
@@ -119,6 +120,15 @@ class SimBackend final : public Backend {
   void sleep(double seconds) override {
     check_unlocked();
     if (seconds > 0) s4u::this_actor::sleep_for(seconds);
+  }
+  void compute(double seconds) override {
+    check_unlocked();
+    if (seconds > 0) s4u::this_actor::execute(seconds * s4u::this_actor::get_host()->get_speed());
+  }
+  double thread_cpu_time() override {
+    timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
   }
 
   void transfer(int src, const void*, int dst, void*, uint64_t bytes) override {

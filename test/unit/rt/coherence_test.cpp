@@ -68,6 +68,8 @@ class EmulatedGpuBackend final : public Backend {
   double now() override { return ++ticks * 1e-6; }
   double wallclock() override { return now(); }
   void sleep(double) override {}
+  void compute(double) override {}
+  double thread_cpu_time() override { return 0; }
   void transfer(int, const void* src, int, void* dst, uint64_t bytes) override {
     std::memcpy(dst, src, bytes);
     transfers++;

@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# runtime_costs.sh <runtime_costs-native> <runtime_costs-sim> <work dir>
+# Instrumented runs measure the runtime's own costs (hcc.submit, hcc.task
+# model files); simulations charge them as CPU work on the simulated host,
+# sharing its cores with the kernels.
+set -euo pipefail
+native=$1 sim=$2 work=$3
+rm -rf "$work" && mkdir -p "$work/measured" "$work/models"
+fail() { echo "FAIL: $*"; exit 1; }
+
+# 1. An instrumented run of 5 tasks on 1 worker: one submission cost per task,
+#    one worker cost per pair of kernels run back to back (at most 4).
+HCC_MODE=instrument HCC_WORKERS=1 HCC_MODEL_DIR=$work/measured "$native" 5 2>/dev/null
+python3 - "$work/measured" <<'PY' || exit 1
+import json, sys
+for name, low, high in (("hcc.submit", 5, 5), ("hcc.task", 1, 4)):
+    m = json.load(open(f"{sys.argv[1]}/{name}.cpu.json"))
+    e = m["entries"][0]
+    if m["kernel"] != name or e["footprint"] != "0x0000000000000000" or not low <= e["count"] <= high:
+        sys.exit(f"FAIL: {name}: kernel {m['kernel']}, footprint {e['footprint']}, count {e['count']}")
+    if not 0 < e["mean"] < 1e-3:
+        sys.exit(f"FAIL: {name}: mean {e['mean']} s")
+    print(f"ok: {name} count {e['count']} mean {e['mean'] * 1e6:.2f} us")
+PY
+
+# 2. Simulated: kernel 10 ms, submission 1 ms, worker cost 0.5 ms, 3 tasks, 1 worker.
+cat > "$work/models/spin.cpu.json" <<'JSON'
+{"schema_version":1,"kernel":"spin","arch":"cpu",
+ "regression":{"terms":["1"],"coef":[0.01],"ci_low":[0.01],"ci_high":[0.01],"r2":1,"adj_r2":1,"cv_rmse":0,"n":10},
+ "entries":[]}
+JSON
+cost() { # cost <kernel> <seconds>
+  cat > "$work/$1.cpu.json" <<JSON
+{"schema_version":1,"kernel":"$1","arch":"cpu","entries":[{"footprint":"0x0000000000000000","size_bytes":0,
+ "count":10,"mean":$2,"m2":0,"min":$2,"max":$2,"samples":[],"histogram":{"edges":[],"counts":[]}}]}
+JSON
+}
+cost hcc.submit 1e-3
+cost hcc.task 5e-4
+one_core=$work/one-core.xml
+sed 's/core="2"/core="1"/' "$(dirname "$0")/../../models/platforms/laptop.xml" > "$one_core"
+makespan() { # makespan <platform>
+  HCC_PLATFORM=$1 HCC_WORKERS=1 HCC_MODEL_DIR=$work/models "$sim" 3 2>&1 >/dev/null |
+    sed -n 's/^hccsim: mode=simulate makespan=\([0-9.]*\) .*/\1/p'
+}
+expect() { # expect <what> <got> <want>
+  [ "$2" = "$3" ] || fail "$1: makespan $2, expected $3"
+  echo "ok: $1: makespan $2"
+}
+# Without costs: 3 x 10 ms.
+expect "no runtime costs" "$(makespan laptop)" 0.030000
+mv "$work/hcc.submit.cpu.json" "$work/hcc.task.cpu.json" "$work/models/"
+# Two cores: the application submits on its own core; 3 x (0.5 + 10) ms.
+expect "costs, 2 cores" "$(makespan laptop)" 0.031500
+# One core: the 3 ms of submissions share it with the first kernel, which
+# ends 3 ms late: 34.5 ms.
+expect "costs, 1 core" "$(makespan "$one_core")" 0.034500
