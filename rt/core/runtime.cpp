@@ -65,8 +65,11 @@ std::vector<Access> merged_if_repeated(const SmallVector<Access, 4>& accesses) {
 // simulated cores (seed 000 §5 charges the runtime's operations too): the CPU
 // time of one hcc_submit on the submitting thread, and a worker's CPU time
 // between two kernels it runs back to back (completion, scheduling, data).
+// The latency of waking an idle worker is measured and charged too, as time
+// (the sleeping thread uses no CPU meanwhile).
 constexpr const char* kSubmitCost = "hcc.submit";
 constexpr const char* kTaskCost = "hcc.task";
+constexpr const char* kWakeCost = "hcc.wakeup";
 
 // Tasks are allocated this many at a time, and a submitting thread takes
 // them from the shared free list this many at a time.
@@ -183,8 +186,11 @@ void Runtime::shutdown() {
 void Runtime::load_runtime_costs() {
   try {
     submit_cost_ = models_.mean(kSubmitCost, "cpu", 0).value_or(0);
-    for (size_t i = 0; i < workers_.size(); ++i)
-      workers_[i].task_cost = models_.mean(kTaskCost, machine().workers[i].arch, 0).value_or(0);
+    for (size_t i = 0; i < workers_.size(); ++i) {
+      const std::string& arch = machine().workers[i].arch;
+      workers_[i].task_cost = models_.mean(kTaskCost, arch, 0).value_or(0);
+      workers_[i].wake_latency = models_.mean(kWakeCost, arch, 0).value_or(0);
+    }
   } catch (const models::ModelError& e) {
     fatal(e.what());
   }
@@ -439,18 +445,23 @@ void Runtime::make_ready(Task* t, int by_worker) {
   t->ready_by = by_worker;
   const int w = scheduler_->push(t);
   if (w >= 0 && workers_[w].idle) {
-    workers_[w].idle = false;
-    workers_[w].waiter->notify();
+    wake(w);
     return;
   }
   if (w >= 0 && !scheduler_->shares_tasks()) return;
   for (int i = 0; i < worker_count(); ++i) {
     if (workers_[i].idle && can_run(*t, i)) {
-      workers_[i].idle = false;
-      workers_[i].waiter->notify();
+      wake(i);
       return;
     }
   }
+}
+
+// Wakes an idle worker for a ready task.
+void Runtime::wake(int w) {
+  workers_[w].idle = false;
+  if (measure_costs_) workers_[w].notified_at = backend_->now();
+  workers_[w].waiter->notify();
 }
 
 bool Runtime::can_run(const Task& t, int worker) const {
@@ -471,6 +482,23 @@ void Runtime::worker_loop(int w) {
     workers_[w].cpu_after_kernel = -1;  // what follows a wait is not back to back
     workers_[w].waiter->wait();
     workers_[w].idle = false;
+    woken(w);
+  }
+}
+
+// A worker back from waiting: natively, the latency since a ready task woke
+// it is measured (a sleeping thread takes tens of microseconds to run again);
+// in simulation, where waking takes no time, that latency is charged.
+void Runtime::woken(int w) {
+  Worker& me = workers_[w];
+  if (measure_costs_ && me.notified_at >= 0) {
+    models_.record(kWakeCost, machine().workers[w].arch, 0, 0, backend_->now() - me.notified_at);
+    me.notified_at = -1;
+  }
+  if (me.wake_latency > 0) {
+    backend_->unlock();
+    backend_->sleep(me.wake_latency);
+    backend_->lock();
   }
 }
 
@@ -663,7 +691,14 @@ void Runtime::complete(Task* t, int w) {
   t->done = true;
   scheduler_->finished(t, w);
 
-  if (keep_records_) record(t, w, t->end_time);
+  if (keep_records_) {
+    const double before = measure_costs_ ? backend_->thread_cpu_time() : 0;
+    record(t, w, t->end_time);
+    // Formatting the task's parameters is instrumentation's own work, which
+    // native runs (no parameters captured) do not do: not a runtime cost.
+    if (measure_costs_ && workers_[w].cpu_after_kernel >= 0)
+      workers_[w].cpu_after_kernel += backend_->thread_cpu_time() - before;
+  }
 
   if (t->has_commute) {
     for (const Access& a : t->accesses) {

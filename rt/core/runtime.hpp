@@ -68,6 +68,8 @@ class Runtime final : public SchedulerContext {
     // runtime's work between two kernels run back to back (instrumented runs).
     double cpu_after_kernel = -1;
     double task_cost = 0;  // simulation: CPU seconds charged before each kernel
+    double notified_at = -1;  // instrumented runs: when a ready task woke it
+    double wake_latency = 0;  // simulation: seconds from being woken to running
   };
   // A thread blocked in a wait call, with what it waits for.
   struct Blocked {
@@ -83,6 +85,8 @@ class Runtime final : public SchedulerContext {
   Task* new_task(int self);  // self: the calling worker, -1 for the application
   void release(Task* t);  // drops one reference; recycles at zero
   void make_ready(Task* t, int by_worker);
+  void wake(int w);
+  void woken(int w);
 
   // Task life cycle; called with the lock held.
   void worker_loop(int w);

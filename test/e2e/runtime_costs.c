@@ -2,7 +2,10 @@
  * (runtime_costs.sh): natively each task spins for 1 ms; in simulation its
  * duration comes from the kernel's model (a regression over its parameter).
  *
- *   runtime_costs <tasks>
+ *   runtime_costs <tasks> [pause_ms]
+ *
+ * With pause_ms, the program sleeps that long after each submission, so that
+ * the worker waits for every task and is woken for it.
  */
 #include <stdlib.h>
 #include <time.h>
@@ -28,6 +31,7 @@ static const hcc_codelet spin_codelet = {"spin", spin, NULL, 1, param_names, 0};
 
 int main(int argc, char **argv) {
   const int n = argc > 1 ? atoi(argv[1]) : 3;
+  const int pause_ms = argc > 2 ? atoi(argv[2]) : 0;
   if (n < 1 || hcc_init() != 0) return 2;
   double *data = calloc((size_t)n, sizeof *data);
   for (int i = 0; i < n; ++i) {
@@ -35,6 +39,10 @@ int main(int argc, char **argv) {
     double param = i;
     hcc_task_desc desc = {&spin_codelet, NULL, 0, &a, 1, &param, 1, 0, NULL, 0, 0};
     if (hcc_submit(&desc) != 0) return 1;
+    if (pause_ms > 0) {
+      const struct timespec pause = {0, pause_ms * 1000000L};
+      nanosleep(&pause, NULL);
+    }
   }
   hcc_wait_all();
   hcc_shutdown();

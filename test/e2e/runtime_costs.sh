@@ -8,17 +8,21 @@ native=$1 sim=$2 work=$3
 rm -rf "$work" && mkdir -p "$work/measured" "$work/models"
 fail() { echo "FAIL: $*"; exit 1; }
 
-# 1. An instrumented run of 5 tasks on 1 worker: one submission cost per task,
-#    one worker cost per pair of kernels run back to back (at most 4).
+# 1. Instrumented runs of 5 tasks (1 ms each) on 1 worker. Submitted at once:
+#    one submission cost per task, one worker cost per pair of kernels run
+#    back to back (at most 4). Submitted 5 ms apart: the worker waits for
+#    each task and is woken for it (the first may find it already there).
 HCC_MODE=instrument HCC_WORKERS=1 HCC_MODEL_DIR=$work/measured "$native" 5 2>/dev/null
-python3 - "$work/measured" <<'PY' || exit 1
+HCC_MODE=instrument HCC_WORKERS=1 HCC_MODEL_DIR=$work/measured-paused "$native" 5 5 2>/dev/null
+python3 - "$work" <<'PY' || exit 1
 import json, sys
-for name, low, high in (("hcc.submit", 5, 5), ("hcc.task", 1, 4)):
-    m = json.load(open(f"{sys.argv[1]}/{name}.cpu.json"))
+for dir, name, low, high, limit in (("measured", "hcc.submit", 5, 5, 1e-3), ("measured", "hcc.task", 1, 4, 1e-3),
+                                    ("measured-paused", "hcc.wakeup", 4, 5, 5e-3)):
+    m = json.load(open(f"{sys.argv[1]}/{dir}/{name}.cpu.json"))
     e = m["entries"][0]
     if m["kernel"] != name or e["footprint"] != "0x0000000000000000" or not low <= e["count"] <= high:
         sys.exit(f"FAIL: {name}: kernel {m['kernel']}, footprint {e['footprint']}, count {e['count']}")
-    if not 0 < e["mean"] < 1e-3:
+    if not 0 < e["mean"] < limit:
         sys.exit(f"FAIL: {name}: mean {e['mean']} s")
     print(f"ok: {name} count {e['count']} mean {e['mean'] * 1e6:.2f} us")
 PY
@@ -39,8 +43,8 @@ cost hcc.submit 1e-3
 cost hcc.task 5e-4
 one_core=$work/one-core.xml
 sed 's/core="2"/core="1"/' "$(dirname "$0")/../../models/platforms/laptop.xml" > "$one_core"
-makespan() { # makespan <platform>
-  HCC_PLATFORM=$1 HCC_WORKERS=1 HCC_MODEL_DIR=$work/models "$sim" 3 2>&1 >/dev/null |
+makespan() { # makespan <platform> [model dir]
+  HCC_PLATFORM=$1 HCC_WORKERS=1 HCC_MODEL_DIR=${2:-$work/models} "$sim" 3 2>&1 >/dev/null |
     sed -n 's/^hccsim: mode=simulate makespan=\([0-9.]*\) .*/\1/p'
 }
 expect() { # expect <what> <got> <want>
@@ -55,3 +59,9 @@ expect "costs, 2 cores" "$(makespan laptop)" 0.031500
 # One core: the 3 ms of submissions share it with the first kernel, which
 # ends 3 ms late: 34.5 ms.
 expect "costs, 1 core" "$(makespan "$one_core")" 0.034500
+# Waking: submissions of 20 ms leave the worker waiting for tasks 1 and 2;
+# each then starts 2 ms after its submission: 40 + 2 + 0.5 + 10 = 52.5 ms.
+mkdir "$work/wake" && cp "$work/models/spin.cpu.json" "$work/models/hcc.task.cpu.json" "$work/wake/"
+cost hcc.submit 2e-2 && cost hcc.wakeup 2e-3
+mv "$work/hcc.submit.cpu.json" "$work/hcc.wakeup.cpu.json" "$work/wake/"
+expect "slow submissions, waking 2 ms" "$(makespan laptop "$work/wake")" 0.052500
