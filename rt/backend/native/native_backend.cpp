@@ -16,6 +16,25 @@ namespace {
 
 thread_local int t_worker = -1;
 
+void cpu_relax() {
+#if defined(__x86_64__) || defined(__i386__)
+  __builtin_ia32_pause();
+#endif
+}
+
+// Takes the control lock, spinning briefly before sleeping on it. The lock
+// is held for a microsecond or two at a time, while a thread put to sleep on
+// a contended mutex takes tens of microseconds to run again (30 us on a
+// virtual machine here): with tasks of a few microseconds, two workers
+// taking turns on a plain mutex sat idle 10-15 % of the time.
+void lock_spinning(std::mutex& m) {
+  for (int i = 0; i < 200; ++i) {
+    if (m.try_lock()) return;
+    cpu_relax();
+  }
+  m.lock();
+}
+
 // Waits by spinning briefly, then sleeping on a condition variable. Tasks
 // often become ready microseconds after a worker ran out of work, and a
 // futex wake-up per task would cost more than the task itself.
@@ -31,7 +50,8 @@ class NativeWaiter final : public Waiter {
       if (notified_.load(std::memory_order_acquire)) break;
       cpu_relax();
     }
-    std::unique_lock<std::mutex> lock(mutex_);
+    lock_spinning(mutex_);
+    std::unique_lock<std::mutex> lock(mutex_, std::adopt_lock);
     sleeping_ = true;
     cv_.wait(lock, [this] { return notified_.load(std::memory_order_relaxed); });
     sleeping_ = false;
@@ -46,11 +66,6 @@ class NativeWaiter final : public Waiter {
 
  private:
   static constexpr int kSpins = 100;  // a few microseconds
-  static void cpu_relax() {
-#if defined(__x86_64__) || defined(__i386__)
-    __builtin_ia32_pause();
-#endif
-  }
 
   std::mutex& mutex_;
   std::condition_variable cv_;
@@ -84,7 +99,7 @@ class NativeBackend final : public Backend {
   }
   int self_worker() const override { return t_worker; }
 
-  void lock() override { mutex_.lock(); }
+  void lock() override { lock_spinning(mutex_); }
   void unlock() override { mutex_.unlock(); }
   std::unique_ptr<Waiter> make_waiter() override { return std::make_unique<NativeWaiter>(mutex_); }
 
