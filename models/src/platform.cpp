@@ -42,16 +42,45 @@ double measure_memcpy_bandwidth(std::size_t bytes, int repeats) {
   return best;
 }
 
-int cuda_device_count() { return 0; }
+namespace {
+
+std::string bandwidth(double bytes_per_s) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.6gBps", bytes_per_s);
+  return buf;
+}
+
+std::string seconds(double s) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.6gs", s);
+  return buf;
+}
+
+void check_gpus(const MachineDescription& m) {
+  for (const GpuDescription& g : m.gpus)
+    if (!(g.up_bandwidth > 0) || !(g.down_bandwidth > 0) || !(g.up_latency >= 0) || !(g.down_latency >= 0))
+      throw std::invalid_argument("platform_xml: GPU '" + g.name + "': bandwidths must be positive and latencies "
+                                  "not negative");
+  if (!m.gpus.empty() && !(m.bus_bandwidth > 0))
+    throw std::invalid_argument("platform_xml: the bus bandwidth must be positive");
+}
+
+}  // namespace
 
 std::string platform_xml(const MachineDescription& m) {
   if (m.cores == 0) throw std::invalid_argument("platform_xml: cores must be at least 1");
+  check_gpus(m);
   std::ostringstream o;
   o << "<?xml version='1.0'?>\n"
        "<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n"
        "<!-- Written by hcc-calibrate --platform for this machine: "
-    << m.cores << " CPU cores, " << m.memory_bytes << " bytes of memory, no GPU.\n"
-       "     Fields: docs/platforms.md -->\n"
+    << m.cores << " CPU cores, " << m.memory_bytes << " bytes of memory, ";
+  if (m.gpus.empty()) o << "no GPU.\n";
+  for (std::size_t i = 0; i < m.gpus.size(); ++i) o << (i ? ", " : "") << "CUDA" << i << " " << m.gpus[i].name;
+  if (!m.gpus.empty())
+    o << ".\n     PCI topology of seed 000 Fig. 3(b): per-GPU up and down links, and one bus link\n"
+         "     shared by every copy (its bandwidth: all copies at once, as measured).\n";
+  o << "     Fields: docs/platforms.md -->\n"
        "<platform version=\"4.1\">\n"
        "  <zone id=\"calibrated\" routing=\"Full\">\n"
        "    <host id=\"CPU\" speed=\"1Gf\" core=\""
@@ -64,8 +93,31 @@ std::string platform_xml(const MachineDescription& m) {
     std::snprintf(buf, sizeof buf, "%.4g", m.memcpy_bytes_per_s);
     o << "      <prop id=\"hcc.memcpy_bandwidth\" value=\"" << buf << "\"/>\n";
   }
-  o << "    </host>\n"
-       "  </zone>\n"
+  o << "    </host>\n";
+  for (std::size_t i = 0; i < m.gpus.size(); ++i) {
+    o << "    <host id=\"CUDA" << i << "\" speed=\"1Gf\">\n"
+      << "      <prop id=\"hcc.kind\" value=\"gpu\"/>\n";
+    if (m.gpus[i].memory_bytes > 0)
+      o << "      <prop id=\"hcc.memory\" value=\"" << m.gpus[i].memory_bytes << "\"/>\n";
+    o << "    </host>\n";
+  }
+  if (!m.gpus.empty()) o << "    <link id=\"bus\" bandwidth=\"" << bandwidth(m.bus_bandwidth) << "\" latency=\"0s\"/>\n";
+  for (std::size_t i = 0; i < m.gpus.size(); ++i) {
+    const GpuDescription& g = m.gpus[i];
+    const std::string id = "CUDA" + std::to_string(i);
+    o << "    <link id=\"" << id << "-up\" bandwidth=\"" << bandwidth(g.up_bandwidth) << "\" latency=\""
+      << seconds(g.up_latency) << "\"/>\n"
+      << "    <link id=\"" << id << "-down\" bandwidth=\"" << bandwidth(g.down_bandwidth) << "\" latency=\""
+      << seconds(g.down_latency) << "\"/>\n";
+  }
+  for (std::size_t i = 0; i < m.gpus.size(); ++i) {
+    const std::string id = "CUDA" + std::to_string(i);
+    o << "    <route src=\"CPU\" dst=\"" << id << "\" symmetrical=\"NO\"><link_ctn id=\"" << id
+      << "-up\"/><link_ctn id=\"bus\"/></route>\n"
+      << "    <route src=\"" << id << "\" dst=\"CPU\" symmetrical=\"NO\"><link_ctn id=\"" << id
+      << "-down\"/><link_ctn id=\"bus\"/></route>\n";
+  }
+  o << "  </zone>\n"
        "</platform>\n";
   return o.str();
 }

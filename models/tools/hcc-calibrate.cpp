@@ -18,6 +18,7 @@
 #include "hccmodels/platform.hpp"
 #include "hccmodels/records.hpp"
 #include "hccmodels/regression.hpp"
+#include "gpu_probe.hpp"
 
 namespace fs = std::filesystem;
 using namespace hcc::models;
@@ -74,7 +75,17 @@ int write_platform(const std::string& path, unsigned cores, bool quiet) {
                 m.cores, cores > 0 ? " (--cores)" : "",
                 static_cast<unsigned long long>(m.memory_bytes), m.memcpy_bytes_per_s / 1e9);
   }
-  if (cuda_device_count() == 0 && !quiet) std::printf("no CUDA device: platform without GPUs\n");
+  try {
+    hcc::calibrate::measure_gpus(m, [quiet](const std::string& line) {
+      if (!quiet) std::printf("%s\n", line.c_str());
+      std::fflush(stdout);
+    });
+  } catch (const std::exception& e) {
+    return error(std::string("cannot measure the GPUs: ") + e.what());
+  }
+  if (m.gpus.empty() && !quiet)
+    std::printf(hcc::calibrate::gpu_probe_built() ? "no CUDA device: platform without GPUs\n"
+                                                  : "built without CUDA: platform without GPUs\n");
   try {
     write_file_atomically(path, platform_xml(m));
   } catch (const std::exception& e) {

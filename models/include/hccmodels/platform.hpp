@@ -6,13 +6,30 @@
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace hcc::models {
+
+// One GPU and its links to main memory, as measured by hcc-calibrate
+// --platform (models/tools/gpu_probe.cpp): copies of pinned host memory.
+struct GpuDescription {
+  std::string name;                // device name (a comment in the file)
+  std::uint64_t memory_bytes = 0;  // device memory (hcc.memory)
+  double up_bandwidth = 0;         // host to device, bytes/s
+  double up_latency = 0;           // seconds
+  double down_bandwidth = 0;       // device to host, bytes/s
+  double down_latency = 0;         // seconds
+};
 
 struct MachineDescription {
   unsigned cores = 1;             // CPU workers (host core="...")
   std::uint64_t memory_bytes = 0; // main memory (hcc.memory); 0: unlimited
   double memcpy_bytes_per_s = 0;  // measured main-memory copy bandwidth; 0: not measured
+  std::vector<GpuDescription> gpus;
+  // Aggregate bandwidth of host<->GPU copies in both directions to every GPU
+  // at once (bytes/s): the bus link that all copies share (seed 000 Fig.
+  // 3(b)). When it is no larger than one copy's bandwidth, copies serialise.
+  double bus_bandwidth = 0;
 };
 
 // Number of hardware threads (std::thread::hardware_concurrency(), at least 1).
@@ -27,15 +44,14 @@ std::uint64_t detect_memory_bytes();
 // cannot be allocated.
 double measure_memcpy_bandwidth(std::size_t bytes = std::size_t{256} << 20, int repeats = 5);
 
-// Number of CUDA devices usable for measuring. This build has no CUDA
-// support, so it is always 0 (and no GPU hosts are written).
-int cuda_device_count();
-
-// The SimGrid platform XML (version 4.1) of a machine with no GPU: one host
-// "CPU" with hcc.kind=cpu, core=cores, hcc.memory=memory_bytes (omitted when
-// 0) and, when measured, the informational property hcc.memcpy_bandwidth
-// (bytes/s; hccsim does not read it). Throws std::invalid_argument when
-// cores is 0.
+// The SimGrid platform XML (version 4.1) of a machine: one host "CPU" with
+// hcc.kind=cpu, core=cores, hcc.memory=memory_bytes (omitted when 0) and,
+// when measured, the informational property hcc.memcpy_bandwidth (bytes/s;
+// hccsim does not read it). Each GPU i is a host "CUDA<i>" (hcc.kind=gpu,
+// hcc.memory) with an up link (host to device) and a down link, and every
+// route also crosses the link "bus" of bus_bandwidth (seed 000 Fig. 3(b),
+// docs/platforms.md). Throws std::invalid_argument when cores is 0, or when
+// there are GPUs and a bandwidth is not positive or a latency is negative.
 std::string platform_xml(const MachineDescription& m);
 
 }  // namespace hcc::models
