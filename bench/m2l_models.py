@@ -152,24 +152,28 @@ def read_records(path):
 
 
 def merge_repeated(paths, kernels=None, agg=min):
-    """Records of the first file, each duration replaced by agg (min or
-    statistics.median) of that task's durations over all files (same id,
-    kernel and params)."""
+    """Records of the first file, each duration (and kernel CPU time, the cpu
+    column that hcc-calibrate fits when present) replaced by agg (min,
+    statistics.median or mean) of that task's values over all files (same
+    id, kernel and params)."""
     fields, first = read_records(paths[0])
-    durations = {}
+    times = [c for c in ("duration", "cpu") if c in fields]
+    samples = {}
     for path in paths:
         _, rows = read_records(path)
         for row in rows:
-            durations.setdefault(row["id"], []).append((row["kernel"], row["params"], float(row["duration"])))
+            samples.setdefault(row["id"], []).append(row)
     out = []
     for row in first:
         if kernels and row["kernel"] not in kernels:
             continue
-        samples = durations[row["id"]]
-        if len(samples) != len(paths) or any((k, p) != (row["kernel"], row["params"]) for k, p, _ in samples):
+        runs = samples[row["id"]]
+        if len(runs) != len(paths) or any((r["kernel"], r["params"]) != (row["kernel"], row["params"]) for r in runs):
             sys.exit(f"task {row['id']} differs between the repeated runs {paths}")
         row = dict(row)
-        row["duration"] = "%.9f" % agg([d for _, _, d in samples])
+        for column in times:
+            if row[column]:
+                row[column] = "%.9f" % agg([float(r[column]) for r in runs])
         out.append(row)
     return fields, out
 

@@ -134,7 +134,8 @@ def name(inp):
 
 
 def combine_records(paths, out, combine):
-    """Writes one record per task id: the first run's, with combine() of its durations over the runs."""
+    """Writes one record per task id: the first run's, with combine() of its durations (and kernel CPU times,
+    the cpu column that hcc-calibrate fits when present) over the runs."""
     import csv
     runs = []
     for path in paths:
@@ -149,7 +150,10 @@ def combine_records(paths, out, combine):
             same = [run[tid] for run in runs if tid in run and run[tid]["kernel"] == r["kernel"]
                     and run[tid]["params"] == r["params"]]
             d = combine([float(x["duration"]) for x in same])
-            w.writerow(dict(r, duration=f"{d:.9f}", end=f"{float(r['start']) + d:.9f}"))
+            row = dict(r, duration=f"{d:.9f}", end=f"{float(r['start']) + d:.9f}")
+            if r.get("cpu"):
+                row["cpu"] = f"{combine([float(x['cpu']) for x in same]):.9f}"
+            w.writerow(row)
     return out
 
 

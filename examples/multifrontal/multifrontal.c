@@ -434,6 +434,10 @@ int main(int argc, char **argv) {
    * activate would pay page faults or not depending on the history. */
   mallopt(M_MMAP_THRESHOLD, 1 << 30);
   mallopt(M_TRIM_THRESHOLD, 1 << 30);
+  /* One heap for all threads: the workers' activates then reuse what
+   * prefault_heap touched, instead of arenas of their own, which glibc also
+   * hands back to the system page by page when they shrink. */
+  mallopt(M_ARENA_MAX, 1);
 #endif
   const int n = nx * ny * nz;
   rng = (uint64_t)seed;

@@ -144,6 +144,7 @@ std::vector<Record> parse_records(std::istream& in, const std::string& name,
   // Column indexes, found in the header.
   struct {
     std::size_t kernel, arch, footprint, duration, bytes_in, bytes_out, params;
+    std::optional<std::size_t> cpu;  // optional: instrumented runs' kernel CPU time
   } col{};
   bool have_header = false;
   const auto fail = [&](std::size_t at, const std::string& what) -> void {
@@ -194,6 +195,8 @@ std::vector<Record> parse_records(std::istream& in, const std::string& name,
       col.bytes_in = find("bytes_in");
       col.bytes_out = find("bytes_out");
       col.params = find("params");
+      for (std::size_t i = 0; i < fields.size(); ++i)
+        if (fields[i] == "cpu") col.cpu = i;
       have_header = true;
       continue;
     }
@@ -217,6 +220,12 @@ std::vector<Record> parse_records(std::istream& in, const std::string& name,
     if (!std::isfinite(*d) || *d < 0)
       fail(first_line, "duration " + show(fields[col.duration]) + " must be finite and >= 0");
     r.seconds = *d;
+    if (col.cpu && !fields[*col.cpu].empty()) {
+      const auto c = to_double(fields[*col.cpu]);
+      if (!c || !std::isfinite(*c) || *c < 0)
+        fail(first_line, "cpu " + show(fields[*col.cpu]) + " is not a finite number >= 0");
+      r.seconds = *c;
+    }
     const auto bin = to_uint(fields[col.bytes_in]);
     if (!bin) fail(first_line, "bytes_in " + show(fields[col.bytes_in]) + " is not a non-negative integer");
     const auto bout = to_uint(fields[col.bytes_out]);

@@ -559,9 +559,9 @@ void Runtime::execute_body(Task* t, int w, const Buffers& buffers) {
 
   if (!backend_->simulated()) {
     Worker& me = workers_[w];
+    const double cpu_start = measure_costs_ ? backend_->thread_cpu_time() : 0;
     if (measure_costs_) {
-      if (me.cpu_after_kernel >= 0)
-        models_.record(kTaskCost, arch, 0, 0, backend_->thread_cpu_time() - me.cpu_after_kernel);
+      if (me.cpu_after_kernel >= 0) models_.record(kTaskCost, arch, 0, 0, cpu_start - me.cpu_after_kernel);
       me.cpu_after_kernel = -1;  // a kernel nested in this one (a task scheduling point) starts afresh
     }
     if (keep_records_ || keep_history_) t->start_time = backend_->now();
@@ -569,9 +569,16 @@ void Runtime::execute_body(Task* t, int w, const Buffers& buffers) {
     fn(buffers.begin(), t->arg);
     // Read before taking the lock: waiting for it is not the kernel's time.
     if (keep_records_ || keep_history_) t->end_time = backend_->now();
+    // An instrumented CPU kernel is also timed on its thread's CPU clock: the
+    // time it computed, without the time its thread was preempted (by the
+    // submitting thread evaluating parameters, say, which native runs do not
+    // do). Its models are that CPU time; simulations charge it as CPU work,
+    // which shares the simulated cores as the threads share real ones.
+    if (measure_costs_ && me.cpu) t->cpu_time = backend_->thread_cpu_time() - cpu_start;
     backend_->lock();
     if (keep_history_)
-      models_.record(cl->name, arch, t->footprint, t->bytes_in + t->bytes_out, t->end_time - t->start_time);
+      models_.record(cl->name, arch, t->footprint, t->bytes_in + t->bytes_out,
+                     t->cpu_time >= 0 ? t->cpu_time : t->end_time - t->start_time);
     // After the instrumentation's own bookkeeping, which native runs do not do.
     if (measure_costs_) me.cpu_after_kernel = backend_->thread_cpu_time();
     return;
@@ -656,7 +663,7 @@ void Runtime::record(const Task* t, int w, double end) {
   }
   trace_->task(TaskRecord{t->id, t->codelet->name, machine().workers[w].arch, w, t->footprint,
                           t->submit_time, t->start_time, end, std::move(params), t->bytes_in,
-                          t->bytes_out});
+                          t->bytes_out, t->cpu_time});
 }
 
 // A kernel's duration from its models: the regression over the task's

@@ -354,7 +354,7 @@ std::vector<WorkerInfo> TraceRecorder::all_workers() const {
 // ---- Records CSV -----------------------------------------------------------
 
 std::string TraceRecorder::records_csv() const {
-  std::string out = "id,kernel,arch,worker,footprint,submit,start,end,duration,bytes_in,bytes_out,params\n";
+  std::string out = "id,kernel,arch,worker,footprint,submit,start,end,duration,bytes_in,bytes_out,params,cpu\n";
   out.reserve(out.size() + tasks_.size() * 160);
   for (size_t i : sorted_tasks()) {
     const TaskRecord& t = tasks_[i];
@@ -381,6 +381,8 @@ std::string TraceRecorder::records_csv() const {
     put_int(out, t.bytes_out);
     out += ',';
     put_csv(out, t.params);
+    out += ',';
+    if (t.cpu >= 0) put_time(out, t.cpu);
     out += '\n';
   }
   return out;

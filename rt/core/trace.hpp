@@ -32,6 +32,7 @@ struct TaskRecord {
   double submit, start, end;  // seconds since runtime start
   std::string params;         // "NB=960;MB=1920" or ""
   uint64_t bytes_in, bytes_out;
+  double cpu = -1;            // the kernel's thread CPU seconds; -1: not measured
 };
 
 struct TransferRecord {

@@ -18,7 +18,10 @@ struct Record {
   std::string kernel, arch;
   uint64_t footprint = 0;
   uint64_t bytes = 0;      // bytes_in + bytes_out
-  double seconds = 0;      // the duration column
+  // The kernel's time: the cpu column when the file has one and the row a
+  // value there (an instrumented CPU kernel's thread CPU time, which leaves
+  // out the time its thread was preempted), else the duration column.
+  double seconds = 0;
   std::map<std::string, double> params;  // the params column, e.g. NB=512;MB=1024
   std::size_t line = 0;    // 1-based line where the record starts (for messages)
 };

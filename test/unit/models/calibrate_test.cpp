@@ -98,6 +98,20 @@ TEST(Records, FindsColumnsByName) {
   EXPECT_EQ(r[0].bytes, 7u);
 }
 
+TEST(Records, CpuColumnIsTheKernelTimeWhenGiven) {
+  const auto r = parse(std::string("id,kernel,arch,worker,footprint,submit,start,end,duration,bytes_in,bytes_out,"
+                                   "params,cpu\n") +
+                       "1,k,cpu,0,0x1,0,0,0.003,0.003,0,0,NB=1,0.002000000\n"
+                       "2,k,cpu,0,0x1,0,0,0.004,0.004,0,0,NB=2,\n");
+  ASSERT_EQ(r.size(), 2u);
+  EXPECT_DOUBLE_EQ(r[0].seconds, 0.002);  // cpu, not duration
+  EXPECT_DOUBLE_EQ(r[1].seconds, 0.004);  // no cpu value: duration
+  EXPECT_EQ(parse_error(std::string("id,kernel,arch,worker,footprint,submit,start,end,duration,bytes_in,bytes_out,"
+                                    "params,cpu\n") +
+                        "1,k,cpu,0,0x1,0,0,0.003,0.003,0,0,NB=1,-1\n"),
+            "records.csv:2: cpu \"-1\" is not a finite number >= 0");
+}
+
 TEST(Records, MalformedInputNamesFileAndLine) {
   const std::string ok = "1,k,cpu,0,0x1,0,0,0,0.5,1,2,NB=3\n";
   const std::string h = kHeader;
