@@ -127,6 +127,7 @@ void Runtime::start() {
   // the estimates of model-based schedulers.
   keep_history_ = mode() == HCC_MODE_INSTRUMENT || config_.scheduler == "dmda" || config_.scheduler == "dmdas";
   measure_costs_ = mode() == HCC_MODE_INSTRUMENT;
+  if (measure_costs_) cpu_clock_cost_ = cpu_clock_read_cost();
   if (backend_->simulated()) load_runtime_costs();
   backend_->start_workers([this](int w) { worker_loop(w); });
 }
@@ -179,6 +180,21 @@ void Runtime::shutdown() {
                "hccsim: mode=%s makespan=%.6f tasks=%" PRIu64 " workers=%d peak_mem=%" PRIu64 "\n",
                names[mode()], makespan, completed_, worker_count(), trace_->peak_memory_total());
   std::fflush(stderr);
+}
+
+// What one read of the thread CPU clock costs (a system call: 0.4 us here).
+// An interval between two reads holds about one read, which is the
+// measurement's own cost: cpu_since() leaves it out.
+double Runtime::cpu_clock_read_cost() {
+  constexpr int kReads = 256;
+  const double first = backend_->thread_cpu_time();
+  for (int i = 1; i < kReads; ++i) backend_->thread_cpu_time();
+  return (backend_->thread_cpu_time() - first) / kReads;
+}
+
+// CPU seconds of the calling thread since the read that gave start.
+double Runtime::cpu_since(double start) {
+  return std::max(0.0, backend_->thread_cpu_time() - start - cpu_clock_cost_);
 }
 
 // Runtime costs measured by earlier instrumented runs, if the model
@@ -328,7 +344,7 @@ void Runtime::submit(const hcc_task_desc& d) {
   {
     Locked lock(*backend_);
     enqueue(t, self);
-    if (measure_costs_) models_.record(kSubmitCost, "cpu", 0, 0, backend_->thread_cpu_time() - cpu_at_entry);
+    if (measure_costs_) models_.record(kSubmitCost, "cpu", 0, 0, cpu_since(cpu_at_entry));
   }
   backend_->compute(submit_cost_);
 }
@@ -559,11 +575,11 @@ void Runtime::execute_body(Task* t, int w, const Buffers& buffers) {
 
   if (!backend_->simulated()) {
     Worker& me = workers_[w];
-    const double cpu_start = measure_costs_ ? backend_->thread_cpu_time() : 0;
     if (measure_costs_) {
-      if (me.cpu_after_kernel >= 0) models_.record(kTaskCost, arch, 0, 0, cpu_start - me.cpu_after_kernel);
+      if (me.cpu_after_kernel >= 0) models_.record(kTaskCost, arch, 0, 0, cpu_since(me.cpu_after_kernel));
       me.cpu_after_kernel = -1;  // a kernel nested in this one (a task scheduling point) starts afresh
     }
+    const double cpu_start = measure_costs_ ? backend_->thread_cpu_time() : 0;
     if (keep_records_ || keep_history_) t->start_time = backend_->now();
     backend_->unlock();
     fn(buffers.begin(), t->arg);
@@ -574,7 +590,7 @@ void Runtime::execute_body(Task* t, int w, const Buffers& buffers) {
     // submitting thread evaluating parameters, say, which native runs do not
     // do). Its models are that CPU time; simulations charge it as CPU work,
     // which shares the simulated cores as the threads share real ones.
-    if (measure_costs_ && me.cpu) t->cpu_time = backend_->thread_cpu_time() - cpu_start;
+    if (measure_costs_ && me.cpu) t->cpu_time = cpu_since(cpu_start);
     backend_->lock();
     if (keep_history_)
       models_.record(cl->name, arch, t->footprint, t->bytes_in + t->bytes_out,

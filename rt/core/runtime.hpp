@@ -99,6 +99,8 @@ class Runtime final : public SchedulerContext {
   void record(const Task* t, int w, double end);
   std::optional<double> model_duration(const Task& t, const std::string& arch, bool sample);
   void load_runtime_costs();
+  double cpu_clock_read_cost();
+  double cpu_since(double start);
   void progress();
   std::string records_path() const;
   void block_until(std::function<bool()> ready, bool help);
@@ -145,6 +147,7 @@ class Runtime final : public SchedulerContext {
   // costs"): measured by instrumented runs, charged by simulations.
   bool measure_costs_ = false;
   double submit_cost_ = 0;  // simulation: CPU seconds charged for one hcc_submit
+  double cpu_clock_cost_ = 0;  // instrumented runs: one read of the thread CPU clock
   bool show_progress_ = false, progress_shown_ = false;
   double last_progress_ = 0;
   bool has_cpu_workers_ = false, has_cuda_workers_ = false;
