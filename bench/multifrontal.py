@@ -166,8 +166,8 @@ def main():
     ap.add_argument("--build-dir", default="build")
     ap.add_argument("--hccsim", help="the driver (default <build>/bin/hccsim)")
     ap.add_argument("--memory-input", default="40x40x40:1", help="input of the memory part (also an A input)")
-    ap.add_argument("--inputs-a", default="40x40x40:1,400x400:2", help="calibration inputs, comma-separated")
-    ap.add_argument("--inputs-b", default="48x36x30:7,32x32x32:3,480x420:5", help="predicted inputs")
+    ap.add_argument("--inputs-a", default="40x40x40:1,640x640:2", help="calibration inputs, comma-separated")
+    ap.add_argument("--inputs-b", default="48x36x30:7,32x32x32:3,760x680:5", help="predicted inputs")
     ap.add_argument("--nb", type=int, default=96)
     ap.add_argument("--leaf", type=int, default=125)
     ap.add_argument("--fit", choices=["mean", "median", "raw"], default="mean",

@@ -64,6 +64,7 @@
 #include <cblas.h>
 #include <lapacke.h>
 #include <math.h>
+#include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -299,7 +300,8 @@ static void prefault_heap(void) {
   for (int fi = 0; fi < nfronts; ++fi) bytes += (size_t)fronts[fi].bytes;
   const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
   if (pages > 0 && page > 0 && bytes > (size_t)pages * (size_t)page / 4) return; /* too much to hold */
-  mallopt(M_TRIM_THRESHOLD, bytes < (size_t)(1 << 30) ? 1 << 30 : 0x7fffffff);
+  /* Beyond the mmap threshold malloc would map the block and unmap it on free */
+  if (bytes > (size_t)INT_MAX - ((size_t)64 << 20)) bytes = (size_t)INT_MAX - ((size_t)64 << 20);
   char *p = malloc(bytes);
   if (!p) return; /* then the activates fault their pages in themselves */
   /* Not 0: compilers turn malloc + memset 0 into calloc, which leaves fresh
@@ -432,8 +434,8 @@ int main(int argc, char **argv) {
   /* Fronts come from the heap, not from fresh mmaps: glibc's default maps
    * large blocks and adapts the threshold to the sizes freed so far, so an
    * activate would pay page faults or not depending on the history. */
-  mallopt(M_MMAP_THRESHOLD, 1 << 30);
-  mallopt(M_TRIM_THRESHOLD, 1 << 30);
+  mallopt(M_MMAP_THRESHOLD, INT_MAX);
+  mallopt(M_TRIM_THRESHOLD, INT_MAX);
   /* One heap for all threads: the workers' activates then reuse what
    * prefault_heap touched, instead of arenas of their own, which glibc also
    * hands back to the system page by page when they shrink. */
