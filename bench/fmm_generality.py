@@ -42,11 +42,11 @@ the hccsim driver (-finstrument, -fnative, -fsimulate, -O2) into
    start of main), which the simulation does not time. The native figure is
    the median of the runs.
 
-The default inputs are sized so that the task part takes about 1-4 s
+The default inputs are sized so that the task part takes about 0.4-1.5 s
 natively on 2 cores (with 0.05-0.4 s, runtime overheads and the noise of a
 shared machine dominate); B differs from A in N, tree height, group size G
 and distribution, and its tasks' parameters lie inside or near A's range.
-The whole script takes about 3-4 minutes.
+The whole script takes about 1-2 minutes.
 
 Noise: on this 2-core machine one busy foreign process (a compilation)
 halves the speed of both workers for as long as it runs; native runs showed
