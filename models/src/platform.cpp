@@ -44,15 +44,10 @@ double measure_memcpy_bandwidth(std::size_t bytes, int repeats) {
 
 namespace {
 
-std::string bandwidth(double bytes_per_s) {
+// A SimGrid quantity: the value and its unit ("Bps", "s").
+std::string quantity(double value, const char* unit) {
   char buf[64];
-  std::snprintf(buf, sizeof buf, "%.6gBps", bytes_per_s);
-  return buf;
-}
-
-std::string seconds(double s) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%.6gs", s);
+  std::snprintf(buf, sizeof buf, "%.6g%s", value, unit);
   return buf;
 }
 
@@ -101,14 +96,14 @@ std::string platform_xml(const MachineDescription& m) {
       o << "      <prop id=\"hcc.memory\" value=\"" << m.gpus[i].memory_bytes << "\"/>\n";
     o << "    </host>\n";
   }
-  if (!m.gpus.empty()) o << "    <link id=\"bus\" bandwidth=\"" << bandwidth(m.bus_bandwidth) << "\" latency=\"0s\"/>\n";
+  if (!m.gpus.empty()) o << "    <link id=\"bus\" bandwidth=\"" << quantity(m.bus_bandwidth, "Bps") << "\" latency=\"0s\"/>\n";
   for (std::size_t i = 0; i < m.gpus.size(); ++i) {
     const GpuDescription& g = m.gpus[i];
     const std::string id = "CUDA" + std::to_string(i);
-    o << "    <link id=\"" << id << "-up\" bandwidth=\"" << bandwidth(g.up_bandwidth) << "\" latency=\""
-      << seconds(g.up_latency) << "\"/>\n"
-      << "    <link id=\"" << id << "-down\" bandwidth=\"" << bandwidth(g.down_bandwidth) << "\" latency=\""
-      << seconds(g.down_latency) << "\"/>\n";
+    o << "    <link id=\"" << id << "-up\" bandwidth=\"" << quantity(g.up_bandwidth, "Bps") << "\" latency=\""
+      << quantity(g.up_latency, "s") << "\"/>\n"
+      << "    <link id=\"" << id << "-down\" bandwidth=\"" << quantity(g.down_bandwidth, "Bps") << "\" latency=\""
+      << quantity(g.down_latency, "s") << "\"/>\n";
   }
   for (std::size_t i = 0; i < m.gpus.size(); ++i) {
     const std::string id = "CUDA" + std::to_string(i);
