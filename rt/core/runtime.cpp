@@ -788,6 +788,7 @@ void Runtime::block_until(std::function<bool()> ready, bool help) {
       workers_[w].cpu_after_kernel = -1;
       b.waiter->wait();
       workers_[w].idle = false;
+      woken(w);
     } else {
       b.waiter->wait();
     }
