@@ -189,7 +189,7 @@ def write_records(path, fields, rows, drop_params=()):
             w.writerow(row)
 
 
-def calibrate(build, records, model_dir, kernel=None, terms=None, report=None):
+def calibrate(build, records, model_dir, kernel=None, terms=None, report=None, min_gain=None):
     """Runs hcc-calibrate; returns {kernel: (terms, adj_r2, cv_rmse, n)}."""
     tool = os.path.join(build, "models", "hcc-calibrate")
     if not os.access(tool, os.X_OK):
@@ -201,6 +201,8 @@ def calibrate(build, records, model_dir, kernel=None, terms=None, report=None):
         cmd += ["--terms", terms]
     if report:
         cmd += ["--report", report]
+    if min_gain is not None:
+        cmd += ["--min-gain", str(min_gain)]
     cmd += records if isinstance(records, list) else [records]
     p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     if p.returncode != 0:

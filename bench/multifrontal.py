@@ -13,9 +13,9 @@ Builds examples/multifrontal/multifrontal.c with the hccsim driver three times
    each, default 3) and the native runs (--native-runs, default 5) of the
    memory input M (--memory-input) and of the inputs B (--inputs-b: other
    grid shapes, dimensions and seeds, so other trees and front sizes).
-2. Models (hcc-calibrate): by default (--fit mean) the terms are selected on
-   each task's median duration over its input's calibration runs and their
-   coefficients fitted on each task's mean duration; three variants:
+2. Models (hcc-calibrate): by default (--fit median) the terms are selected
+   and their coefficients fitted on each task's median time (kernel CPU time,
+   records column cpu) over its input's calibration runs; three variants:
      history   the instrumented runs' model files alone (one mean per kernel:
                the tasks depend on one-byte tokens, so every task of a kernel
                has the same footprint)
@@ -170,10 +170,10 @@ def main():
     ap.add_argument("--inputs-b", default="48x36x30:7,32x32x32:3,760x680:5", help="predicted inputs")
     ap.add_argument("--nb", type=int, default=96)
     ap.add_argument("--leaf", type=int, default=125)
-    ap.add_argument("--fit", choices=["mean", "median", "raw"], default="mean",
-                    help="what the regressions are fitted on: terms selected on each task's median duration over "
-                         "its input's calibration runs and coefficients fitted on its mean (default), both on the "
-                         "medians, or one plain hcc-calibrate over every record")
+    ap.add_argument("--fit", choices=["mean", "median", "raw"], default="median",
+                    help="what the regressions are fitted on: each task's median time over its input's calibration "
+                         "runs (default), terms selected on the medians and coefficients fitted on the means, or one "
+                         "plain hcc-calibrate over every record")
     ap.add_argument("--native-runs", type=int, default=5)
     ap.add_argument("--calib-runs", type=int, default=3, help="instrumented runs per A input")
     ap.add_argument("--activate-terms", default="FZ, CBZ, NZ",
@@ -241,15 +241,16 @@ def main():
             for inp in inputs_b:
                 native_b[inp].append(progs["native"].run(inp, {}, f"native {name(inp)}"))
 
-    # 2. The model variants. On a shared machine a task is now and then
-    # preempted (durations of 4-30 ms for 50 us kernels), which spoils the
-    # term selection. A given input submits the same tasks in the same order
-    # in every run, so the terms are selected on each task's median duration
-    # over its input's calibration runs, and (--fit mean, the default) their
-    # coefficients are fitted on each task's mean duration: the native runs
-    # suffer such preemptions too, and models of the medians predicted the
-    # 3-D inputs 15-20% short on this machine (--fit median). --fit raw is
-    # one hcc-calibrate over every record.
+    # 2. The model variants. A given input submits the same tasks in the same
+    # order in every run, so each task's time is the median over its input's
+    # calibration runs (--fit median, the default): a run slowed as a whole
+    # (this virtual machine has such episodes: one native run took 0.76 s
+    # where the others took 0.39-0.42 s) does not move it. The times are
+    # kernel CPU times, without preemptions, which the simulation models
+    # (cores shared with the submitting thread); with wall-clock durations,
+    # models of the medians predicted the 3-D inputs 15-20 % short, hence
+    # --fit mean (terms selected on the medians, coefficients fitted on the
+    # means). --fit raw is one hcc-calibrate over every record.
     dirs = {v: os.path.join(work, f"models-{v}") for v in variants}
     shutil.copytree(inst_models, dirs["history"])
     shutil.copytree(inst_models, dirs["selected"])

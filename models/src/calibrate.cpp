@@ -196,7 +196,7 @@ std::vector<KernelCalibration> calibrate(const std::vector<Record>& records,
         c.note = "no parameter varies";
       } else {
         try {
-          c.fit = select(obs, c.params);
+          c.fit = select(obs, c.params, 3, 3, options.min_gain);
         } catch (const std::invalid_argument& e) {
           c.note = std::string("no model found: ") + e.what();
         }

@@ -117,6 +117,10 @@ int main(int argc, char** argv) {
   app.add_option("--params", params,
                  "parameters the term selection may use, e.g. --params level,cells (default: all)")
       ->delimiter(',');
+  double min_gain = 0.02;
+  app.add_option("--min-gain", min_gain,
+                 "term selection: a larger term set must lower the cross-validated error by more than this "
+                 "fraction, in [0, 1) (default 0.02; larger is stricter)");
   app.add_option("--report", report, "write an HTML report to this file");
   app.add_option("--emit-c", emit_c_path, "write C functions of the fitted models to this file");
   app.add_flag("--quiet,-q", quiet, "print no summary and no progress");
@@ -149,6 +153,11 @@ int main(int argc, char** argv) {
   CalibrateOptions options;
   options.kernel = kernel;
   options.params = params;
+  if (!(min_gain >= 0 && min_gain < 1)) {
+    std::cerr << "hcc-calibrate: --min-gain " << min_gain << ": expected a fraction in [0, 1)\n";
+    return 2;
+  }
+  options.min_gain = min_gain;
   if (terms_opt->count() > 0) {
     try {
       options.terms = parse_terms(terms_text);

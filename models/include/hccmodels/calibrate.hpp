@@ -22,6 +22,9 @@ struct CalibrateOptions {
   // --params: the parameters selection may use (all when empty); a name that
   // a calibrated kernel's records lack is an error.
   std::vector<std::string> params;
+  // --min-gain: how much lower (a fraction) a larger term set's
+  // cross-validated error must be than the best smaller one's (select()).
+  double min_gain = 0.02;
 };
 
 // The calibration of one (kernel, arch).

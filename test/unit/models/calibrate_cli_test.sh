@@ -58,4 +58,13 @@ grep -q '^hcc-calibrate: --terms: parse_terms: expected an exponent at position 
 "$tool" --model-dir models --kernel dgemm --terms 'NB^3, KB' records.csv 2> err5.txt && fail "unfittable terms accepted"
 grep -q '^hcc-calibrate: dgemm/cpu: cannot fit the terms: ' err5.txt || fail "unfittable message"
 cmp -s before.json models/dgemm.cpu.json || fail "model file changed by a failed run"
+
+# --min-gain: exact data still select their two terms with a strict gain;
+# a value outside [0, 1) is a usage error that writes nothing.
+"$tool" --model-dir mg --kernel dgemm --min-gain 0.5 records.csv > out6.txt || fail "--min-gain 0.5"
+grep -q '^dgemm/cpu: .*; terms 1 + MB\*NB^2 + NB^3, adj R^2 1' out6.txt || { cat out6.txt; fail "--min-gain 0.5 terms"; }
+"$tool" --model-dir mg2 --min-gain 1 records.csv 2> err7.txt
+[ $? -eq 2 ] || fail "--min-gain 1: exit status"
+grep -qx 'hcc-calibrate: --min-gain 1: expected a fraction in \[0, 1)' err7.txt || { cat err7.txt; fail "--min-gain 1 message"; }
+[ ! -e mg2 ] || fail "--min-gain 1 wrote models"
 echo PASS
