@@ -9,10 +9,11 @@ distributions) in simulation. examples/fmm/fmm.c is built three times with
 the hccsim driver (-finstrument, -fnative, -fsimulate, -O2) into
 <build>/bench/fmm-generality/.
 
-1. Rounds: the instrumented runs of the inputs A (--cal-reps rounds) are
-   interleaved with the native runs of the inputs B (--native-runs rounds),
-   so that the drift of this machine's speed (5-10 % over minutes) hits the
-   models and the native figures alike. Every run has HCC_WORKERS=--workers
+1. Rounds: the instrumented runs of the inputs A (--cal-reps rounds, 5 by
+   default) are interleaved with the native runs of the inputs B
+   (--native-runs rounds, 5), so that the drift of this machine's speed
+   (5-10 % over minutes) hits the models and the native figures alike; with
+   as many rounds of each, the models sample the same stretch of time. Every run has HCC_WORKERS=--workers
    and HCC_SCHED=--sched. The instrumented runs share one model directory,
    where the runtime merges what it measures of its own costs on this
    machine (hcc.submit: CPU time of one submission; hcc.task: a worker's CPU
@@ -87,7 +88,7 @@ def main():
                     help="calibration inputs dist:N:H:G,... (default: %(default)s)")
     ap.add_argument("--inputs-b", default=INPUTS_B,
                     help="predicted inputs dist:N:H:G,... (default: %(default)s)")
-    ap.add_argument("--cal-reps", type=int, default=3, help="instrumented runs per input A (median per task)")
+    ap.add_argument("--cal-reps", type=int, default=5, help="instrumented runs per input A (median per task)")
     ap.add_argument("--native-runs", type=int, default=5, help="native runs per input B (median)")
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--sched", default="eager", help="HCC_SCHED of every run (default: %(default)s)")

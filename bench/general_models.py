@@ -7,7 +7,7 @@ M2L example and the multifrontal example, in one command.
                                     [--skip-fmm] [--skip-multifrontal]
 
 Cholesky (examples/cholesky/cholesky.c, built with build/bin/hccsim -O2):
-  A: instrumented native runs at N=4096 and N=6144 (NB=512), three rounds
+  A: instrumented native runs at N=4096 and N=6144 (NB=512), one per round
      interleaved with the native runs, their models merged in one model
      directory (the runtime's mean per footprint);
   B: N=8192 and N=10240 (NB=512): the simulated makespan (HCC_PLATFORM=laptop)
@@ -89,7 +89,7 @@ def main():
 
     models = os.path.join(work, "models")
     common = {"HCC_WORKERS": "2", "HCC_SCHED": "dmda", "HCC_MODEL_DIR": models}
-    calibration_rounds = min(3, args.native_runs)
+    calibration_rounds = args.native_runs  # every round: the models sample the same stretch of time
     steps = calibration_rounds * len(INPUTS_A) + len(INPUTS_B) * (args.native_runs + 1)
     done = 0
 

@@ -175,7 +175,8 @@ def main():
                          "runs (default), terms selected on the medians and coefficients fitted on the means, or one "
                          "plain hcc-calibrate over every record")
     ap.add_argument("--native-runs", type=int, default=5)
-    ap.add_argument("--calib-runs", type=int, default=3, help="instrumented runs per A input")
+    ap.add_argument("--calib-runs", type=int, default=5,
+                    help="instrumented runs per A input (default: as many as native runs, in the same rounds)")
     ap.add_argument("--activate-terms", default="FZ, CBZ, NZ",
                     help="terms of activate's model, from its work (entries zeroed in F and in CB, entries of A "
                          "added; seed 003 §V); empty: selected like the other kernels")
