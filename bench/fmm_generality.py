@@ -13,11 +13,14 @@ the hccsim driver (-finstrument, -fnative, -fsimulate, -O2) into
    default) are interleaved with the native runs of the inputs B
    (--native-runs rounds, 5), so that the drift of this machine's speed
    (5-10 % over minutes) hits the models and the native figures alike; with
-   as many rounds of each, the models sample the same stretch of time. Every run has HCC_WORKERS=--workers
-   and HCC_SCHED=--sched. The instrumented runs share one model directory,
-   where the runtime merges what it measures of its own costs on this
-   machine (hcc.submit: CPU time of one submission; hcc.task: a worker's CPU
-   time between two kernels; docs/calibration.md).
+   as many rounds of each, the models sample the same stretch of time.
+   Every run has HCC_WORKERS=--workers and HCC_SCHED=--sched. Each
+   instrumented run also writes a model directory of its own, with what the
+   runtime measures of its own costs on this machine (hcc.submit: CPU time
+   of one submission; hcc.task: a worker's CPU time between two kernels;
+   hcc.wakeup: waking an idle worker; docs/model-files.md). Native and
+   instrumented runs made while the machine ran slower than usual are made
+   again (bench/machine_state.py).
 2. Models: each task's time is the median over its rounds (record ids match
    between runs) of its kernel CPU time (records column cpu: without the
    preemptions, which the simulation models as shared cores; the median
@@ -72,11 +75,12 @@ import statistics
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from machine_state import SpeedCheck  # noqa: E402
 from m2l_models import (RUN_STATS, build_fmm, calibrate, input_name, log, merge_repeated, parse_inputs,  # noqa: E402
                         run_fmm, task_span, write_records)
 
 KINDS = ("mean", "cells", "selected")
-RUNTIME_COSTS = ("hcc.submit.cpu.json", "hcc.task.cpu.json")
+RUNTIME_COSTS = ("hcc.submit.cpu.json", "hcc.task.cpu.json", "hcc.wakeup.cpu.json")
 INPUTS_A = "cube:400000:5:32,cube:1000000:6:32,ellipsoid:1000000:8:32"
 INPUTS_B = "cube:600000:5:64,cube:2000000:6:32,ellipsoid:600000:7:32,ellipsoid:2000000:8:32"
 
@@ -112,8 +116,9 @@ def main():
     # with the native runs of B (--native-runs rounds), so that the machine's
     # drift in speed (5-10 % over minutes here) hits models and natives alike.
     common = {"HCC_WORKERS": workers, "HCC_SCHED": args.sched}
+    speed = SpeedCheck(work, log=log)
     cal_paths = {input_name(i): [] for i in inputs_a}
-    measured = os.path.join(work, "instrumented-models")
+    measured = None  # the last instrumented run's model directory: its runtime costs
     natives = {input_name(i): [] for i in inputs_b}
     rounds = max(args.cal_reps, args.native_runs)
     total = args.cal_reps * len(inputs_a) + args.native_runs * len(inputs_b) + len(KINDS) * len(inputs_b)
@@ -124,15 +129,21 @@ def main():
             done += 1
             log(f"[{done}/{total}] {name} instrumented, run {r + 1}")
             rec = os.path.join(work, f"{name}.run{r}.csv")
-            run_fmm(exe["instrument"], inp, dict(common, HCC_MODE="instrument", HCC_RECORDS=rec,
-                                                 HCC_MODEL_DIR=measured), max_foreign=args.max_foreign)
+            measured = rec[:-4] + "-models"
+
+            def instrumented():
+                shutil.rmtree(measured, ignore_errors=True)  # a run made again starts afresh
+                run_fmm(exe["instrument"], inp, dict(common, HCC_MODE="instrument", HCC_RECORDS=rec,
+                                                     HCC_MODEL_DIR=measured), max_foreign=args.max_foreign)
+
+            speed.run(instrumented)
             cal_paths[name].append(rec)
         for inp in inputs_b if r < args.native_runs else []:
             name = input_name(inp)
             done += 1
             log(f"[{done}/{total}] {name} native, run {r + 1}")
             rec = os.path.join(work, f"{name}.N{r}.csv")
-            run_fmm(exe["native"], inp, dict(common, HCC_RECORDS=rec), max_foreign=args.max_foreign)
+            speed.run(lambda: run_fmm(exe["native"], inp, dict(common, HCC_RECORDS=rec), max_foreign=args.max_foreign))
             natives[name].append(task_span(rec))
 
     # 2. Models from the median time of each task over its rounds.
@@ -154,7 +165,8 @@ def main():
         fits[("selected", kernel)] = fit
     for kind in KINDS:
         for cost in RUNTIME_COSTS:
-            shutil.copy(os.path.join(measured, cost), models[kind])
+            if os.path.exists(os.path.join(measured, cost)):  # no wake-up at all: no hcc.wakeup
+                shutil.copy(os.path.join(measured, cost), models[kind])
 
     # 3. Predictions for B: one simulation per kind of model (deterministic).
     table = []
@@ -189,6 +201,7 @@ def main():
     print(f"{'max error %':<28} {'':>9} " + " ".join(f"{'':>10} {worst[k]:>7.2f}" for k in KINDS))
     print(f"runs discarded for foreign CPU use > {args.max_foreign:.0%}: {RUN_STATS['discarded']}"
           + (f" (kept after every retry failed: {RUN_STATS['contended']})" if RUN_STATS["contended"] else ""))
+    print(speed.summary())
     print("native runs s: " + "; ".join(f"{n}: " + " ".join(f"{x:.3f}" for x in xs) for n, _, xs, _ in table))
     print()
     print(f"figure fmm_model_error_pct = {worst['selected']:.2f}")

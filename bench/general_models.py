@@ -8,8 +8,9 @@ M2L example and the multifrontal example, in one command.
 
 Cholesky (examples/cholesky/cholesky.c, built with build/bin/hccsim -O2):
   A: instrumented native runs at N=4096 and N=6144 (NB=512), one per round
-     interleaved with the native runs, their models merged in one model
-     directory (the runtime's mean per footprint);
+     interleaved with the native runs; the records of each are merged into
+     one model directory by hcc-calibrate (mean per footprint of the
+     kernels' CPU times), with the runtime costs the run measured;
   B: N=8192 and N=10240 (NB=512): the simulated makespan (HCC_PLATFORM=laptop)
      against the median of --native-runs native makespans (the summary line's
      makespan, hcc_init to the end of the last task, in both modes).
@@ -37,6 +38,9 @@ import statistics
 import subprocess
 import sys
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from machine_state import SpeedCheck  # noqa: E402
+
 SUMMARY = re.compile(r"^hccsim: mode=(\w+) makespan=([0-9.]+) tasks=(\d+)", re.M)
 FIGURE = re.compile(r"^figure (\w+) = ([0-9.eE+-]+|nan)$", re.M)
 CFLAGS = ["-O2", "-std=c11", "-ffp-contract=off", "-Wno-unknown-pragmas"]
@@ -44,6 +48,7 @@ LIBS = ["-llapacke", "-lopenblas", "-lm"]
 NB = 512
 INPUTS_A = [4096, 6144]
 INPUTS_B = [8192, 10240]
+RUNTIME_COSTS = ("hcc.submit.cpu.json", "hcc.task.cpu.json", "hcc.wakeup.cpu.json")
 
 
 def log(msg):
@@ -89,6 +94,8 @@ def main():
 
     models = os.path.join(work, "models")
     common = {"HCC_WORKERS": "2", "HCC_SCHED": "dmda", "HCC_MODEL_DIR": models}
+    calibrate = os.path.join(build, "models", "hcc-calibrate")
+    speed = SpeedCheck(work, log=log)
     calibration_rounds = args.native_runs  # every round: the models sample the same stretch of time
     steps = calibration_rounds * len(INPUTS_A) + len(INPUTS_B) * (args.native_runs + 1)
     done = 0
@@ -98,17 +105,30 @@ def main():
         done += 1
         log(f"[{done}/{steps}] {label}")
 
-    # Calibrating runs (their observations merge in the model files) are
-    # interleaved with the native runs: this machine's speed drifts.
+    # Calibrating runs are interleaved with the native runs: this machine's
+    # speed drifts. Each writes its own model directory and records; once
+    # kept (SpeedCheck), its records are merged into the models that the
+    # native runs' dmda and the simulations use, with its runtime costs.
     natives = {n: [] for n in INPUTS_B}
     for r in range(args.native_runs):
         if r < calibration_rounds:
             for n in INPUTS_A:
                 step(f"calibrate N={n} NB={NB} (instrumented)")
-                run([exe["instrument"], str(n), str(NB)], common, f"instrumented N={n}")
+                rec, measured = os.path.join(work, f"records-{n}-{r}.csv"), os.path.join(work, f"measured-{n}-{r}")
+
+                def instrumented():
+                    shutil.rmtree(measured, ignore_errors=True)
+                    run([exe["instrument"], str(n), str(NB)], {**common, "HCC_MODEL_DIR": measured, "HCC_RECORDS": rec},
+                        f"instrumented N={n}")
+
+                speed.run(instrumented)
+                subprocess.run([calibrate, "--quiet", "--model-dir", models, rec], check=True)
+                for cost in RUNTIME_COSTS:
+                    if os.path.exists(os.path.join(measured, cost)):  # no wake-up at all: no hcc.wakeup
+                        shutil.copy(os.path.join(measured, cost), models)
         for n in INPUTS_B:
             step(f"native N={n} NB={NB}")
-            natives[n].append(run([exe["native"], str(n), str(NB)], common, f"native N={n}"))
+            natives[n].append(speed.run(lambda: run([exe["native"], str(n), str(NB)], common, f"native N={n}")))
     rows, worst = [], 0.0
     for n in INPUTS_B:
         step(f"simulate N={n} NB={NB}")
@@ -122,6 +142,7 @@ def main():
     print(f"{'input B':>16} {'native median s':>16} {'simulated s':>12} {'error %':>8}")
     for n, med, sim, err in rows:
         print(f"{'N=' + str(n):>16} {med:16.3f} {sim:12.3f} {err:8.2f}")
+    print(speed.summary())
     print(f"figure cholesky_model_error_pct = {worst:.2f}", flush=True)
 
     errors = {"cholesky": worst}

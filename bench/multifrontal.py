@@ -58,6 +58,9 @@ import statistics
 import subprocess
 import sys
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from machine_state import SpeedCheck  # noqa: E402
+
 SUMMARY = re.compile(r"^hccsim: mode=(\w+) makespan=([0-9.]+) tasks=(\d+) workers=(\d+) peak_mem=(\d+)$", re.M)
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SOURCE = os.path.join(ROOT, "examples", "multifrontal", "multifrontal.c")
@@ -94,7 +97,10 @@ class Program:
         mem_csv = env.get("HCC_MEMORY_CSV")
         if self.mode != "instrument" and not mem_csv:
             mem_csv = env["HCC_MEMORY_CSV"] = os.path.join(os.path.dirname(self.path), "memory-last.csv")
-        p = run(cmd, env)
+        if self.mode == "simulate" or Program.speed is None:
+            p = run(cmd, env)
+        else:  # a native or instrumented run, only at the machine's usual speed
+            p = Program.speed.run(lambda: run(cmd, env))
         out = p.stdout.strip()
         want = "simulated" if self.mode == "simulate" else " ok"
         if not out.endswith(want):
@@ -119,7 +125,7 @@ class Program:
         return res
 
 
-Program.done, Program.total = 0, 0
+Program.done, Program.total, Program.speed = 0, 0, None
 
 
 def parse_input(text):
@@ -200,6 +206,8 @@ def main():
     if mem_input not in inputs_a:
         inputs_a.insert(0, mem_input)
     inputs_b = [parse_input(x) for x in args.inputs_b.split(",") if x]
+
+    Program.speed = SpeedCheck(work, log=log)
 
     # builds
     progs = {}
@@ -362,6 +370,8 @@ def main():
     print("native runs (task-graph span / summary makespan, s):")
     for inp in [mem_input] + inputs_b:
         print(f"  {name(inp):<14} " + "  ".join(f"{r['span']:.4f}/{r['makespan']:.4f}" for r in natives[inp]))
+    print()
+    print(Program.speed.summary())
     print()
     print(f"figure multifrontal_peak_mem_error_pct = {peak_err:.2f}")
     print(f"figure multifrontal_model_error_pct = {worst:.2f}")
