@@ -12,7 +12,9 @@ Builds examples/multifrontal/multifrontal.c with the hccsim driver three times
    instrumented runs of the calibration inputs A (--inputs-a, --calib-runs
    each, default 3) and the native runs (--native-runs, default 5) of the
    memory input M (--memory-input) and of the inputs B (--inputs-b: other
-   grid shapes, dimensions and seeds, so other trees and front sizes).
+   grid shapes, dimensions and seeds, so other trees and front sizes). A
+   native or instrumented run made while the machine ran slower than usual
+   is made again (bench/machine_state.py).
 2. Models (hcc-calibrate): by default (--fit median) the terms are selected
    and their coefficients fitted on each task's median time (kernel CPU time,
    records column cpu) over its input's calibration runs; three variants:
