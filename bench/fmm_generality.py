@@ -69,6 +69,7 @@ for each kind of model) and
   figure fmm_model_error_pct = <max over inputs B of the selected models' error>
 """
 import argparse
+import glob
 import os
 import shutil
 import statistics
@@ -80,7 +81,6 @@ from m2l_models import (RUN_STATS, build_fmm, calibrate, input_name, log, merge_
                         run_fmm, task_span, write_records)
 
 KINDS = ("mean", "cells", "selected")
-RUNTIME_COSTS = ("hcc.submit.cpu.json", "hcc.task.cpu.json", "hcc.wakeup.cpu.json")
 INPUTS_A = "cube:400000:5:32,cube:1000000:6:32,ellipsoid:1000000:8:32"
 INPUTS_B = "cube:600000:5:64,cube:2000000:6:32,ellipsoid:600000:7:32,ellipsoid:2000000:8:32"
 
@@ -164,9 +164,8 @@ def main():
                                  min_gain=args.min_gain).items():
         fits[("selected", kernel)] = fit
     for kind in KINDS:
-        for cost in RUNTIME_COSTS:
-            if os.path.exists(os.path.join(measured, cost)):  # no wake-up at all: no hcc.wakeup
-                shutil.copy(os.path.join(measured, cost), models[kind])
+        for cost in glob.glob(os.path.join(measured, "hcc.*.json")):  # the runtime's costs (docs/model-files.md)
+            shutil.copy(cost, models[kind])
 
     # 3. Predictions for B: one simulation per kind of model (deterministic).
     table = []

@@ -31,6 +31,7 @@ output, then
 """
 
 import argparse
+import glob
 import os
 import re
 import shutil
@@ -48,7 +49,6 @@ LIBS = ["-llapacke", "-lopenblas", "-lm"]
 NB = 512
 INPUTS_A = [4096, 6144]
 INPUTS_B = [8192, 10240]
-RUNTIME_COSTS = ("hcc.submit.cpu.json", "hcc.task.cpu.json", "hcc.wakeup.cpu.json")
 
 
 def log(msg):
@@ -123,9 +123,8 @@ def main():
 
                 speed.run(instrumented)
                 subprocess.run([calibrate, "--quiet", "--model-dir", models, rec], check=True)
-                for cost in RUNTIME_COSTS:
-                    if os.path.exists(os.path.join(measured, cost)):  # no wake-up at all: no hcc.wakeup
-                        shutil.copy(os.path.join(measured, cost), models)
+                for cost in glob.glob(os.path.join(measured, "hcc.*.json")):  # the runtime's costs
+                    shutil.copy(cost, models)
         for n in INPUTS_B:
             step(f"native N={n} NB={NB}")
             natives[n].append(speed.run(lambda: run([exe["native"], str(n), str(NB)], common, f"native N={n}")))
