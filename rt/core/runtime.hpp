@@ -96,7 +96,8 @@ class Runtime final : public SchedulerContext {
   void run_task(Task* t, int w);
   void execute_body(Task* t, int w, const Buffers& buffers);
   void complete(Task* t, int w);
-  void record(const Task* t, int w, double end);
+  static std::string format_params(const Task& t);
+  void record(Task* t, int w, double end);
   std::optional<double> model_duration(const Task& t, const std::string& arch, bool sample);
   void load_runtime_costs();
   double cpu_clock_read_cost();

@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <list>
+#include <string>
 #include <vector>
 
 #include "hcc/hcc.h"
@@ -91,6 +92,7 @@ struct TaskState {
   double submit_time = 0, start_time = 0;
   double end_time = 0;  // when the body ended (records, models), before any lock wait
   double cpu_time = -1;  // the kernel's thread CPU seconds (instrumented runs, CPU workers); -1: not measured
+  std::string params_text;  // the records' params column, formatted off the runtime lock (native runs)
   int worker = -1;           // the worker that ran it
   int ready_by = -1;         // the worker whose completion made it ready, -1: the application
   // Scheduler bookkeeping (dmda): chosen worker and expected duration.
