@@ -15,9 +15,10 @@ Builds examples/multifrontal/multifrontal.c with the hccsim driver three times
    grid shapes, dimensions and seeds, so other trees and front sizes). A
    native or instrumented run made while the machine ran slower than usual
    is made again (bench/machine_state.py).
-2. Models (hcc-calibrate): by default (--fit median) the terms are selected
-   and their coefficients fitted on each task's median time (kernel CPU time,
-   records column cpu) over its input's calibration runs; three variants:
+2. Models (hcc-calibrate): by default (--fit mean) the terms are selected on
+   each task's median time (kernel CPU time, records column cpu) over its
+   input's calibration runs and their coefficients fitted on each task's
+   mean time; three variants:
      history   the instrumented runs' model files alone (one mean per kernel:
                the tasks depend on one-byte tokens, so every task of a kernel
                has the same footprint)
@@ -178,9 +179,10 @@ def main():
     ap.add_argument("--inputs-b", default="48x36x30:7,32x32x32:3,760x680:5", help="predicted inputs")
     ap.add_argument("--nb", type=int, default=96)
     ap.add_argument("--leaf", type=int, default=125)
-    ap.add_argument("--fit", choices=["mean", "median", "raw"], default="median",
-                    help="what the regressions are fitted on: each task's median time over its input's calibration "
-                         "runs (default), terms selected on the medians and coefficients fitted on the means, or one "
+    ap.add_argument("--fit", choices=["mean", "median", "raw"], default="mean",
+                    help="what the regressions are fitted on: terms selected on each task's median time over its "
+                         "input's calibration runs and coefficients fitted on the means (default), both on the "
+                         "medians, or one "
                          "plain hcc-calibrate over every record")
     ap.add_argument("--native-runs", type=int, default=5)
     ap.add_argument("--calib-runs", type=int, default=5,
@@ -253,15 +255,16 @@ def main():
                 native_b[inp].append(progs["native"].run(inp, {}, f"native {name(inp)}"))
 
     # 2. The model variants. A given input submits the same tasks in the same
-    # order in every run, so each task's time is the median over its input's
-    # calibration runs (--fit median, the default): a run slowed as a whole
-    # (this virtual machine has such episodes: one native run took 0.76 s
-    # where the others took 0.39-0.42 s) does not move it. The times are
-    # kernel CPU times, without preemptions, which the simulation models
-    # (cores shared with the submitting thread); with wall-clock durations,
-    # models of the medians predicted the 3-D inputs 15-20 % short, hence
-    # --fit mean (terms selected on the medians, coefficients fitted on the
-    # means). --fit raw is one hcc-calibrate over every record.
+    # order in every run, so each task has one time per calibration run. The
+    # times are kernel CPU times, without preemptions, which the simulation
+    # models (cores shared with the submitting thread). Terms are selected on
+    # each task's median over the runs, which an odd slow run does not move;
+    # coefficients are fitted on each task's mean (--fit mean, the default):
+    # a native run's span holds the sum of its kernels' times, slow moments
+    # included, and the medians of small tasks' skewed times fell 4-8 %
+    # short of that sum (2-D inputs; with them the 3-D inputs were predicted
+    # 2-6 % short, with the means 2 % short to 2 % long). --fit median fits
+    # on the medians too, --fit raw is one hcc-calibrate over every record.
     dirs = {v: os.path.join(work, f"models-{v}") for v in variants}
     shutil.copytree(inst_models, dirs["history"])
     shutil.copytree(inst_models, dirs["selected"])
