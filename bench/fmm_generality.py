@@ -21,16 +21,20 @@ the hccsim driver (-finstrument, -fnative, -fsimulate, -O2) into
    hcc.wakeup: waking an idle worker; docs/model-files.md). Native and
    instrumented runs made while the machine ran slower than usual are made
    again (bench/machine_state.py).
-2. Models: each task's time is the median over its rounds (record ids match
-   between runs) of its kernel CPU time (records column cpu: without the
-   preemptions, which the simulation models as shared cores; the median
-   leaves out a round slowed as a whole, which this VM has now and then). hcc-calibrate writes three model
+2. Models: hcc-calibrate selects the terms on each task's median over its
+   rounds (record ids match between runs; the kernel's CPU time, records
+   column cpu: without the preemptions, which the simulation models as
+   shared cores; the median is not moved by a round slowed as a whole,
+   which this VM has now and then) and fits the coefficients on each task's
+   mean over its input's typical rounds (kernel time totals within 10 % of
+   the median round's: a native span holds the sum of its kernels' times,
+   slow moments included). It writes three model
    directories from these records, one per kind of model:
      mean      --terms "" per kernel: the intercept alone, i.e. the kernel's
                mean duration (every task of a kernel has the same data
                footprint here, so this is also the per-footprint mean);
      cells     --terms cells per kernel: the naive single direct parameter;
-     selected  no --terms: hcc-calibrate selects the terms among each
+     selected  the terms hcc-calibrate selects (on the medians) among each
                kernel's parameters (m2l: level, cells, interval, nint;
                p2p: cells, particles, pairs, visits; p2m/l2p: cells,
                particles; m2m/l2l: level, cells), with --min-gain 0.1: with
@@ -78,7 +82,7 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from machine_state import SpeedCheck  # noqa: E402
 from m2l_models import (RUN_STATS, build_fmm, calibrate, input_name, log, merge_repeated, parse_inputs,  # noqa: E402
-                        run_fmm, task_span, write_records)
+                        run_fmm, task_span, typical_runs, write_records)
 
 KINDS = ("mean", "cells", "selected")
 INPUTS_A = "cube:400000:5:32,cube:1000000:6:32,ellipsoid:1000000:8:32"
@@ -146,23 +150,31 @@ def main():
             speed.run(lambda: run_fmm(exe["native"], inp, dict(common, HCC_RECORDS=rec), max_foreign=args.max_foreign))
             natives[name].append(task_span(rec))
 
-    # 2. Models from the median time of each task over its rounds.
-    rows = []
+    # 2. Models. The selection sees each task's median over its rounds, which
+    # one slow round does not move; the coefficients are fitted on each
+    # task's mean over its input's typical rounds, as a native run's span
+    # holds the sum of its kernels' times, slow moments included (the
+    # medians' sums were 1-5 % below the means').
+    medians, means = [], []
     for name, paths in cal_paths.items():
         fields, merged = merge_repeated(paths, None, statistics.median)
-        rows += merged
-    records = os.path.join(work, "records-A.csv")
-    write_records(records, fields, rows)
-    kernels = sorted({r["kernel"] for r in rows})
+        medians += merged
+        means += merge_repeated(typical_runs(paths), None, statistics.mean)[1]
+    median_records, records = os.path.join(work, "records-A-median.csv"), os.path.join(work, "records-A.csv")
+    write_records(median_records, fields, medians)
+    write_records(records, fields, means)
+    kernels = sorted({r["kernel"] for r in means})
     models = {k: os.path.join(work, f"models-{k}") for k in KINDS}
     fits = {}
     log("calibrating: mean, cells, selected")
+    selection = calibrate(build, median_records, os.path.join(work, "models-selection"),
+                          report=os.path.join(work, "selected.html"), min_gain=args.min_gain)
     for kernel in kernels:
         fits[("mean", kernel)] = calibrate(build, records, models["mean"], kernel, terms="")[kernel]
         fits[("cells", kernel)] = calibrate(build, records, models["cells"], kernel, terms="cells")[kernel]
-    for kernel, fit in calibrate(build, records, models["selected"], report=os.path.join(work, "selected.html"),
-                                 min_gain=args.min_gain).items():
-        fits[("selected", kernel)] = fit
+        terms = selection[kernel][0]  # "1 + a + b*c", or None: no parameter varies
+        terms = ", ".join(terms.split(" + ")[1:]) if terms else ""
+        fits[("selected", kernel)] = calibrate(build, records, models["selected"], kernel, terms=terms)[kernel]
     for kind in KINDS:
         for cost in glob.glob(os.path.join(measured, "hcc.*.json")):  # the runtime's costs (docs/model-files.md)
             shutil.copy(cost, models[kind])
@@ -182,7 +194,8 @@ def main():
         table.append((name, statistics.median(natives[name]), natives[name], simulated))
 
     print("calibrated on: " + ", ".join(input_name(i) for i in inputs_a)
-          + f" (median of {args.cal_reps} instrumented runs per task, HCC_WORKERS={workers}, HCC_SCHED={args.sched})")
+          + f" ({args.cal_reps} instrumented runs; terms selected on each task's median, fitted on its mean; "
+          f"HCC_WORKERS={workers}, HCC_SCHED={args.sched})")
     print(f"{'kernel':<8} " + " ".join(f"{k + ' terms':<34} {'adjR2':>7}" for k in ("cells", "selected")))
     for kernel in kernels:
         print(f"{kernel:<8} " + " ".join(f"{fits[(k, kernel)][0]:<34} {fits[(k, kernel)][1]:>7.4f}"

@@ -178,6 +178,19 @@ def merge_repeated(paths, kernels=None, agg=min):
     return fields, out
 
 
+def typical_runs(paths, tolerance=0.1):
+    """The runs of one input whose kernels' total time (cpu column, else
+    duration) lies within tolerance of the median run's: a run slowed as a
+    whole (this VM has such stretches, not always caught by
+    bench/machine_state.py) is left out of per-task means."""
+    def total(path):
+        _, rows = read_records(path)
+        return sum(float(r.get("cpu") or r["duration"]) for r in rows)
+    totals = {p: total(p) for p in paths}
+    mid = statistics.median(totals.values())
+    return [p for p in paths if abs(totals[p] / mid - 1) <= tolerance] or paths
+
+
 def write_records(path, fields, rows, drop_params=()):
     with open(path, "w", newline="") as f:
         w = csv.DictWriter(f, fieldnames=fields)

@@ -54,6 +54,7 @@ Progress goes to stderr. Run it on an otherwise idle machine: the native
 medians are only as steady as the machine.
 """
 import argparse
+import glob
 import os
 import re
 import shutil
@@ -62,6 +63,7 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from m2l_models import merge_repeated, typical_runs, write_records  # noqa: E402
 from machine_state import SpeedCheck  # noqa: E402
 
 SUMMARY = re.compile(r"^hccsim: mode=(\w+) makespan=([0-9.]+) tasks=(\d+) workers=(\d+) peak_mem=(\d+)$", re.M)
@@ -140,30 +142,6 @@ def parse_input(text):
 
 def name(inp):
     return f"{inp[0]}:{inp[1]}"
-
-
-def combine_records(paths, out, combine):
-    """Writes one record per task id: the first run's, with combine() of its durations (and kernel CPU times,
-    the cpu column that hcc-calibrate fits when present) over the runs."""
-    import csv
-    runs = []
-    for path in paths:
-        with open(path, newline="") as f:
-            rows = list(csv.DictReader(f))
-        runs.append({r["id"]: r for r in rows})
-        fields = list(rows[0].keys()) if rows else []
-    with open(out, "w", newline="") as f:
-        w = csv.DictWriter(f, fieldnames=fields)
-        w.writeheader()
-        for tid, r in runs[0].items():
-            same = [run[tid] for run in runs if tid in run and run[tid]["kernel"] == r["kernel"]
-                    and run[tid]["params"] == r["params"]]
-            d = combine([float(x["duration"]) for x in same])
-            row = dict(r, duration=f"{d:.9f}", end=f"{float(r['start']) + d:.9f}")
-            if r.get("cpu"):
-                row["cpu"] = f"{combine([float(x['cpu']) for x in same]):.9f}"
-            w.writerow(row)
-    return out
 
 
 def error_pct(simulated, native):
@@ -267,36 +245,40 @@ def main():
     # on the medians too, --fit raw is one hcc-calibrate over every record.
     dirs = {v: os.path.join(work, f"models-{v}") for v in variants}
     shutil.copytree(inst_models, dirs["history"])
-    shutil.copytree(inst_models, dirs["selected"])
-    two_stage = args.fit != "raw" and args.calib_runs > 1
-    fit_records = medians = records
-    if two_stage:
+    medians = fit_records = records
+    if args.fit != "raw" and args.calib_runs > 1:
         per_input = {i: [r for r in records if os.path.basename(r).startswith(f"records-{i[0]}-{i[1]}-")]
                      for i in inputs_a}
-        medians = [combine_records(per_input[i], os.path.join(work, f"records-{i[0]}-{i[1]}-median.csv"),
-                                   statistics.median) for i in inputs_a]
-        fit_records = medians
+
+        def merged(paths, name, agg):
+            fields, rows = merge_repeated(paths, None, agg)
+            write_records(name, fields, rows)
+            return name
+
+        medians = fit_records = [merged(per_input[i], os.path.join(work, f"records-{i[0]}-{i[1]}-median.csv"),
+                                        statistics.median) for i in inputs_a]
         if args.fit == "mean":
-            fit_records = [combine_records(per_input[i], os.path.join(work, f"records-{i[0]}-{i[1]}-mean.csv"),
-                                           statistics.mean) for i in inputs_a]
-    log("hcc-calibrate: selected terms")
-    sel = run([calibrate, "--model-dir", dirs["selected"], "--report", os.path.join(work, "selected.html"),
-               "--emit-c", os.path.join(work, "selected-models.c")] + medians)
-    sel_lines = [l for l in sel.stdout.splitlines() if l.strip() and not l.startswith("merged")]
-    selected_terms = {}
-    for line in sel_lines:
-        m = re.match(r"^([^/]+)/cpu: .*; terms 1((?: \+ [^,]+)*), adj", line)
-        if m and m.group(2):
-            selected_terms[m.group(1)] = m.group(2)[3:].replace(" + ", ", ")
+            fit_records = [merged(typical_runs(per_input[i]), os.path.join(work, f"records-{i[0]}-{i[1]}-mean.csv"),
+                                  statistics.mean) for i in inputs_a]
+    log("hcc-calibrate: term selection")
+    sel = run([calibrate, "--model-dir", os.path.join(work, "models-selection"),
+               "--report", os.path.join(work, "selected.html"), "--emit-c", os.path.join(work, "selected-models.c")]
+              + medians)
+    selected_terms = {}  # kernel -> its terms, "" for the kernels without a regression (a mean)
+    for line in sel.stdout.splitlines():
+        m = re.match(r"^([^/]+)/cpu: .*?; (?:terms 1((?: \+ [^,]+)*), adj|no regression)", line)
+        if m:
+            selected_terms[m.group(1)] = (m.group(2) or "")[3:].replace(" + ", ", ")
     if args.activate_terms and "activate" in selected_terms:
         selected_terms["activate"] = args.activate_terms
-    if fit_records is not medians or args.activate_terms:
-        # refit the kernels that have a regression: their lines are replaced
-        sel_lines = [l for l in sel_lines if l.split("/")[0] not in selected_terms]
-        for kernel, terms in sorted(selected_terms.items()):
-            log(f"hcc-calibrate: {kernel} ({terms}) on the per-task {args.fit if two_stage else 'raw'} durations")
-            p = run([calibrate, "--model-dir", dirs["selected"], "--kernel", kernel, "--terms", terms] + fit_records)
-            sel_lines += [l for l in p.stdout.splitlines() if l.strip() and not l.startswith("merged")]
+    os.makedirs(dirs["selected"])
+    for cost in glob.glob(os.path.join(inst_models, "hcc.*.json")):  # the runtime's costs
+        shutil.copy(cost, dirs["selected"])
+    sel_lines = []
+    for kernel, terms in sorted(selected_terms.items()):
+        log(f"hcc-calibrate: {kernel} ({terms or 'mean'}) on the per-task {args.fit} times")
+        p = run([calibrate, "--model-dir", dirs["selected"], "--kernel", kernel, "--terms", terms] + fit_records)
+        sel_lines += [l for l in p.stdout.splitlines() if l.strip() and not l.startswith("merged")]
     shutil.copytree(dirs["selected"], dirs["naive"])
     naive_lines = []
     for kernel in ("panel", "update"):
