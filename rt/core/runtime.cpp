@@ -63,9 +63,13 @@ std::vector<Access> merged_if_repeated(const SmallVector<Access, 4>& accesses) {
 // The runtime's own CPU work, kept in the model directory like a kernel's
 // (footprint 0) so that instrumented runs measure it on this machine and
 // simulations charge it as CPU work that competes with the kernels for the
-// simulated cores (seed 000 §5 charges the runtime's operations too): the CPU
-// time of one hcc_submit on the submitting thread, and a worker's CPU time
-// between two kernels it runs back to back (completion, scheduling, data).
+// simulated cores (seed 000 §5 charges the runtime's operations too): the
+// application thread's CPU time per submission (the hcc_submit and the
+// application's own code since the previous one, which a simulation runs but
+// does not time: without it, simulated workers never waited for a task being
+// submitted, where native ones were idle 40 ms of a 2-D multifrontal's first
+// 50), and a worker's CPU time between two kernels it runs back to back
+// (completion, scheduling, data).
 // The latency of waking an idle worker is measured and charged too, as time
 // (the sleeping thread uses no CPU meanwhile).
 constexpr const char* kSubmitCost = "hcc.submit";
@@ -288,7 +292,10 @@ void Runtime::host_release(void* ptr) {
 // ---- Submission and dependencies -------------------------------------------
 
 void Runtime::submit(const hcc_task_desc& d) {
-  const double cpu_at_entry = measure_costs_ ? backend_->thread_cpu_time() : 0;
+  const int self = backend_->self_worker();
+  // A task submitting tasks is timed from here; the application thread from
+  // the end of its previous submission (app_cpu_mark_).
+  const double cpu_at_entry = measure_costs_ && self >= 0 ? backend_->thread_cpu_time() : 0;
   const hcc_codelet* cl = d.codelet;
   if (!cl || !cl->name) throw std::invalid_argument("hcc_submit: task without a named codelet");
   if (!cl->cpu && !cl->cuda)
@@ -314,7 +321,6 @@ void Runtime::submit(const hcc_task_desc& d) {
 
   // The task is filled in before taking the lock, so that workers wait less
   // for it while the application submits.
-  const int self = backend_->self_worker();
   Task* t = new_task(self);
   t->codelet = cl;
   t->priority = d.priority;
@@ -344,8 +350,13 @@ void Runtime::submit(const hcc_task_desc& d) {
 
   {
     Locked lock(*backend_);
-    enqueue(t, self);
-    if (measure_costs_) models_.record(kSubmitCost, "cpu", 0, 0, cpu_since(cpu_at_entry));
+    enqueue(t, self);  // may block the application (HCC_MAX_SUBMITTED): app_cpu_mark_ is then unset
+    if (measure_costs_) {
+      const double since = self >= 0 ? cpu_at_entry : app_cpu_mark_;
+      const double now = backend_->thread_cpu_time();
+      if (since >= 0) models_.record(kSubmitCost, "cpu", 0, 0, std::max(0.0, now - since - cpu_clock_cost_));
+      if (self < 0) app_cpu_mark_ = now;
+    }
   }
   backend_->compute(submit_cost_);
 }
@@ -799,6 +810,7 @@ void Runtime::block_until(std::function<bool()> ready, bool help) {
       workers_[w].idle = false;
       woken(w);
     } else {
+      if (w < 0) app_cpu_mark_ = -1;  // waiting is not the application's work
       b.waiter->wait();
     }
   }

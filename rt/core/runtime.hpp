@@ -126,6 +126,7 @@ class Runtime final : public SchedulerContext {
   std::mt19937_64 rng_;
   std::vector<Worker> workers_;
   std::unique_ptr<Waiter> app_waiter_;
+  double app_cpu_mark_ = -1;  // instrumented runs: the application thread's CPU clock at its last submission
   Group* app_taskgroup_ = nullptr;  // innermost taskgroup open in the application
   std::vector<Blocked*> blocked_;
   std::vector<std::unique_ptr<Task[]>> task_slabs_;
