@@ -5,10 +5,11 @@ This 2-core virtual machine now and then runs for seconds at about half speed
 time included, 3 of 5 in one calibration), which process statistics do not
 show: no other process runs and no steal time is reported. A benchmark that
 compares runs must not mix such runs with the others, whichever side (native
-or calibrating) they fall on. SpeedCheck.run() probes the machine right
-before and after a step (bench/probe/speed_probe.c on every core, about
-25 ms) and makes the step again, after a pause, while a probe was more than
-`tolerance` slower than the fastest probe so far. Every kind of run goes
+or calibrating) they fall on. SpeedCheck.run() writes back pending files
+(os.sync), probes the machine right before and after a step
+(bench/probe/speed_probe.c on every core, about 25 ms) and makes the step
+again, after a pause, while a probe was more than `tolerance` slower than
+the fastest probe so far. Every kind of run goes
 through the same check, so it selects no side.
 """
 import os
@@ -35,6 +36,10 @@ class SpeedCheck:
     def run(self, step):
         """step() again until the probes around it show the usual speed."""
         for attempt in range(self.retries + 1):
+            # The earlier runs' files (records, models: megabytes) are written
+            # back to disk now rather than by the kernel's flusher during this
+            # run, 30 s after they were written.
+            os.sync()
             before = self.probe()
             result = step()
             after = self.probe()
