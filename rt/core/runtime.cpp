@@ -1,8 +1,8 @@
 #include "runtime.hpp"
 
 #include <algorithm>
-#include <charconv>
 #include <atomic>
+#include <charconv>
 #include <cinttypes>
 #include <cstdio>
 #include <cstdlib>
@@ -682,7 +682,8 @@ void Runtime::execute_body(Task* t, int w, const Buffers& buffers) {
 
 // The records' params column: "NB=960;MB=1920", or "" without parameters.
 // std::to_chars writes the shortest text that reads back as the same double,
-// a tenth of what snprintf("%.17g") costs: this runs on a worker per task.
+// without snprintf's format parsing and locale: this runs on a worker per
+// task.
 std::string Runtime::format_params(const Task& t) {
   std::string params;
   char buf[32];
