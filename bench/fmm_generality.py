@@ -65,7 +65,9 @@ halves the speed of both workers for as long as it runs; native runs showed
 0.24 s or 0.42 s for the same input depending on it. A native or
 instrumented run during which other processes used more than --max-foreign
 of the CPUs (/proc/stat against the run's own CPU time; never the run's
-duration) is discarded and made again after a pause; the count is printed.
+duration), or around which the machine was slower than usual, is discarded
+and made again after a pause (bench/machine_state.py); the counts are
+printed.
 Run it on a machine as quiet as you can get.
 
 Prints the table (native median, simulated makespans and errors in percent
@@ -81,7 +83,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from machine_state import SpeedCheck  # noqa: E402
-from m2l_models import (RUN_STATS, build_fmm, calibrate, input_name, log, merge_repeated, parse_inputs,  # noqa: E402
+from m2l_models import (build_fmm, calibrate, input_name, log, merge_repeated, parse_inputs,  # noqa: E402
                         run_fmm, task_span, typical_runs, write_records)
 
 KINDS = ("mean", "cells", "selected")
@@ -120,7 +122,7 @@ def main():
     # with the native runs of B (--native-runs rounds), so that the machine's
     # drift in speed (5-10 % over minutes here) hits models and natives alike.
     common = {"HCC_WORKERS": workers, "HCC_SCHED": args.sched}
-    speed = SpeedCheck(work, log=log)
+    speed = SpeedCheck(work, max_foreign=args.max_foreign, log=log)
     cal_paths = {input_name(i): [] for i in inputs_a}
     measured = None  # the last instrumented run's model directory: its runtime costs
     natives = {input_name(i): [] for i in inputs_b}
@@ -138,7 +140,7 @@ def main():
             def instrumented():
                 shutil.rmtree(measured, ignore_errors=True)  # a run made again starts afresh
                 run_fmm(exe["instrument"], inp, dict(common, HCC_MODE="instrument", HCC_RECORDS=rec,
-                                                     HCC_MODEL_DIR=measured), max_foreign=args.max_foreign)
+                                                     HCC_MODEL_DIR=measured))
 
             speed.run(instrumented)
             cal_paths[name].append(rec)
@@ -147,7 +149,7 @@ def main():
             done += 1
             log(f"[{done}/{total}] {name} native, run {r + 1}")
             rec = os.path.join(work, f"{name}.N{r}.csv")
-            speed.run(lambda: run_fmm(exe["native"], inp, dict(common, HCC_RECORDS=rec), max_foreign=args.max_foreign))
+            speed.run(lambda: run_fmm(exe["native"], inp, dict(common, HCC_RECORDS=rec)))
             natives[name].append(task_span(rec))
 
     # 2. Models. The selection sees each task's median over its rounds, which
@@ -211,8 +213,6 @@ def main():
             cells.append(f"{simulated[k]:>10.4f} {err:>7.2f}")
         print(f"{name:<28} {native:>9.4f} " + " ".join(cells))
     print(f"{'max error %':<28} {'':>9} " + " ".join(f"{'':>10} {worst[k]:>7.2f}" for k in KINDS))
-    print(f"runs discarded for foreign CPU use > {args.max_foreign:.0%}: {RUN_STATS['discarded']}"
-          + (f" (kept after every retry failed: {RUN_STATS['contended']})" if RUN_STATS["contended"] else ""))
     print(speed.summary())
     print("native runs s: " + "; ".join(f"{n}: " + " ".join(f"{x:.3f}" for x in xs) for n, _, xs, _ in table))
     print()

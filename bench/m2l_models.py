@@ -38,12 +38,10 @@ import argparse
 import csv
 import os
 import re
-import resource
 import shutil
 import statistics
 import subprocess
 import sys
-import time
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FMM_SRC = os.path.join(REPO, "examples", "fmm", "fmm.c")
@@ -84,56 +82,18 @@ def build_fmm(build, mode, out):
     return out
 
 
-def cpu_seconds():
-    """(busy CPU seconds of the whole machine, those of this process's
-    finished children) so far: /proc/stat's first line (user, nice, system,
-    irq, softirq, steal) and getrusage(RUSAGE_CHILDREN)."""
-    with open("/proc/stat") as f:
-        v = [int(x) for x in f.readline().split()[1:9]]
-    busy = (v[0] + v[1] + v[2] + v[5] + v[6] + v[7]) / os.sysconf("SC_CLK_TCK")
-    ru = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return busy, ru.ru_utime + ru.ru_stime
-
-
-def run_fmm(exe, inp, env, expect="ok", max_foreign=None, retries=30):
-    """Runs fmm on one input; returns (stdout line, stderr, summary makespan).
-
-    With max_foreign (a fraction of the machine's cores): a run during which
-    other processes used more than that fraction of the CPU time (whole
-    machine's busy time from /proc/stat, steal included, minus the run's own
-    user+system time) is discarded, after a pause, and made again, up to
-    `retries` times (then the last one is kept, with a warning). On this
-    2-core shared machine one foreign busy process halves the speed of both
-    workers; a run so slowed measures the neighbours, not the program. The
-    test looks only at the other processes, never at the run's duration."""
+def run_fmm(exe, inp, env, expect="ok"):
+    """Runs fmm on one input; returns (stdout line, stderr, summary makespan)."""
     full_env = dict(os.environ)
     for k in [k for k in full_env if k.startswith("HCC_")]:
         del full_env[k]
     full_env.update(env)
     cmd = [exe, inp[0], str(inp[1]), str(inp[2]), str(inp[3])]
-    for attempt in range(retries + 1):
-        busy0, own0 = cpu_seconds()
-        t0 = time.monotonic()
-        p = subprocess.run(cmd, env=full_env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-        wall = time.monotonic() - t0
-        busy1, own1 = cpu_seconds()
-        foreign = max(0.0, (busy1 - busy0) - (own1 - own0)) / (wall * (os.cpu_count() or 1))
-        if max_foreign is None or foreign <= max_foreign:
-            break
-        RUN_STATS["discarded"] += 1
-        if attempt == retries:
-            RUN_STATS["contended"] += 1
-            log(f"  warning: other processes used {foreign:.0%} of the CPUs during every try; keeping the last")
-            break
-        log(f"  other processes used {foreign:.0%} of the CPUs during the run: discarded, again in 3 s")
-        time.sleep(3)
+    p = subprocess.run(cmd, env=full_env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     m = SUMMARY.search(p.stderr)
     if p.returncode != 0 or not m or not p.stdout.strip().endswith(expect):
         sys.exit(f"{' '.join(cmd)} failed (exit {p.returncode}):\n{p.stdout}{p.stderr}")
     return p.stdout.strip(), p.stderr, float(m.group(2))
-
-
-RUN_STATS = {"discarded": 0, "contended": 0}
 
 
 def task_span(path):

@@ -3,16 +3,21 @@
 This 2-core virtual machine now and then runs for seconds at about half speed
 (whole native or instrumented runs of the FMM example took 2x longer, CPU
 time included, 3 of 5 in one calibration), which process statistics do not
-show: no other process runs and no steal time is reported. A benchmark that
-compares runs must not mix such runs with the others, whichever side (native
-or calibrating) they fall on. SpeedCheck.run() writes back pending files
-(os.sync), probes the machine right before and after a step
-(bench/probe/speed_probe.c on every core, about 25 ms) and makes the step
-again, after a pause, while a probe was more than `tolerance` slower than
-the fastest probe so far. Every kind of run goes
-through the same check, so it selects no side.
+show: no other process runs and no steal time is reported. And on 2 cores one
+busy foreign process (a compilation) halves the speed of both workers of a
+run. A benchmark that compares runs must not mix such runs with the others,
+whichever side (native or calibrating) they fall on. SpeedCheck.run() writes
+back pending files (os.sync), probes the machine right before and after a
+step (bench/probe/speed_probe.c on every core, about 25 ms), measures the CPU
+time that other processes used during the step (the machine's busy time from
+/proc/stat, steal included, less the step's children's), and makes the step
+again, after a pause, while a probe was more than `tolerance` slower than the
+fastest probe so far or other processes used more than `max_foreign` of the
+CPUs. Every kind of run goes through the same check, so it selects no side;
+the check looks at the machine, never at the run's own duration.
 """
 import os
+import resource
 import subprocess
 import sys
 import time
@@ -20,41 +25,63 @@ import time
 PROBE_SRC = os.path.join(os.path.dirname(os.path.abspath(__file__)), "probe", "speed_probe.c")
 
 
+def cpu_seconds():
+    """(busy CPU seconds of the whole machine, those of this process's
+    finished children) so far: /proc/stat's first line (user, nice, system,
+    irq, softirq, steal) and getrusage(RUSAGE_CHILDREN)."""
+    with open("/proc/stat") as f:
+        v = [int(x) for x in f.readline().split()[1:9]]
+    busy = (v[0] + v[1] + v[2] + v[5] + v[6] + v[7]) / os.sysconf("SC_CLK_TCK")
+    ru = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return busy, ru.ru_utime + ru.ru_stime
+
+
 class SpeedCheck:
-    def __init__(self, work_dir, tolerance=0.25, retries=20, pause=3.0, log=None):
+    def __init__(self, work_dir, tolerance=0.25, max_foreign=0.05, retries=20, pause=3.0, log=None):
         self.exe = os.path.join(work_dir, "speed_probe")
         subprocess.run(["gcc", "-O2", "-fopenmp", PROBE_SRC, "-lm", "-o", self.exe], check=True)
-        self.tolerance, self.retries, self.pause = tolerance, retries, pause
+        self.tolerance, self.max_foreign, self.retries, self.pause = tolerance, max_foreign, retries, pause
         self.log = log or (lambda msg: print(msg, file=sys.stderr, flush=True))
         self.best = min(self.probe() for _ in range(3))
-        self.discarded = self.kept_slow = 0
+        self.discarded = self.contended = self.kept = 0
 
     def probe(self):
         env = dict(os.environ, OMP_NUM_THREADS=str(os.cpu_count() or 1))
         return float(subprocess.run([self.exe], env=env, stdout=subprocess.PIPE, text=True, check=True).stdout)
 
     def run(self, step):
-        """step() again until the probes around it show the usual speed."""
+        """step() again until the machine around it was as usual."""
         for attempt in range(self.retries + 1):
             # The earlier runs' files (records, models: megabytes) are written
             # back to disk now rather than by the kernel's flusher during this
             # run, 30 s after they were written.
             os.sync()
             before = self.probe()
+            busy0, own0 = cpu_seconds()
+            t0 = time.monotonic()
             result = step()
+            wall = time.monotonic() - t0
+            busy1, own1 = cpu_seconds()
             after = self.probe()
+            foreign = max(0.0, (busy1 - busy0) - (own1 - own0)) / (wall * (os.cpu_count() or 1))
             self.best = min(self.best, before, after)
             slow = max(before, after) / self.best - 1
-            if slow <= self.tolerance:
+            if slow <= self.tolerance and foreign <= self.max_foreign:
                 return result
+            why = (f"machine {slow:.0%} slower than usual around the run" if slow > self.tolerance
+                   else f"other processes used {foreign:.0%} of the CPUs during the run")
             if attempt == self.retries:
-                self.kept_slow += 1
-                self.log(f"  warning: the machine stayed {slow:.0%} slow; keeping the run")
+                self.kept += 1
+                self.log(f"  warning: {why} at every try; keeping the run")
                 return result
-            self.discarded += 1
-            self.log(f"  machine {slow:.0%} slower than usual around the run: discarded, again in {self.pause:.0f} s")
+            if slow > self.tolerance:
+                self.discarded += 1
+            else:
+                self.contended += 1
+            self.log(f"  {why}: discarded, again in {self.pause:.0f} s")
             time.sleep(self.pause)
 
     def summary(self):
         return (f"runs discarded for a slowed machine (probe > {self.tolerance:.0%} over its best): "
-                f"{self.discarded}" + (f", kept after every retry: {self.kept_slow}" if self.kept_slow else ""))
+                f"{self.discarded}, for other processes' CPU use (> {self.max_foreign:.0%}): {self.contended}"
+                + (f", kept after every retry: {self.kept}" if self.kept else ""))
