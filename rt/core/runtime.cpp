@@ -187,9 +187,9 @@ void Runtime::shutdown() {
   std::fflush(stderr);
 }
 
-// What one read of the thread CPU clock costs (a system call: 0.4 us here).
+// What one read of the thread CPU clock costs (a system call: 0.5 us here).
 // An interval between two reads holds about one read, which is the
-// measurement's own cost: cpu_since() leaves it out.
+// measurement's own cost: cpu_between() leaves it out.
 double Runtime::cpu_clock_read_cost() {
   constexpr int kReads = 256;
   const double first = backend_->thread_cpu_time();
@@ -197,10 +197,12 @@ double Runtime::cpu_clock_read_cost() {
   return (backend_->thread_cpu_time() - first) / kReads;
 }
 
+// CPU seconds between two reads of a thread's CPU clock, less the one read
+// that the span holds.
+double Runtime::cpu_between(double from, double to) const { return std::max(0.0, to - from - cpu_clock_cost_); }
+
 // CPU seconds of the calling thread since the read that gave start.
-double Runtime::cpu_since(double start) {
-  return std::max(0.0, backend_->thread_cpu_time() - start - cpu_clock_cost_);
-}
+double Runtime::cpu_since(double start) { return cpu_between(start, backend_->thread_cpu_time()); }
 
 // Runtime costs measured by earlier instrumented runs, if the model
 // directory has them; none (zero) otherwise, as before they existed.
@@ -354,7 +356,7 @@ void Runtime::submit(const hcc_task_desc& d) {
     if (measure_costs_) {
       const double since = self >= 0 ? cpu_at_entry : app_cpu_mark_;
       const double now = backend_->thread_cpu_time();
-      if (since >= 0) models_.record(kSubmitCost, "cpu", 0, 0, std::max(0.0, now - since - cpu_clock_cost_));
+      if (since >= 0) models_.record(kSubmitCost, "cpu", 0, 0, cpu_between(since, now));
       if (self < 0) app_cpu_mark_ = now;
     }
   }
@@ -506,19 +508,20 @@ void Runtime::worker_loop(int w) {
       continue;
     }
     if (stopping_) break;
-    workers_[w].idle = true;
-    workers_[w].cpu_after_kernel = -1;  // what follows a wait is not back to back
-    workers_[w].waiter->wait();
-    workers_[w].idle = false;
-    woken(w);
+    wait_idle(w);
   }
 }
 
-// A worker back from waiting: natively, the latency since a ready task woke
-// it is measured (a sleeping thread takes tens of microseconds to run again);
-// in simulation, where waking takes no time, that latency is charged.
-void Runtime::woken(int w) {
+// Waits, idle, until a ready task wakes the worker (make_ready). Natively the
+// latency since it was woken is measured (a sleeping thread takes tens of
+// microseconds to run again); in simulation, where waking takes no time,
+// that latency is charged.
+void Runtime::wait_idle(int w) {
   Worker& me = workers_[w];
+  me.idle = true;
+  me.cpu_after_kernel = -1;  // what follows a wait is not back to back
+  me.waiter->wait();
+  me.idle = false;
   if (measure_costs_ && me.notified_at >= 0) {
     models_.record(kWakeCost, machine().workers[w].arch, 0, 0, backend_->now() - me.notified_at);
     me.notified_at = -1;
@@ -593,7 +596,7 @@ void Runtime::execute_body(Task* t, int w, const Buffers& buffers) {
     const double cpu_start = measure_costs_ ? backend_->thread_cpu_time() : 0;
     double task_cost = -1;
     if (measure_costs_ && me.cpu_after_kernel >= 0)
-      task_cost = std::max(0.0, cpu_start - me.cpu_after_kernel - cpu_clock_cost_);
+      task_cost = cpu_between(me.cpu_after_kernel, cpu_start);
     me.cpu_after_kernel = -1;  // a kernel nested in this one (a task scheduling point) starts afresh
     if (keep_records_ || keep_history_) t->start_time = backend_->now();
     backend_->unlock();
@@ -805,11 +808,7 @@ void Runtime::block_until(std::function<bool()> ready, bool help) {
         run_task(t, w);
         continue;
       }
-      workers_[w].idle = true;
-      workers_[w].cpu_after_kernel = -1;
-      b.waiter->wait();
-      workers_[w].idle = false;
-      woken(w);
+      wait_idle(w);
     } else {
       if (w < 0) app_cpu_mark_ = -1;  // waiting is not the application's work
       b.waiter->wait();

@@ -86,7 +86,7 @@ class Runtime final : public SchedulerContext {
   void release(Task* t);  // drops one reference; recycles at zero
   void make_ready(Task* t, int by_worker);
   void wake(int w);
-  void woken(int w);
+  void wait_idle(int w);
 
   // Task life cycle; called with the lock held.
   void worker_loop(int w);
@@ -101,6 +101,7 @@ class Runtime final : public SchedulerContext {
   std::optional<double> model_duration(const Task& t, const std::string& arch, bool sample);
   void load_runtime_costs();
   double cpu_clock_read_cost();
+  double cpu_between(double from, double to) const;
   double cpu_since(double start);
   void progress();
   std::string records_path() const;
