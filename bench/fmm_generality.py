@@ -75,7 +75,6 @@ for each kind of model) and
   figure fmm_model_error_pct = <max over inputs B of the selected models' error>
 """
 import argparse
-import glob
 import os
 import shutil
 import statistics
@@ -83,7 +82,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from machine_state import SpeedCheck  # noqa: E402
-from m2l_models import (build_fmm, calibrate, input_name, log, merge_repeated, parse_inputs,  # noqa: E402
+from m2l_models import (build_fmm, calibrate, copy_runtime_costs, input_name, log, merge_repeated, parse_inputs,  # noqa: E402
                         run_fmm, task_span, typical_runs, write_records)
 
 KINDS = ("mean", "cells", "selected")
@@ -178,8 +177,7 @@ def main():
         terms = ", ".join(terms.split(" + ")[1:]) if terms else ""
         fits[("selected", kernel)] = calibrate(build, records, models["selected"], kernel, terms=terms)[kernel]
     for kind in KINDS:
-        for cost in glob.glob(os.path.join(measured, "hcc.*.json")):  # the runtime's costs (docs/model-files.md)
-            shutil.copy(cost, models[kind])
+        copy_runtime_costs(measured, models[kind])
 
     # 3. Predictions for B: one simulation per kind of model (deterministic).
     table = []

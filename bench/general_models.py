@@ -31,7 +31,6 @@ output, then
 """
 
 import argparse
-import glob
 import os
 import re
 import shutil
@@ -40,6 +39,7 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from m2l_models import copy_runtime_costs  # noqa: E402
 from machine_state import SpeedCheck  # noqa: E402
 
 SUMMARY = re.compile(r"^hccsim: mode=(\w+) makespan=([0-9.]+) tasks=(\d+)", re.M)
@@ -123,8 +123,7 @@ def main():
 
                 speed.run(instrumented)
                 subprocess.run([calibrate, "--quiet", "--model-dir", models, rec], check=True)
-                for cost in glob.glob(os.path.join(measured, "hcc.*.json")):  # the runtime's costs
-                    shutil.copy(cost, models)
+                copy_runtime_costs(measured, models)
         for n in INPUTS_B:
             step(f"native N={n} NB={NB}")
             natives[n].append(speed.run(lambda: run([exe["native"], str(n), str(NB)], common, f"native N={n}")))

@@ -36,6 +36,7 @@ Progress goes to stderr.
 """
 import argparse
 import csv
+import glob
 import os
 import re
 import shutil
@@ -149,6 +150,15 @@ def typical_runs(paths, tolerance=0.1):
     totals = {p: total(p) for p in paths}
     mid = statistics.median(totals.values())
     return [p for p in paths if abs(totals[p] / mid - 1) <= tolerance] or paths
+
+
+def copy_runtime_costs(src, dst):
+    """Copies the runtime's own costs that instrumented runs measured into the
+    model directory src (the reserved kernel names hcc.*: hcc.submit,
+    hcc.task, hcc.wakeup; docs/model-files.md) into the model directory dst."""
+    os.makedirs(dst, exist_ok=True)
+    for path in glob.glob(os.path.join(src, "hcc.*.json")):
+        shutil.copy(path, dst)
 
 
 def write_records(path, fields, rows, drop_params=()):

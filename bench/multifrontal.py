@@ -54,7 +54,6 @@ Progress goes to stderr. Run it on an otherwise idle machine: the native
 medians are only as steady as the machine.
 """
 import argparse
-import glob
 import os
 import re
 import shutil
@@ -63,7 +62,7 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from m2l_models import merge_repeated, typical_runs, write_records  # noqa: E402
+from m2l_models import copy_runtime_costs, merge_repeated, typical_runs, write_records  # noqa: E402
 from machine_state import SpeedCheck  # noqa: E402
 
 SUMMARY = re.compile(r"^hccsim: mode=(\w+) makespan=([0-9.]+) tasks=(\d+) workers=(\d+) peak_mem=(\d+)$", re.M)
@@ -160,8 +159,7 @@ def main():
     ap.add_argument("--fit", choices=["mean", "median", "raw"], default="mean",
                     help="what the regressions are fitted on: terms selected on each task's median time over its "
                          "input's calibration runs and coefficients fitted on the means (default), both on the "
-                         "medians, or one "
-                         "plain hcc-calibrate over every record")
+                         "medians, or one plain hcc-calibrate over every record")
     ap.add_argument("--native-runs", type=int, default=5)
     ap.add_argument("--calib-runs", type=int, default=5,
                     help="instrumented runs per A input (default: as many as native runs, in the same rounds)")
@@ -271,9 +269,7 @@ def main():
             selected_terms[m.group(1)] = (m.group(2) or "")[3:].replace(" + ", ", ")
     if args.activate_terms and "activate" in selected_terms:
         selected_terms["activate"] = args.activate_terms
-    os.makedirs(dirs["selected"])
-    for cost in glob.glob(os.path.join(inst_models, "hcc.*.json")):  # the runtime's costs
-        shutil.copy(cost, dirs["selected"])
+    copy_runtime_costs(inst_models, dirs["selected"])
     sel_lines = []
     for kernel, terms in sorted(selected_terms.items()):
         log(f"hcc-calibrate: {kernel} ({terms or 'mean'}) on the per-task {args.fit} times")
