@@ -7,8 +7,11 @@
 #ifndef HCC_HCC_H
 #define HCC_HCC_H
 
+/* Only the compiler's freestanding <stddef.h>: the rewriter puts this header
+ * above a program's first line, and a libc header here (<stdint.h> reads
+ * <features.h>) would settle the feature-test macros before the program's
+ * own `#define _GNU_SOURCE` could ask for more. */
 #include <stddef.h>
-#include <stdint.h>
 
 #ifdef __cplusplus
 extern "C" {
