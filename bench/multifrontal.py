@@ -10,11 +10,13 @@ Builds examples/multifrontal/multifrontal.c with the hccsim driver three times
    of memory on a freshly booted virtual machine is slow), then runs,
    interleaved round by round (the machine's speed drifts): the
    instrumented runs of the calibration inputs A (--inputs-a, --calib-runs
-   each, default 3) and the native runs (--native-runs, default 5) of the
-   memory input M (--memory-input) and of the inputs B (--inputs-b: other
-   grid shapes, dimensions and seeds, so other trees and front sizes). A
-   native or instrumented run made while the machine ran slower than usual
-   is made again (bench/machine_state.py).
+   each, default 10, spread evenly over the rounds) and the native runs
+   (--native-runs, default 5) of the memory input M (--memory-input) and of
+   the inputs B (--inputs-b: other grid shapes, dimensions and seeds, so
+   other trees and front sizes; task graphs of 0.2-1 s natively: those of
+   0.1 s, such as 32x32x32, spread 11-20 % from run to run here). A native
+   or instrumented run made while the machine ran slower than usual is made
+   again (bench/machine_state.py).
 2. Models (hcc-calibrate): by default (--fit mean) the terms are selected on
    each task's median time (kernel CPU time, records column cpu) over its
    input's calibration runs and their coefficients fitted on each task's
@@ -153,7 +155,7 @@ def main():
     ap.add_argument("--hccsim", help="the driver (default <build>/bin/hccsim)")
     ap.add_argument("--memory-input", default="40x40x40:1", help="input of the memory part (also an A input)")
     ap.add_argument("--inputs-a", default="40x40x40:1,640x640:2", help="calibration inputs, comma-separated")
-    ap.add_argument("--inputs-b", default="48x36x30:7,32x32x32:3,760x680:5", help="predicted inputs")
+    ap.add_argument("--inputs-b", default="48x36x30:7,48x48x48:3,760x680:5", help="predicted inputs")
     ap.add_argument("--nb", type=int, default=96)
     ap.add_argument("--leaf", type=int, default=125)
     ap.add_argument("--fit", choices=["mean", "median", "raw"], default="mean",
@@ -161,8 +163,8 @@ def main():
                          "input's calibration runs and coefficients fitted on the means (default), both on the "
                          "medians, or one plain hcc-calibrate over every record")
     ap.add_argument("--native-runs", type=int, default=5)
-    ap.add_argument("--calib-runs", type=int, default=5,
-                    help="instrumented runs per A input (default: as many as native runs, in the same rounds)")
+    ap.add_argument("--calib-runs", type=int, default=10,
+                    help="instrumented runs per A input, spread evenly over the rounds of native runs")
     ap.add_argument("--activate-terms", default="FZ, CBZ, NZ",
                     help="terms of activate's model, from its work (entries zeroed in F and in CB, entries of A "
                          "added; seed 003 §V); empty: selected like the other kernels")
@@ -216,13 +218,18 @@ def main():
     records = []
     natives_mem, native_mem_csvs = [], []
     native_b = {inp: [] for inp in inputs_b}
-    for r in range(max(args.calib_runs, args.native_runs)):
-        if r < args.calib_runs:
+    rounds = max(args.native_runs, 1)
+    calib_done = 0
+    for r in range(rounds):
+        # the calibration runs spread evenly over the rounds (several per
+        # round when --calib-runs exceeds --native-runs)
+        for _ in range(args.calib_runs * (r + 1) // rounds - calib_done):
             for inp in inputs_a:
-                rec = os.path.join(work, f"records-{inp[0]}-{inp[1]}-{r}.csv")
+                rec = os.path.join(work, f"records-{inp[0]}-{inp[1]}-{calib_done}.csv")
                 records.append(rec)
                 progs["instrument"].run(inp, {"HCC_MODEL_DIR": inst_models, "HCC_RECORDS": rec},
                                         f"instrumented {name(inp)}")
+            calib_done += 1
         if r < args.native_runs:
             csv = os.path.join(work, f"memory-native-{r}.csv")
             natives_mem.append(progs["native"].run(mem_input, {"HCC_MEMORY_CSV": csv}, f"native {name(mem_input)}"))
