@@ -22,6 +22,7 @@ struct Config {
   std::string sim_model = "mean";  // HCC_SIM_MODEL: mean | histogram
   int calibrate_runs = 3;        // HCC_SIM_CALIBRATE_RUNS
   int max_submitted = 0;         // HCC_MAX_SUBMITTED: 0 = unbounded
+  bool bind_workers = true;      // HCC_BIND: 0 leaves native CPU workers unbound
   bool instrument = false;       // HCC_MODE=instrument (native runtime only)
 };
 

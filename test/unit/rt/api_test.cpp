@@ -1,10 +1,13 @@
 // The C ABI on the native runtime: registration, submission errors, task
 // groups, waiting for one handle, and tasks that submit tasks.
 #include <gtest/gtest.h>
+#include <sched.h>
 
 #include <atomic>
 #include <chrono>
 #include <cstdlib>
+#include <mutex>
+#include <set>
 #include <thread>
 
 #include "hcc/hcc.h"
@@ -118,6 +121,49 @@ TEST_F(Api, TasksSubmitTasksAndWaitForTheirChildren) {
   ASSERT_EQ(hcc_submit(&d), 0);
   hcc_wait_all();
   EXPECT_EQ(r, 987);
+}
+
+// Each native worker runs on a CPU of its own (HCC_BIND, default 1): the
+// first CPUs the process may use. HCC_BIND=0 leaves them unbound.
+std::mutex g_seen_mutex;
+std::set<int> g_seen;  // the CPU each task's thread was bound to, -1: unbound
+
+void record_affinity(void* const*, void*) {
+  cpu_set_t s;
+  int cpu = -1;
+  if (sched_getaffinity(0, sizeof s, &s) == 0 && CPU_COUNT(&s) == 1)
+    while (!CPU_ISSET(++cpu, &s)) {
+    }
+  std::lock_guard<std::mutex> lock(g_seen_mutex);
+  g_seen.insert(cpu);
+}
+const hcc_codelet kAffinity = {"affinity", record_affinity, nullptr, 0, nullptr, 0};
+
+std::set<int> affinities_seen(const char* bind) {
+  setenv("HCC_BIND", bind, 1);
+  EXPECT_EQ(hcc_init(), 0);
+  g_seen.clear();
+  for (int i = 0; i < 64; ++i) {
+    hcc_task_desc d{&kAffinity, nullptr, 0, nullptr, 0, nullptr, 0, 0, nullptr, 0, 0};
+    EXPECT_EQ(hcc_submit(&d), 0);
+  }
+  hcc_wait_all();
+  hcc_shutdown();
+  unsetenv("HCC_BIND");
+  return g_seen;
+}
+
+TEST(Bind, WorkersRunOnTheFirstCpusUnlessHccBindIs0) {
+  cpu_set_t process;
+  ASSERT_EQ(sched_getaffinity(0, sizeof process, &process), 0);
+  if (CPU_COUNT(&process) < 2) GTEST_SKIP() << "one CPU: two workers are not bound";
+  std::set<int> first_two;
+  for (int c = 0; first_two.size() < 2; ++c)
+    if (CPU_ISSET(c, &process)) first_two.insert(c);
+  setenv("HCC_WORKERS", "2", 1);
+  setenv("HCC_MODEL_DIR", "", 1);
+  for (int cpu : affinities_seen("1")) EXPECT_TRUE(first_two.count(cpu)) << "a task ran on a thread bound to " << cpu;
+  EXPECT_EQ(affinities_seen("0"), std::set<int>{-1});
 }
 
 }  // namespace
