@@ -133,9 +133,9 @@ class NativeBackend final : public Backend {
   // workers on one CPU while the submitting thread ran on the other, and
   // once that thread waited, left its CPU idle until a balancing tick: the
   // two workers took turns, and tasks stood still 4 ms (a tick) at a time,
-  // 0-7 times per run of the multifrontal example (48x36x30, a 0.24 s task
-  // graph, 2 workers on 2 CPUs), which no kernel model predicts. With more
-  // workers than CPUs nothing is bound.
+  // 0-12 times per run of the multifrontal example (task graphs of
+  // 0.24-0.36 s, 2 workers on 2 CPUs), which no kernel model predicts. With
+  // more workers than CPUs nothing is bound.
   static std::vector<int> cpus_for(int workers) {
     cpu_set_t allowed;
     if (sched_getaffinity(0, sizeof allowed, &allowed) != 0) return {};
