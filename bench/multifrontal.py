@@ -172,6 +172,8 @@ def main():
     ap.add_argument("--sched", help="HCC_SCHED (default: the runtime's default)")
     ap.add_argument("--platform", default="laptop")
     args = ap.parse_args()
+    if args.native_runs < 1 or args.calib_runs < 1:
+        sys.exit("multifrontal: --native-runs and --calib-runs must be at least 1 (the medians and models need runs)")
 
     build = os.path.abspath(args.build_dir)
     hccsim = args.hccsim or os.path.join(build, "bin", "hccsim")
@@ -218,7 +220,7 @@ def main():
     records = []
     natives_mem, native_mem_csvs = [], []
     native_b = {inp: [] for inp in inputs_b}
-    rounds = max(args.native_runs, 1)
+    rounds = args.native_runs
     calib_done = 0
     for r in range(rounds):
         # the calibration runs spread evenly over the rounds (several per
@@ -230,12 +232,11 @@ def main():
                 progs["instrument"].run(inp, {"HCC_MODEL_DIR": inst_models, "HCC_RECORDS": rec},
                                         f"instrumented {name(inp)}")
             calib_done += 1
-        if r < args.native_runs:
-            csv = os.path.join(work, f"memory-native-{r}.csv")
-            natives_mem.append(progs["native"].run(mem_input, {"HCC_MEMORY_CSV": csv}, f"native {name(mem_input)}"))
-            native_mem_csvs.append(csv)
-            for inp in inputs_b:
-                native_b[inp].append(progs["native"].run(inp, {}, f"native {name(inp)}"))
+        csv = os.path.join(work, f"memory-native-{r}.csv")
+        natives_mem.append(progs["native"].run(mem_input, {"HCC_MEMORY_CSV": csv}, f"native {name(mem_input)}"))
+        native_mem_csvs.append(csv)
+        for inp in inputs_b:
+            native_b[inp].append(progs["native"].run(inp, {}, f"native {name(inp)}"))
 
     # 2. The model variants. A given input submits the same tasks in the same
     # order in every run, so each task has one time per calibration run. The
