@@ -11,12 +11,14 @@ Builds examples/multifrontal/multifrontal.c with the hccsim driver three times
    interleaved round by round (the machine's speed drifts): the
    instrumented runs of the calibration inputs A (--inputs-a, --calib-runs
    each, default 10, spread evenly over the rounds) and the native runs
-   (--native-runs, default 5) of the memory input M (--memory-input) and of
+   (--native-runs, default 5) of the memory input M (--memory-input), of the
+   other A inputs (for their self-prediction, not part of the figures) and of
    the inputs B (--inputs-b: other grid shapes, dimensions and seeds, so
    other trees and front sizes). All inputs are task graphs of 0.8-1.3 s
-   natively: on this VM the spans of shorter ones spread more from run to
-   run than the 5 % being checked (760x680, 0.43 s: 0.485-0.594 s in six
-   runs, while 1100x1000 in the same minutes spread 1.228-1.338 s). A native
+   natively on the VM of 2026-11-24 (0.35-0.85 s on a faster one): there
+   the spans of shorter ones spread more from run to run than the 5 % being
+   checked (760x680, 0.43 s: 0.485-0.594 s in six runs, while 1100x1000 in
+   the same minutes spread 1.228-1.338 s). A native
    or instrumented run made while the machine ran slower than usual is made
    again (bench/machine_state.py).
 2. Models (hcc-calibrate): by default (--fit mean) the terms are selected on
@@ -205,7 +207,8 @@ def main():
         progs[mode] = Program(exe, mode, args)
 
     variants = ["history", "naive", "selected"]
-    Program.total = (len(set(inputs_a + inputs_b)) + len(inputs_a) * args.calib_runs + (1 + len(inputs_b)) * args.native_runs
+    Program.total = (len(set(inputs_a + inputs_b)) + len(inputs_a) * args.calib_runs
+                     + (len(inputs_a) + len(inputs_b)) * args.native_runs
                      + 1 + len(inputs_b) * len(variants) + (len(inputs_a) - 1))
 
     # 0. A warm-up: one native run of every input, not counted. On a fresh
@@ -215,13 +218,14 @@ def main():
     for inp in dict.fromkeys(inputs_a + inputs_b):
         progs["native"].run(inp, {}, f"warm-up {name(inp)}")
 
-    # 1. Calibration runs of the A inputs and native runs of the memory input
-    # and of the B inputs, interleaved round by round: the machine's speed
+    # 1. Calibration runs of the A inputs and native runs of every input,
+    # interleaved round by round: the machine's speed
     # drifts (a shared VM), and this way the drift hits them all alike.
     inst_models = os.path.join(work, "models-instrumented")
     records = []
     natives_mem, native_mem_csvs = [], []
     native_b = {inp: [] for inp in inputs_b}
+    native_a = {inp: [] for inp in inputs_a if inp != mem_input}  # the A inputs' self-prediction
     rounds = args.native_runs
     calib_done = 0
     for r in range(rounds):
@@ -237,6 +241,8 @@ def main():
         csv = os.path.join(work, f"memory-native-{r}.csv")
         natives_mem.append(progs["native"].run(mem_input, {"HCC_MEMORY_CSV": csv}, f"native {name(mem_input)}"))
         native_mem_csvs.append(csv)
+        for inp in native_a:
+            native_a[inp].append(progs["native"].run(inp, {}, f"native {name(inp)}"))
         for inp in inputs_b:
             native_b[inp].append(progs["native"].run(inp, {}, f"native {name(inp)}"))
 
@@ -311,7 +317,7 @@ def main():
 
     # 4. generality: the B inputs simulated with each variant
     predictions = {}  # (input, variant) -> simulated run
-    natives = {mem_input: natives_mem, **native_b}
+    natives = {mem_input: natives_mem, **native_a, **native_b}
     for inp in inputs_b:
         for v in variants:
             predictions[(inp, v)] = progs["simulate"].run(
@@ -320,7 +326,6 @@ def main():
     for inp in inputs_a:
         if inp == mem_input:
             continue
-        natives[inp] = []  # its instrumented runs only: no native median
         predictions[(inp, "selected")] = progs["simulate"].run(
             inp, sim_env, f"simulated {name(inp)} (selected models)")
 
@@ -361,7 +366,7 @@ def main():
                 cells.append(f"{pred['span']:>10.4f} {err:>7.2f}")
         print(f"{name(inp):<14} {kind:<3} {(f'{med:.4f}' if med else '-'):>9} " + " ".join(cells))
     print("native runs (task-graph span / summary makespan, s):")
-    for inp in [mem_input] + inputs_b:
+    for inp in inputs_a + inputs_b:
         print(f"  {name(inp):<14} " + "  ".join(f"{r['span']:.4f}/{r['makespan']:.4f}" for r in natives[inp]))
     print()
     print(Program.speed.summary())
