@@ -140,6 +140,7 @@ def main():
     print(f"{'input B':>16} {'native median s':>16} {'simulated s':>12} {'error %':>8}")
     for n, med, sim, err in rows:
         print(f"{'N=' + str(n):>16} {med:16.3f} {sim:12.3f} {err:8.2f}")
+    print("native runs s: " + "; ".join(f"N={n}: " + " ".join(f"{t:.3f}" for t in natives[n]) for n in INPUTS_B))
     print(speed.summary())
     print(f"figure cholesky_model_error_pct = {worst:.2f}", flush=True)
 
