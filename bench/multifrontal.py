@@ -18,9 +18,9 @@ Builds examples/multifrontal/multifrontal.c with the hccsim driver three times
    natively on the VM of 2026-11-24 (0.35-0.85 s on a faster one): there
    the spans of shorter ones spread more from run to run than the 5 % being
    checked (760x680, 0.43 s: 0.485-0.594 s in six runs, while 1100x1000 in
-   the same minutes spread 1.228-1.338 s). A native
-   or instrumented run made while the machine ran slower than usual is made
-   again (bench/machine_state.py).
+   the same minutes spread 1.228-1.338 s). A native or instrumented run
+   made while the machine ran slower than usual is made again
+   (bench/machine_state.py).
 2. Models (hcc-calibrate): by default (--fit mean) the terms are selected on
    each task's median time (kernel CPU time, records column cpu) over its
    input's calibration runs and their coefficients fitted on each task's
@@ -209,8 +209,11 @@ def main():
         progs[mode] = Program(exe, mode, args)
 
     variants = ["history", "naive", "selected"]
+    # native runs besides the memory input's: the other A inputs (their
+    # self-prediction) and the B inputs
+    other_natives = {inp: [] for inp in inputs_a + inputs_b if inp != mem_input}
     Program.total = (len(set(inputs_a + inputs_b)) + len(inputs_a) * args.calib_runs
-                     + (len(inputs_a) + len(inputs_b)) * args.native_runs
+                     + (1 + len(other_natives)) * args.native_runs
                      + 1 + len(inputs_b) * len(variants) + (len(inputs_a) - 1))
 
     # 0. A warm-up: one native run of every input, not counted. On a fresh
@@ -221,13 +224,11 @@ def main():
         progs["native"].run(inp, {}, f"warm-up {name(inp)}")
 
     # 1. Calibration runs of the A inputs and native runs of every input,
-    # interleaved round by round: the machine's speed
-    # drifts (a shared VM), and this way the drift hits them all alike.
+    # interleaved round by round: the machine's speed drifts (a shared VM),
+    # and this way the drift hits them all alike.
     inst_models = os.path.join(work, "models-instrumented")
     records = []
     natives_mem, native_mem_csvs = [], []
-    native_b = {inp: [] for inp in inputs_b}
-    native_a = {inp: [] for inp in inputs_a if inp != mem_input}  # the A inputs' self-prediction
     rounds = args.native_runs
     calib_done = 0
     for r in range(rounds):
@@ -243,10 +244,8 @@ def main():
         csv = os.path.join(work, f"memory-native-{r}.csv")
         natives_mem.append(progs["native"].run(mem_input, {"HCC_MEMORY_CSV": csv}, f"native {name(mem_input)}"))
         native_mem_csvs.append(csv)
-        for inp in native_a:
-            native_a[inp].append(progs["native"].run(inp, {}, f"native {name(inp)}"))
-        for inp in inputs_b:
-            native_b[inp].append(progs["native"].run(inp, {}, f"native {name(inp)}"))
+        for inp, runs in other_natives.items():
+            runs.append(progs["native"].run(inp, {}, f"native {name(inp)}"))
 
     # 2. The model variants. A given input submits the same tasks in the same
     # order in every run, so each task has one time per calibration run. The
@@ -319,7 +318,7 @@ def main():
 
     # 4. generality: the B inputs simulated with each variant
     predictions = {}  # (input, variant) -> simulated run
-    natives = {mem_input: natives_mem, **native_a, **native_b}
+    natives = {mem_input: natives_mem, **other_natives}
     for inp in inputs_b:
         for v in variants:
             predictions[(inp, v)] = progs["simulate"].run(
