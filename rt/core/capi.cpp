@@ -1,5 +1,6 @@
 // The C ABI (rt/include/hcc/hcc.h) over the one Runtime of the process.
 #include <cstdio>
+#include <cstdlib>
 #include <memory>
 #include <stdexcept>
 
@@ -18,7 +19,22 @@ hcc::rt::Runtime& runtime(const char* call) {
 
 hcc::rt::Handle* handle(hcc_handle h) { return reinterpret_cast<hcc::rt::Handle*>(h); }
 
+// A program that exits while the runtime runs gets its outputs and summary,
+// unless it exits from a task (whose completion shutdown would wait for).
+void shutdown_at_exit() {
+  if (g_runtime && g_runtime->self_worker() < 0) hcc_shutdown();
+}
+
 }  // namespace
+
+hcc::rt::Runtime& hcc::rt::runtime_on_demand() {
+  if (g_runtime) return *g_runtime;
+  static bool at_exit_registered = false;
+  if (hcc_init() != 0) std::exit(1);
+  if (!at_exit_registered) std::atexit(shutdown_at_exit);
+  at_exit_registered = true;
+  return *g_runtime;
+}
 
 extern "C" {
 

@@ -36,6 +36,12 @@ void read_string(const char* name, std::string& out) {
 Config config_from_environment() {
   Config c;
   if (const char* v = env("HCC_WORKERS")) c.workers = parse_int<int>("HCC_WORKERS", v, 1);
+  // OpenMP's thread count, a list for nested levels of which the first is
+  // the team size: the native CPU workers when HCC_WORKERS is not set.
+  if (const char* v = env("OMP_NUM_THREADS")) {
+    const std::string first = std::string(v).substr(0, std::string(v).find(','));
+    c.omp_num_threads = parse_int<int>("OMP_NUM_THREADS", first.c_str(), 1);
+  }
   if (const char* v = env("HCC_GPUS")) c.gpus = parse_int<int>("HCC_GPUS", v, 0);
   read_string("HCC_SCHED", c.scheduler);
   read_string("HCC_PLATFORM", c.platform);

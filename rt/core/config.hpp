@@ -10,6 +10,7 @@ namespace hcc::rt {
 
 struct Config {
   std::optional<int> workers;    // HCC_WORKERS: CPU workers (default: all cores)
+  std::optional<int> omp_num_threads;  // OMP_NUM_THREADS: native CPU workers without HCC_WORKERS
   std::optional<int> gpus;       // HCC_GPUS: GPU workers (default: all GPUs)
   std::string scheduler = "eager";  // HCC_SCHED: eager | lws | prio | dmda | dmdas
   std::string platform = "laptop";  // HCC_PLATFORM: preset name or SimGrid XML path

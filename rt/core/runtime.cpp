@@ -147,9 +147,21 @@ void Runtime::shutdown() {
     for (Worker& w : workers_) w.waiter->notify();
   }
   backend_->join_workers();
-  for (auto& [addr, h] : handles_) {
+  {
+    Locked lock(*backend_);
+    drop_scope(app_deps_);
+  }
+  auto release_replicas = [this](Handle* h) {
     for (size_t n = 1; n < h->replicas.size(); ++n)
       if (h->replicas[n].allocated) backend_->release(static_cast<int>(n), h->replicas[n].ptr, h->size);
+  };
+  for (Handle* h : retired_handles_) {
+    release_replicas(h);
+    delete h;
+  }
+  retired_handles_.clear();
+  for (auto& [addr, h] : handles_) {
+    release_replicas(h);
     for (Task* t : h->segment) release(t);
     for (Task* t : h->segment_preds) release(t);
     delete h;
@@ -293,7 +305,9 @@ void Runtime::host_release(void* ptr) {
 
 // ---- Submission and dependencies -------------------------------------------
 
-void Runtime::submit(const hcc_task_desc& d) {
+void Runtime::submit(const hcc_task_desc& d) { submit(d, TaskOptions{}); }
+
+Task* Runtime::submit(const hcc_task_desc& d, const TaskOptions& options) {
   const int self = backend_->self_worker();
   // A task submitting tasks is timed from here; the application thread from
   // the end of its previous submission (app_cpu_mark_).
@@ -349,6 +363,11 @@ void Runtime::submit(const hcc_task_desc& d) {
   t->footprint = footprint_of(t->accesses);
   if (d.naccesses > 1) t->merged = merged_if_repeated(t->accesses);
   t->group = reinterpret_cast<Group*>(d.group);
+  t->region = options.region;
+  t->pinned_worker = options.pinned_worker;
+  t->implicit = options.implicit;
+  t->detached = options.detached;
+  t->finished = options.finished;
 
   {
     Locked lock(*backend_);
@@ -361,6 +380,7 @@ void Runtime::submit(const hcc_task_desc& d) {
     }
   }
   backend_->compute(submit_cost_);
+  return t;
 }
 
 // Numbers a filled-in task, places it in its groups and the task graph, and
@@ -379,6 +399,8 @@ void Runtime::enqueue(Task* t, int self) {
   Group* open = t->parent ? t->parent->taskgroup : (self < 0 ? app_taskgroup_ : nullptr);
   if (!t->group) t->group = open ? open : (t->parent ? t->parent->group : nullptr);
   if (t->group) t->group->pending++;
+  if (!t->region && t->parent) t->region = t->parent->region;
+  if (t->region && !t->implicit) t->region->pending++;
   if (t->parent) {
     t->parent->pending_children++;
     t->parent->refs++;
@@ -467,20 +489,30 @@ Task* Runtime::new_task(int self) {
 void Runtime::release(Task* t) {
   if (--t->refs > 0) return;
   if (t->owns_arg) std::free(t->arg);
+  // Its children have completed (each held a reference): their
+  // dependencies order nothing any more.
+  if (t->children_deps) drop_scope(*t->children_deps);
   t->reset();
   free_tasks_.push_back(t);
 }
 
 void Runtime::make_ready(Task* t, int by_worker) {
   t->ready_by = by_worker;
+  if (t->pinned_worker >= 0) {
+    workers_[t->pinned_worker].pinned = t;
+    if (workers_[t->pinned_worker].idle) wake(t->pinned_worker);
+    return;
+  }
   const int w = scheduler_->push(t);
-  if (w >= 0 && workers_[w].idle) {
+  // A scheduler that queues the task for w alone gives it to w whatever w
+  // waits for (Runtime::can_take).
+  if (w >= 0 && workers_[w].idle && (can_take(*t, w) || !scheduler_->shares_tasks())) {
     wake(w);
     return;
   }
   if (w >= 0 && !scheduler_->shares_tasks()) return;
   for (int i = 0; i < worker_count(); ++i) {
-    if (workers_[i].idle && can_run(*t, i)) {
+    if (workers_[i].idle && can_take(*t, i)) {
       wake(i);
       return;
     }
@@ -496,6 +528,29 @@ void Runtime::wake(int w) {
 
 bool Runtime::can_run(const Task& t, int worker) const {
   return workers_[worker].cpu ? t.codelet->cpu != nullptr : t.codelet->cuda != nullptr;
+}
+
+bool Runtime::can_take(const Task& t, int worker) const {
+  if (!can_run(t, worker)) return false;
+  // OpenMP's task scheduling constraint: a worker waiting inside a task
+  // (taskwait, taskgroup) runs only that task's descendants meanwhile. It
+  // can always run its own children, so it never waits for nothing, and
+  // tasks nest on its stack no deeper than the task tree. (dmda and dmdas
+  // queue a task for one worker, which takes it whatever it waits for.)
+  const Task* waiting = workers_[worker].current;
+  return !waiting || waiting->implicit || descends_from(t, *waiting);
+}
+
+// Whether t descends from the running task a. Ancestors that completed may
+// have been recycled: ids decrease from a child to its parent, so a link
+// to a recycled task ends the walk.
+bool Runtime::descends_from(const Task& t, const Task& a) {
+  uint64_t below = t.id;
+  for (const Task* p = t.parent; p && p->id < below && p->id >= a.id; p = p->parent) {
+    if (p == &a) return true;
+    below = p->id;
+  }
+  return false;
 }
 
 // ---- Workers ------------------------------------------------------------------
@@ -534,6 +589,10 @@ void Runtime::wait_idle(int w) {
 }
 
 Task* Runtime::next_task(int w) {
+  if (Task* t = workers_[w].pinned) {
+    workers_[w].pinned = nullptr;
+    return t;
+  }
   while (Task* t = scheduler_->pop(w)) {
     if (!t->has_commute || take_commute(t)) return t;
   }
@@ -573,10 +632,22 @@ void Runtime::run_task(Task* t, int w) {
   // (allocated) and end (freed), at the same points in every mode.
   if (t->mem_alloc) account(0, static_cast<int64_t>(t->mem_alloc));
   execute_body(t, w, buffers);
+  if (t->finished) {
+    backend_->unlock();
+    t->finished(t->arg);
+    backend_->lock();
+  }
   if (t->mem_free) account(0, -static_cast<int64_t>(t->mem_free));
   release_data(t, node);
-  complete(t, w);
   workers_[w].current = outer;
+  if (t->detached && !t->fulfilled) t->body_ended = true;
+  else complete(t, w);
+}
+
+void Runtime::fulfill(Task* t) {
+  Locked lock(*backend_);
+  if (t->body_ended) complete(t, t->worker);
+  else t->fulfilled = true;
 }
 
 // Runs or simulates the kernel. Natively the body runs and its duration is
@@ -613,10 +684,10 @@ void Runtime::execute_body(Task* t, int w, const Buffers& buffers) {
     // submitting thread wait for: instrumentation must not slow them.
     if (keep_records_) t->params_text = format_params(*t);
     backend_->lock();
-    if (keep_history_)
+    if (keep_history_ && !t->implicit)
       models_.record(cl->name, arch, t->footprint, t->bytes_in + t->bytes_out,
                      t->cpu_time >= 0 ? t->cpu_time : t->end_time - t->start_time);
-    if (task_cost >= 0) models_.record(kTaskCost, arch, 0, 0, task_cost);
+    if (task_cost >= 0 && !t->implicit) models_.record(kTaskCost, arch, 0, 0, task_cost);
     // After the instrumentation's own bookkeeping, which native runs do not do.
     if (measure_costs_) me.cpu_after_kernel = backend_->thread_cpu_time();
     return;
@@ -740,12 +811,12 @@ void Runtime::complete(Task* t, int w) {
   const double end = backend_->now();
   last_end_ = std::max(last_end_, end);
   t->done = true;
-  scheduler_->finished(t, w);
+  if (t->pinned_worker < 0) scheduler_->finished(t, w);
 
   // Natively the parameters were formatted off the lock (execute_body): what
   // is left is an append, too small to leave out of the runtime's measured
   // per-task cost (hcc.task) at the price of two more clock reads.
-  if (keep_records_) record(t, w, t->end_time);
+  if (keep_records_ && !t->implicit) record(t, w, t->end_time);
 
   if (t->has_commute) {
     for (const Access& a : t->accesses) {
@@ -766,12 +837,13 @@ void Runtime::complete(Task* t, int w) {
     if (++h->finished_members * 2 >= h->segment.size() + h->segment_preds.size()) drop_finished(h);
   }
   if (t->group) t->group->pending--;
+  if (t->region && !t->implicit) t->region->pending--;
   if (t->parent) {
     t->parent->pending_children--;
     release(t->parent);
   }
   inflight_--;
-  completed_++;
+  if (!t->implicit) completed_++;
   if (show_progress_ && completed_ % 4096 == 0) progress();
   notify_blocked();
   release(t);
@@ -829,6 +901,57 @@ void Runtime::wait_all() {
 }
 
 void Runtime::taskwait() { wait_all(); }
+
+// ---- Dependencies among siblings (OpenMP) -----------------------------------
+
+DependencyScope& Runtime::caller_scope() {
+  const int w = backend_->self_worker();
+  Task* parent = w >= 0 ? workers_[w].current : nullptr;
+  if (!parent) return app_deps_;
+  if (!parent->children_deps) parent->children_deps = std::make_unique<DependencyScope>();
+  return *parent->children_deps;
+}
+
+Handle* Runtime::sibling_handle(void* addr, uint64_t size) {
+  Locked lock(*backend_);
+  Handle*& h = caller_scope()[addr];
+  if (!h) {
+    h = new Handle;
+    h->addr = addr;
+    h->size = size;
+    h->replicas.resize(machine().nodes.size());
+    h->replicas[0].allocated = true;
+    h->replicas[0].version = h->version;
+    h->replicas[0].ptr = addr;
+  }
+  return h;
+}
+
+void Runtime::wait_siblings(const void* addr) {
+  Locked lock(*backend_);
+  DependencyScope& scope = caller_scope();
+  auto it = scope.find(addr);
+  if (it == scope.end()) return;
+  Handle* h = it->second;
+  block_until([h] { return h->inflight == 0; }, true);
+}
+
+// Called with the lock held, once no task of the scope is in flight. A
+// handle with copies on other memory nodes is kept until shutdown, which
+// frees them off the lock.
+void Runtime::drop_scope(DependencyScope& scope) {
+  for (auto& [addr, h] : scope) {
+    for (Task* t : h->segment) release(t);
+    for (Task* t : h->segment_preds) release(t);
+    h->segment.clear();
+    h->segment_preds.clear();
+    bool elsewhere = false;
+    for (size_t n = 1; n < h->replicas.size(); ++n) elsewhere |= h->replicas[n].allocated;
+    if (elsewhere) retired_handles_.push_back(h);
+    else delete h;
+  }
+  scope.clear();
+}
 
 void Runtime::wait_handle(Handle* h) {
   Locked lock(*backend_);

@@ -21,6 +21,17 @@
 
 namespace hcc::rt {
 
+// What the OpenMP layer (rt/omp) asks of a task beyond hcc_task_desc.
+struct TaskOptions {
+  int pinned_worker = -1;   // an implicit task of a parallel region: runs on this worker only
+  bool implicit = false;    // not a kernel: no record, model or task count
+  Group* region = nullptr;  // counts the task and its descendants (a region's barrier waits for them)
+  bool detached = false;    // completes on fulfill(), once its body has ended too
+  // Called off the lock once the body ran, or was simulated without running
+  // (OpenMP: firstprivate destructors, freeing the task's block).
+  void (*finished)(void* arg) = nullptr;
+};
+
 class Runtime final : public SchedulerContext {
  public:
   Runtime(Config config, std::unique_ptr<Backend> backend);
@@ -42,6 +53,32 @@ class Runtime final : public SchedulerContext {
 
   // Throws std::invalid_argument for an invalid description.
   void submit(const hcc_task_desc& desc);
+  // The task stays valid until it completes; a detached one until fulfill().
+  Task* submit(const hcc_task_desc& desc, const TaskOptions& options);
+  void fulfill(Task* t);
+  // The handle of addr among the dependencies of the caller's children:
+  // OpenMP orders sibling tasks only, by the address of each depend item.
+  Handle* sibling_handle(void* addr, uint64_t size);
+  // Waits for the caller's children that access addr (taskwait depend, an
+  // undeferred task's dependencies).
+  void wait_siblings(const void* addr);
+
+  // For layers above the core (rt/omp) whose shared state the control lock
+  // guards: lock, wait (with the lock held) until ready() holds, running
+  // other ready tasks meanwhile when help is set, and wake the waiters after
+  // changing what their ready() reads.
+  void lock() { backend_->lock(); }
+  void unlock() { backend_->unlock(); }
+  void wait_locked(std::function<bool()> ready, bool help) { block_until(std::move(ready), help); }
+  void notify_locked() { notify_blocked(); }
+  // The calling worker, or -1 for any other thread (the application's).
+  int self_worker() const { return backend_->self_worker(); }
+  bool simulated() const { return backend_->simulated(); }
+  // State of a layer above the core (rt/omp), destroyed with the runtime.
+  struct Extension {
+    virtual ~Extension() = default;
+  };
+  std::unique_ptr<Extension>& extension() { return extension_; }
   void wait_all();
   void taskwait();
   void wait_handle(Handle* h);
@@ -54,6 +91,8 @@ class Runtime final : public SchedulerContext {
   const Machine& machine() const override { return backend_->machine(); }
   double now() override { return backend_->now(); }
   bool can_run(const Task& t, int worker) const override;
+  bool can_take(const Task& t, int worker) const override;
+  static bool descends_from(const Task& t, const Task& ancestor);
   std::optional<double> expected_duration(const Task& t, const std::string& arch) override;
   double expected_transfer(const Task& t, int node) override;
   uint64_t bytes_on_node(const Task& t, int node) const override;
@@ -64,6 +103,7 @@ class Runtime final : public SchedulerContext {
     bool cpu = true;  // a CPU worker (else a GPU worker)
     bool idle = false;
     Task* current = nullptr;  // task whose body runs on this worker
+    Task* pinned = nullptr;   // ready implicit task waiting for this worker
     // Thread CPU time at the end of its last kernel, -1 after a wait: the
     // runtime's work between two kernels run back to back (instrumented runs).
     double cpu_after_kernel = -1;
@@ -84,6 +124,8 @@ class Runtime final : public SchedulerContext {
   void enqueue(Task* t, int self);  // with the lock held
   Task* new_task(int self);  // self: the calling worker, -1 for the application
   void release(Task* t);  // drops one reference; recycles at zero
+  void drop_scope(DependencyScope& scope);
+  DependencyScope& caller_scope();
   void make_ready(Task* t, int by_worker);
   void wake(int w);
   void wait_idle(int w);
@@ -119,6 +161,7 @@ class Runtime final : public SchedulerContext {
   void touch(Handle* h, int node);
 
   const uint64_t id_;  // tells this runtime from earlier ones in the process
+  std::unique_ptr<Extension> extension_;
   const Config config_;
   std::unique_ptr<Backend> backend_;
   std::unique_ptr<Scheduler> scheduler_;
@@ -129,6 +172,8 @@ class Runtime final : public SchedulerContext {
   std::unique_ptr<Waiter> app_waiter_;
   double app_cpu_mark_ = -1;  // instrumented runs: the application thread's CPU clock at its last submission
   Group* app_taskgroup_ = nullptr;  // innermost taskgroup open in the application
+  DependencyScope app_deps_;  // dependencies among the application's tasks (sibling_handle)
+  std::vector<Handle*> retired_handles_;  // dropped with copies on other nodes (drop_scope)
   std::vector<Blocked*> blocked_;
   std::vector<std::unique_ptr<Task[]>> task_slabs_;
   std::vector<Task*> free_tasks_;
@@ -158,5 +203,10 @@ class Runtime final : public SchedulerContext {
   std::map<std::pair<std::string, uint64_t>, int> calibrating_;
   std::vector<std::string> warned_;
 };
+
+// The process's runtime, started on first use and shut down at exit when
+// the program did not call hcc_init (OpenMP programs). Exits after printing
+// why when it cannot start.
+Runtime& runtime_on_demand();
 
 }  // namespace hcc::rt

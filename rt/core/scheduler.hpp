@@ -18,6 +18,9 @@ class SchedulerContext {
   virtual const Machine& machine() const = 0;
   virtual double now() = 0;
   virtual bool can_run(const Task& t, int worker) const = 0;
+  // Whether the worker may take t now (pop): it can run it, and when it
+  // waits inside a task, the runtime's constraints on what it runs then.
+  virtual bool can_take(const Task& t, int worker) const { return can_run(t, worker); }
   // Expected kernel duration of t on a worker of that arch, if known.
   virtual std::optional<double> expected_duration(const Task& t, const std::string& arch) = 0;
   // Expected time to bring t's input data to the memory node.

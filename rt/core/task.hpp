@@ -4,7 +4,9 @@
 
 #include <cstdint>
 #include <list>
+#include <memory>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "hcc/hcc.h"
@@ -61,6 +63,11 @@ struct Group {
   Group* enclosing = nullptr;  // for a taskgroup: the one open before it
 };
 
+// Dependencies among the children of one task (OpenMP orders sibling tasks
+// only): the handles of the addresses they named, created on first use and
+// dropped with the parent task.
+using DependencyScope = std::unordered_map<const void*, struct Handle*>;
+
 struct Access {
   Handle* handle;
   int mode;
@@ -79,6 +86,16 @@ struct TaskState {
   Group* group = nullptr;
   Group* taskgroup = nullptr;  // innermost taskgroup open in this task's body
   Task* parent = nullptr;
+  // A parallel region's explicit tasks (OpenMP barriers wait for them):
+  // inherited from the parent, counted unless the task is implicit.
+  Group* region = nullptr;
+  int pinned_worker = -1;  // runs on this worker only (an OpenMP implicit task)
+  bool implicit = false;   // not a kernel: no record, model or task count
+  // Detached (OpenMP detach): completes once its body ended and fulfill()
+  // was called, in either order.
+  bool detached = false, body_ended = false, fulfilled = false;
+  void (*finished)(void* arg) = nullptr;  // after the body ran or was simulated
+  std::unique_ptr<DependencyScope> children_deps;  // see DependencyScope
   uint64_t footprint = 0;
   uint64_t bytes_in = 0, bytes_out = 0;
   uint64_t mem_alloc = 0, mem_free = 0;  // declared by the body (hcc_task_desc)

@@ -38,5 +38,11 @@ config.hcc_rt_sim = getattr(config, 'hcc_rt_sim', '')
 if config.hcc_rt_sim and os.path.exists(config.hcc_rt_sim):
     config.available_features.add('hcc-rt-sim')
 config.substitutions.append(('%hcc-rt-sim', '-Wl,--wrap=main ' + (config.hcc_rt_sim or 'libhccrt-sim.a') + ' -lsimgrid ' + config.hcc_models))
+# The OpenMP conformance suite (omp/): each program against clang -fopenmp.
+config.hccsim = getattr(config, 'hccsim', '')
+if config.hccsim and os.path.exists(config.hccsim):
+    config.available_features.add('hccsim')
+config.substitutions.append(('%omp-check', 'python3 ' + os.path.join(config.test_source_root, 'omp', 'Inputs', 'check.py') +
+                             ' --hccsim ' + (config.hccsim or 'hccsim')))
 config.substitutions.append(('FileCheck', config.filecheck))
 config.substitutions.append(('not ', os.path.join(config.llvm_bin, 'not') + ' '))

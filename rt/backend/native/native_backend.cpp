@@ -79,7 +79,8 @@ class NativeWaiter final : public Waiter {
 class NativeBackend final : public Backend {
  public:
   explicit NativeBackend(const Config& config) : start_(Clock::now()) {
-    int cpus = config.workers.value_or(static_cast<int>(std::thread::hardware_concurrency()));
+    int cpus = config.workers.value_or(
+        config.omp_num_threads.value_or(static_cast<int>(std::thread::hardware_concurrency())));
     if (cpus < 1) cpus = 1;
     for (int i = 0; i < cpus; ++i) machine_.workers.push_back({"cpu" + std::to_string(i), "cpu", 0});
     machine_.nodes.push_back({"RAM", 0});

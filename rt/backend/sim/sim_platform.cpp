@@ -1,5 +1,7 @@
 #include "sim_platform.hpp"
 
+#include "hcc/hcc.h"
+
 #include <xbt/log.h>
 
 #include <algorithm>
@@ -139,7 +141,16 @@ int run_simulation(int (*main_fn)(int, char**), int argc, char** argv) {
   for (s4u::Host* h : engine.get_all_hosts())
     if (const char* k = h->get_property("hcc.kind"); k && std::string(k) == "cpu") cpu = h;
   int rc = 0;
-  s4u::Actor::create("main", cpu, [&rc, main_fn, argc, argv] { rc = main_fn(argc, argv); });
+  // The runtime starts before main and stops after it, so that programs
+  // that never call hcc_init (OpenMP programs) are simulated too.
+  s4u::Actor::create("main", cpu, [&rc, main_fn, argc, argv] {
+    if (hcc_init() != 0) {
+      rc = 1;
+      return;
+    }
+    rc = main_fn(argc, argv);
+    hcc_shutdown();
+  });
   engine.run();
   return rc;
 }

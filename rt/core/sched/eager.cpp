@@ -16,7 +16,7 @@ class EagerScheduler final : public Scheduler {
   }
 
   Task* pop(int worker) override {
-    if (!queue_.empty() && ctx_.can_run(*queue_.front(), worker)) {
+    if (!queue_.empty() && ctx_.can_take(*queue_.front(), worker)) {
       Task* t = queue_.front();
       queue_.pop_front();
       return t;

@@ -26,7 +26,7 @@ class LwsScheduler final : public Scheduler {
   Task* pop(int worker) override {
     auto& own = queues_[worker];
     for (auto it = own.rbegin(); it != own.rend(); ++it) {
-      if (ctx_.can_run(**it, worker)) {
+      if (ctx_.can_take(**it, worker)) {
         Task* t = *it;
         own.erase(std::next(it).base());
         return t;

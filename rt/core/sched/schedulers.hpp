@@ -18,7 +18,7 @@ struct ByPriority {
 template <typename Queue>
 Task* take_first_runnable(Queue& queue, const SchedulerContext& ctx, int worker) {
   for (auto it = queue.begin(); it != queue.end(); ++it) {
-    if (ctx.can_run(**it, worker)) {
+    if (ctx.can_take(**it, worker)) {
       Task* t = *it;
       queue.erase(it);
       return t;

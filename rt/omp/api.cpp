@@ -1,0 +1,152 @@
+// The omp_* API: team and thread queries, ICVs, wall clock (simulated time
+// in simulation), locks and memory allocation. Declared in the compiler's
+// omp.h; the types below have its layout.
+#include <algorithm>
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+
+#include "fatal.hpp"
+#include "omp_state.hpp"
+
+namespace {
+
+using namespace hcc::omp;
+
+struct omp_lock_t {
+  void* lock;
+};
+
+const Team* ancestor(const Context& c, int level, int& tid) {
+  const Team* team = c.team;
+  tid = c.tid;
+  while (team && team->level > level) {
+    tid = team->parent_tid;
+    team = team->parent;
+  }
+  return team && team->level == level ? team : nullptr;
+}
+
+Mutex& lock_of(omp_lock_t* l) {
+  if (!l || !l->lock) hcc::rt::fatal("omp lock used before omp_init_lock");
+  return *static_cast<Mutex*>(l->lock);
+}
+
+}  // namespace
+
+extern "C" {
+
+int omp_get_thread_num(void) { return context(state()).tid; }
+int omp_get_num_threads(void) { return context(state()).team->nthreads; }
+int omp_get_max_threads(void) { return state().max_threads; }
+void omp_set_num_threads(int n) {
+  State& s = state();
+  s.max_threads = std::clamp<int>(n, 1, std::max<int>(1, static_cast<int>(s.cpu_workers.size())));
+}
+int omp_get_num_procs(void) { return std::max<int>(1, static_cast<int>(state().cpu_workers.size())); }
+int omp_get_thread_limit(void) { return omp_get_num_procs(); }
+int omp_in_parallel(void) { return context(state()).team->active_level > 0; }
+int omp_in_final(void) { return context(state()).final; }
+int omp_get_level(void) { return context(state()).team->level; }
+int omp_get_active_level(void) { return context(state()).team->active_level; }
+int omp_get_ancestor_thread_num(int level) {
+  int tid;
+  return ancestor(context(state()), level, tid) ? tid : -1;
+}
+int omp_get_team_size(int level) {
+  int tid;
+  const Team* t = ancestor(context(state()), level, tid);
+  return t ? t->nthreads : -1;
+}
+int omp_get_dynamic(void) { return 0; }
+void omp_set_dynamic(int) {}
+int omp_get_nested(void) { return 0; }
+void omp_set_nested(int) {}
+int omp_get_max_active_levels(void) { return state().max_active_levels; }
+void omp_set_max_active_levels(int) {}
+int omp_get_supported_active_levels(void) { return 1; }
+int omp_get_cancellation(void) { return 0; }
+int omp_get_max_task_priority(void) {
+  const char* v = std::getenv("OMP_MAX_TASK_PRIORITY");
+  return v ? std::max(0, std::atoi(v)) : 0;
+}
+int omp_get_proc_bind(void) { return 0; }
+int omp_get_num_places(void) { return 0; }
+int omp_get_place_num(void) { return -1; }
+int omp_get_num_teams(void) { return 1; }
+int omp_get_team_num(void) { return 0; }
+int omp_get_num_devices(void) { return 0; }
+int omp_get_device_num(void) { return 0; }
+int omp_get_initial_device(void) { return 0; }
+int omp_get_default_device(void) { return 0; }
+void omp_set_default_device(int) {}
+int omp_is_initial_device(void) { return 1; }
+
+void omp_set_schedule(int kind, int chunk) {
+  static const int32_t kinds[] = {0, kSchStatic, kSchDynamicChunked, kSchGuidedChunked, kSchStatic};
+  State& s = state();
+  const int k = kind & 0xff;
+  s.runtime_schedule = (k >= 1 && k <= 4) ? kinds[k] : kSchStatic;
+  if (s.runtime_schedule == kSchStatic && chunk > 0) s.runtime_schedule = kSchStaticChunked;
+  s.runtime_chunk = chunk;
+}
+void omp_get_schedule(int* kind, int* chunk) {
+  State& s = state();
+  switch (s.runtime_schedule) {
+    case kSchDynamicChunked: *kind = 2; break;
+    case kSchGuidedChunked: *kind = 3; break;
+    default: *kind = 1; break;
+  }
+  *chunk = static_cast<int>(s.runtime_chunk);
+}
+
+// The runtime's clock: seconds since it started, simulated in simulation.
+double omp_get_wtime(void) { return state().rt.time(); }
+double omp_get_wtick(void) { return 1e-9; }
+
+void omp_init_lock(omp_lock_t* l) { l->lock = new Mutex; }
+void omp_init_lock_with_hint(omp_lock_t* l, uintptr_t) { omp_init_lock(l); }
+void omp_destroy_lock(omp_lock_t* l) {
+  delete static_cast<Mutex*>(l->lock);
+  l->lock = nullptr;
+}
+void omp_set_lock(omp_lock_t* l) { acquire(state(), lock_of(l), false); }
+void omp_unset_lock(omp_lock_t* l) { release(state(), lock_of(l)); }
+int omp_test_lock(omp_lock_t* l) { return try_acquire(state(), lock_of(l), false); }
+
+void omp_init_nest_lock(omp_lock_t* l) { omp_init_lock(l); }
+void omp_init_nest_lock_with_hint(omp_lock_t* l, uintptr_t) { omp_init_lock(l); }
+void omp_destroy_nest_lock(omp_lock_t* l) { omp_destroy_lock(l); }
+void omp_set_nest_lock(omp_lock_t* l) { acquire(state(), lock_of(l), true); }
+void omp_unset_nest_lock(omp_lock_t* l) { release(state(), lock_of(l)); }
+int omp_test_nest_lock(omp_lock_t* l) {
+  State& s = state();
+  Mutex& m = lock_of(l);
+  return try_acquire(s, m, true) ? m.depth : 0;
+}
+
+// Memory allocators: every allocator is the default one (host memory).
+void* omp_alloc(size_t size, uintptr_t) { return std::malloc(size); }
+void* omp_aligned_alloc(size_t align, size_t size, uintptr_t) {
+  if (align < sizeof(void*)) align = sizeof(void*);
+  void* p = nullptr;
+  return posix_memalign(&p, align, size) == 0 ? p : nullptr;
+}
+void* omp_calloc(size_t n, size_t size, uintptr_t) { return std::calloc(n, size); }
+void* omp_aligned_calloc(size_t align, size_t n, size_t size, uintptr_t a) {
+  void* p = omp_aligned_alloc(align, n * size, a);
+  if (p) std::memset(p, 0, n * size);
+  return p;
+}
+void* omp_realloc(void* ptr, size_t size, uintptr_t, uintptr_t) { return std::realloc(ptr, size); }
+void omp_free(void* ptr, uintptr_t) { std::free(ptr); }
+uintptr_t omp_get_default_allocator(void) { return 1; }
+void omp_set_default_allocator(uintptr_t) {}
+
+void* __kmpc_alloc(int32_t, size_t size, uintptr_t a) { return omp_alloc(size, a); }
+void* __kmpc_aligned_alloc(int32_t, size_t align, size_t size, uintptr_t a) { return omp_aligned_alloc(align, size, a); }
+void* __kmpc_calloc(int32_t, size_t n, size_t size, uintptr_t a) { return omp_calloc(n, size, a); }
+void* __kmpc_realloc(int32_t, void* ptr, size_t size, uintptr_t a, uintptr_t f) { return omp_realloc(ptr, size, a, f); }
+void __kmpc_free(int32_t, void* ptr, uintptr_t) { std::free(ptr); }
+
+}  // extern "C"

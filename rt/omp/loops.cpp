@@ -1,0 +1,294 @@
+// Worksharing loops: static schedules are computed by each thread alone
+// (__kmpc_for_static_init_*); dynamic, guided, runtime and ordered ones go
+// through a Loop the team shares (__kmpc_dispatch_*). Iterations are
+// numbered 0..trip-1 internally, whatever the type, bounds and stride.
+#include "loops.hpp"
+
+#include <algorithm>
+#include <cstring>
+#include <string>
+#include <type_traits>
+
+#include "omp_state.hpp"
+
+namespace hcc::omp {
+
+bool parse_schedule(const char* text, int32_t& kind, int64_t& chunk) {
+  std::string s(text);
+  s.erase(std::remove_if(s.begin(), s.end(), [](char c) { return c == ' ' || c == '\t'; }), s.end());
+  for (auto& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  if (auto colon = s.find(':'); colon != std::string::npos) s = s.substr(colon + 1);  // monotonic:, nonmonotonic:
+  std::string name = s.substr(0, s.find(','));
+  chunk = 0;
+  if (auto comma = s.find(','); comma != std::string::npos) {
+    try {
+      chunk = std::stoll(s.substr(comma + 1));
+    } catch (...) {
+      return false;
+    }
+  }
+  if (name == "static") kind = chunk > 0 ? kSchStaticChunked : kSchStatic;
+  else if (name == "dynamic") kind = kSchDynamicChunked;
+  else if (name == "guided") kind = kSchGuidedChunked;
+  else if (name == "auto") kind = kSchStatic;
+  else return false;
+  return true;
+}
+
+namespace {
+
+template <class T, class ST>
+uint64_t trip_count(T lb, T ub, ST st) {
+  using UT = std::make_unsigned_t<T>;
+  if (st == 0) return 0;
+  if (st > 0) return ub < lb ? 0 : static_cast<uint64_t>((static_cast<UT>(ub) - static_cast<UT>(lb)) / static_cast<UT>(st)) + 1;
+  return lb < ub ? 0 : static_cast<uint64_t>((static_cast<UT>(lb) - static_cast<UT>(ub)) / static_cast<UT>(-st)) + 1;
+}
+
+// The value of iteration i.
+template <class T, class ST>
+T iteration(T lb, ST st, uint64_t i) {
+  using UT = std::make_unsigned_t<T>;
+  return static_cast<T>(static_cast<UT>(lb) + static_cast<UT>(i) * static_cast<UT>(st));
+}
+
+// Thread tid's share of an unchunked static schedule: the first trip % n
+// threads get one iteration more.
+void balanced(uint64_t trip, int n, int tid, uint64_t& begin, uint64_t& count) {
+  const uint64_t small = trip / n, extras = trip % n;
+  const uint64_t t = static_cast<uint64_t>(tid);
+  begin = t * small + std::min(t, extras);
+  count = small + (t < extras ? 1 : 0);
+}
+
+int32_t base_kind(int32_t sched, bool& ordered) {
+  int32_t kind = sched & ~kSchModifierMask;
+  ordered = kind > kOrdLower && kind < kOrdUpper;
+  if (ordered) kind -= kOrdLower - 32;
+  switch (kind) {
+    case kSchStaticChunked:
+    case kDistributeStaticChunked: return kSchStaticChunked;
+    case kSchDynamicChunked: return kSchDynamicChunked;
+    case kSchGuidedChunked:
+    case kSchTrapezoidal:
+    case kSchGuidedIterative:
+    case kSchGuidedAnalytical: return kSchGuidedChunked;
+    case kSchRuntime: return kSchRuntime;
+    default: return kSchStatic;  // static, auto, greedy, balanced, steal
+  }
+}
+
+template <class T, class ST>
+void static_init(int32_t sched, int32_t* plast, T* plb, T* pub, ST* pst, ST incr, ST chunk) {
+  State& s = state();
+  const Context& c = context(s);
+  const int n = c.team->nthreads, tid = c.tid;
+  const uint64_t trip = trip_count<T, ST>(*plb, *pub, incr);
+  if (plast) *plast = 0;
+  if (trip == 0) {
+    *pst = incr;
+    return;
+  }
+  bool ordered;
+  if (base_kind(sched, ordered) == kSchStaticChunked) {
+    const uint64_t ch = chunk < 1 ? 1 : static_cast<uint64_t>(chunk);
+    const T lb = *plb;
+    *plb = iteration<T, ST>(lb, incr, ch * tid);
+    *pub = iteration<T, ST>(*plb, incr, ch - 1);
+    *pst = static_cast<ST>(static_cast<std::make_unsigned_t<ST>>(incr) * ch * n);
+    if (plast) *plast = tid == static_cast<int>(((trip - 1) / ch) % n);
+    if (ch * tid >= trip) *plb = iteration<T, ST>(lb, incr, trip), *pub = lb;  // nothing for this thread
+    return;
+  }
+  uint64_t begin, count;
+  balanced(trip, n, tid, begin, count);
+  const T lb = *plb, ub = *pub;
+  *pst = static_cast<ST>(static_cast<std::make_unsigned_t<ST>>(incr) * trip);
+  if (count == 0) {
+    *plb = iteration<T, ST>(ub, incr, 1);  // empty: lower beyond upper
+    return;
+  }
+  *plb = iteration<T, ST>(lb, incr, begin);
+  *pub = iteration<T, ST>(lb, incr, begin + count - 1);
+  if (plast) *plast = begin + count == trip;
+}
+
+template <class T, class ST>
+void dispatch_init(int32_t sched, T lb, T ub, ST st, ST chunk) {
+  State& s = state();
+  const Context& c = context(s);
+  Team& team = *c.team;
+  Member& m = team.members[c.tid];
+  bool ordered;
+  int32_t kind = base_kind(sched, ordered);
+  int64_t ch = chunk;
+  if (kind == kSchRuntime) {
+    bool unused;
+    kind = base_kind(s.runtime_schedule, unused);
+    ch = s.runtime_chunk;
+  }
+  if (kind == kSchStatic && ch > 0) kind = kSchStaticChunked;
+  m.lower = static_cast<uint64_t>(static_cast<std::make_unsigned_t<T>>(lb));
+  m.stride = st;
+  const uint64_t ordinal = ++m.loops;
+  m.chunk = 0;
+  s.rt.lock();
+  std::unique_ptr<Loop>& loop = team.loops[ordinal];
+  if (!loop) {
+    loop = std::make_unique<Loop>();
+    loop->kind = kind;
+    loop->ordered = ordered;
+    loop->trip = trip_count<T, ST>(lb, ub, st);
+    loop->chunk = ch < 1 ? 1 : static_cast<uint64_t>(ch);
+    loop->ordinal = ordinal;
+  }
+  m.loop = loop.get();
+  s.rt.unlock();
+}
+
+// The next chunk of the calling thread: [begin, begin + count), or false
+// when the loop is over for it.
+bool next_chunk(State& s, Team& team, int tid, Member& m, uint64_t& begin, uint64_t& count) {
+  Loop& loop = *m.loop;
+  const int n = team.nthreads;
+  switch (loop.kind) {
+    case kSchStatic:
+      if (m.chunk++ > 0) return false;
+      balanced(loop.trip, n, tid, begin, count);
+      return count > 0;
+    case kSchStaticChunked:
+      begin = (m.chunk++ * n + tid) * loop.chunk;
+      if (begin >= loop.trip) return false;
+      count = std::min(loop.chunk, loop.trip - begin);
+      return true;
+    default: {
+      s.rt.lock();
+      const uint64_t left = loop.trip - loop.next;
+      begin = loop.next;
+      count = loop.chunk;
+      if (loop.kind == kSchGuidedChunked) count = std::max<uint64_t>(loop.chunk, (left + 2 * n - 1) / (2 * n));
+      count = std::min(count, left);
+      loop.next += count;
+      s.rt.unlock();
+      return count > 0;
+    }
+  }
+}
+
+template <class T, class ST>
+int32_t dispatch_next(int32_t* plast, T* plb, T* pub, ST* pst) {
+  State& s = state();
+  const Context& c = context(s);
+  Team& team = *c.team;
+  Member& m = team.members[c.tid];
+  if (!m.loop) return 0;
+  uint64_t begin = 0, count = 0;
+  if (!next_chunk(s, team, c.tid, m, begin, count)) {
+    s.rt.lock();
+    if (++m.loop->finished == team.nthreads) team.loops.erase(m.loop->ordinal);
+    s.rt.unlock();
+    m.loop = nullptr;
+    return 0;
+  }
+  const T lb = static_cast<T>(m.lower);
+  const ST st = static_cast<ST>(m.stride);
+  *plb = iteration<T, ST>(lb, st, begin);
+  *pub = iteration<T, ST>(lb, st, begin + count - 1);
+  if (pst) *pst = st;
+  if (plast) *plast = begin + count == m.loop->trip;
+  m.ordered_iteration = begin;
+  return 1;
+}
+
+// Ordered loops: the thread running iteration i enters its ordered region
+// once iterations 0..i-1 have left theirs (or ended without one).
+void wait_turn(State& s, Member& m) {
+  Loop* loop = m.loop;
+  const uint64_t i = m.ordered_iteration;
+  s.rt.wait_locked([loop, i] { return loop->ordered_next == i; }, false);
+}
+
+}  // namespace
+}  // namespace hcc::omp
+
+using namespace hcc::omp;
+
+extern "C" {
+
+void __kmpc_for_static_init_4(ident_t*, int32_t, int32_t sched, int32_t* plast, int32_t* plb, int32_t* pub,
+                              int32_t* pst, int32_t incr, int32_t chunk) {
+  static_init<int32_t, int32_t>(sched, plast, plb, pub, pst, incr, chunk);
+}
+void __kmpc_for_static_init_4u(ident_t*, int32_t, int32_t sched, int32_t* plast, uint32_t* plb, uint32_t* pub,
+                               int32_t* pst, int32_t incr, int32_t chunk) {
+  static_init<uint32_t, int32_t>(sched, plast, plb, pub, pst, incr, chunk);
+}
+void __kmpc_for_static_init_8(ident_t*, int32_t, int32_t sched, int32_t* plast, int64_t* plb, int64_t* pub,
+                              int64_t* pst, int64_t incr, int64_t chunk) {
+  static_init<int64_t, int64_t>(sched, plast, plb, pub, pst, incr, chunk);
+}
+void __kmpc_for_static_init_8u(ident_t*, int32_t, int32_t sched, int32_t* plast, uint64_t* plb, uint64_t* pub,
+                               int64_t* pst, int64_t incr, int64_t chunk) {
+  static_init<uint64_t, int64_t>(sched, plast, plb, pub, pst, incr, chunk);
+}
+void __kmpc_for_static_fini(ident_t*, int32_t) {}
+
+void __kmpc_dispatch_init_4(ident_t*, int32_t, int32_t sched, int32_t lb, int32_t ub, int32_t st, int32_t chunk) {
+  dispatch_init<int32_t, int32_t>(sched, lb, ub, st, chunk);
+}
+void __kmpc_dispatch_init_4u(ident_t*, int32_t, int32_t sched, uint32_t lb, uint32_t ub, int32_t st,
+                             int32_t chunk) {
+  dispatch_init<uint32_t, int32_t>(sched, lb, ub, st, chunk);
+}
+void __kmpc_dispatch_init_8(ident_t*, int32_t, int32_t sched, int64_t lb, int64_t ub, int64_t st, int64_t chunk) {
+  dispatch_init<int64_t, int64_t>(sched, lb, ub, st, chunk);
+}
+void __kmpc_dispatch_init_8u(ident_t*, int32_t, int32_t sched, uint64_t lb, uint64_t ub, int64_t st,
+                             int64_t chunk) {
+  dispatch_init<uint64_t, int64_t>(sched, lb, ub, st, chunk);
+}
+
+int32_t __kmpc_dispatch_next_4(ident_t*, int32_t, int32_t* plast, int32_t* plb, int32_t* pub, int32_t* pst) {
+  return dispatch_next<int32_t, int32_t>(plast, plb, pub, pst);
+}
+int32_t __kmpc_dispatch_next_4u(ident_t*, int32_t, int32_t* plast, uint32_t* plb, uint32_t* pub, int32_t* pst) {
+  return dispatch_next<uint32_t, int32_t>(plast, plb, pub, pst);
+}
+int32_t __kmpc_dispatch_next_8(ident_t*, int32_t, int32_t* plast, int64_t* plb, int64_t* pub, int64_t* pst) {
+  return dispatch_next<int64_t, int64_t>(plast, plb, pub, pst);
+}
+int32_t __kmpc_dispatch_next_8u(ident_t*, int32_t, int32_t* plast, uint64_t* plb, uint64_t* pub, int64_t* pst) {
+  return dispatch_next<uint64_t, int64_t>(plast, plb, pub, pst);
+}
+
+// Called by ordered loops after each iteration: the next one may enter its
+// ordered region once this one is done, whether or not it had one.
+void __kmpc_dispatch_fini_4(ident_t*, int32_t) {
+  State& s = state();
+  const Context& c = context(s);
+  Member& m = c.team->members[c.tid];
+  if (!m.loop) return;
+  s.rt.lock();
+  wait_turn(s, m);
+  ++m.loop->ordered_next;
+  s.rt.notify_locked();
+  s.rt.unlock();
+  ++m.ordered_iteration;
+}
+void __kmpc_dispatch_fini_4u(ident_t* loc, int32_t gtid) { __kmpc_dispatch_fini_4(loc, gtid); }
+void __kmpc_dispatch_fini_8(ident_t* loc, int32_t gtid) { __kmpc_dispatch_fini_4(loc, gtid); }
+void __kmpc_dispatch_fini_8u(ident_t* loc, int32_t gtid) { __kmpc_dispatch_fini_4(loc, gtid); }
+void __kmpc_dispatch_deinit(ident_t*, int32_t) {}
+
+void __kmpc_ordered(ident_t*, int32_t) {
+  State& s = state();
+  const Context& c = context(s);
+  Member& m = c.team->members[c.tid];
+  if (!m.loop) return;
+  s.rt.lock();
+  wait_turn(s, m);
+  s.rt.unlock();
+}
+void __kmpc_end_ordered(ident_t*, int32_t) {}
+
+}  // extern "C"

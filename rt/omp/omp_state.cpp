@@ -1,0 +1,104 @@
+#include "omp_state.hpp"
+
+#include <algorithm>
+#include <atomic>
+
+#include "loops.hpp"
+#include "task_reduction.hpp"
+
+namespace hcc::omp {
+
+int Team::tid_of_worker(int worker) const {
+  auto it = std::find(workers.begin(), workers.end(), worker);
+  return it == workers.end() ? 0 : static_cast<int>(it - workers.begin());
+}
+
+State::State(rt::Runtime& runtime) : rt(runtime) {
+  const rt::Machine& m = rt.machine();
+  for (size_t w = 0; w < m.workers.size(); ++w)
+    if (m.workers[w].arch == "cpu") cpu_workers.push_back(static_cast<int>(w));
+  max_threads = std::max<int>(1, static_cast<int>(cpu_workers.size()));
+  initial.members.resize(1);
+  // Every thread starts in the initial task: a worker running tasks of the
+  // C ABI, or a thread of the program's own, is thread 0 of a team of one.
+  threads.resize(m.workers.size() + 1);
+  for (Thread& t : threads) t.contexts.push_back(Context{&initial, 0});
+}
+
+State::~State() = default;
+
+State& state() {
+  rt::Runtime& rt = rt::runtime_on_demand();
+  std::unique_ptr<rt::Runtime::Extension>& ext = rt.extension();
+  if (!ext) ext = std::make_unique<State>(rt);
+  return static_cast<State&>(*ext);
+}
+
+int slot_of_caller(const State& s) { return s.rt.self_worker() + 1; }
+
+void barrier(State& s, Team& team) {
+  // A team of one ran its explicit tasks when they were created.
+  if (team.serialized) return;
+  s.rt.lock();
+  const uint64_t generation = team.generation;
+  ++team.arrived;
+  s.rt.wait_locked(
+      [&team, generation] {
+        return team.generation != generation || (team.arrived == team.nthreads && team.tasks.pending == 0);
+      },
+      true);
+  // The first thread to see the barrier complete opens it for the others.
+  if (team.generation == generation) {
+    ++team.generation;
+    team.arrived = 0;
+    s.rt.notify_locked();
+  }
+  s.rt.unlock();
+}
+
+void acquire(State& s, Mutex& m, bool nestable) {
+  const int me = slot_of_caller(s);
+  s.rt.lock();
+  if (nestable && m.owner == me) {
+    ++m.depth;
+  } else {
+    s.rt.wait_locked([&m] { return m.owner < 0; }, false);
+    m.owner = me;
+    m.depth = 1;
+  }
+  s.rt.unlock();
+}
+
+bool try_acquire(State& s, Mutex& m, bool nestable) {
+  const int me = slot_of_caller(s);
+  s.rt.lock();
+  bool got = false;
+  if (m.owner < 0 || (nestable && m.owner == me)) {
+    m.owner = me;
+    ++m.depth;
+    got = true;
+  }
+  s.rt.unlock();
+  return got;
+}
+
+void release(State& s, Mutex& m) {
+  s.rt.lock();
+  if (m.depth > 0 && --m.depth == 0) {
+    m.owner = -1;
+    s.rt.notify_locked();
+  }
+  s.rt.unlock();
+}
+
+Mutex& mutex_in(void** word) {
+  std::atomic_ref<void*> ref(*word);
+  if (void* p = ref.load(std::memory_order_acquire)) return *static_cast<Mutex*>(p);
+  auto* fresh = new Mutex;
+  void* expected = nullptr;
+  if (ref.compare_exchange_strong(expected, fresh, std::memory_order_acq_rel)) return *fresh;
+  delete fresh;
+  return *static_cast<Mutex*>(expected);
+}
+
+}  // namespace hcc::omp

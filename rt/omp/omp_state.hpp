@@ -1,0 +1,123 @@
+// The OpenMP layer's state: teams of parallel regions, what each thread is
+// running, and the synchronisation that OpenMP constructs share.
+//
+// Team threads are the runtime's CPU workers (actors in simulation): thread
+// t of a team runs its implicit task, a task pinned to worker t, and every
+// thread of a team runs the region's explicit tasks when it waits. Shared
+// state is guarded by the runtime's control lock, and threads wait through
+// it (Runtime::wait_locked), so the same code runs natively and in
+// simulation. Per-thread state is indexed by the calling worker, not kept in
+// thread_local storage: simulated actors share one system thread.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "kmp.hpp"
+#include "loops.hpp"
+#include "runtime.hpp"
+
+namespace hcc::omp {
+
+struct TaskReduction;  // task_reduction.cpp
+
+// What one thread of a team has met of the team's worksharing constructs.
+struct Member {
+  uint64_t singles = 0;  // single constructs met
+  uint64_t loops = 0;    // dynamically dispatched loops met
+  Loop* loop = nullptr;  // the one it is in
+  uint64_t chunk = 0;    // static schedules through dispatch: next chunk of this thread
+  uint64_t ordered_iteration = 0;  // ordered loops: the iteration it runs
+  uint64_t lower = 0;  // the loop's lower bound, as the bits of its type
+  int64_t stride = 1;
+};
+
+struct Team {
+  int nthreads = 1;
+  int level = 0;         // parallel regions around it, serialised ones too
+  int active_level = 0;  // those with more than one thread
+  bool serialized = true;  // one thread: its explicit tasks run when created
+  const Team* parent = nullptr;
+  int parent_tid = 0;
+  std::vector<int> workers;  // the worker of each thread number (not serialised)
+  rt::Group tasks;           // explicit tasks of the region: barriers wait for them
+  rt::Group implicit;        // implicit tasks not ended yet
+  // Barrier.
+  int arrived = 0;
+  uint64_t generation = 0;
+  // single, copyprivate.
+  uint64_t singles_taken = 0;
+  void* copyprivate = nullptr;
+  std::map<uint64_t, std::unique_ptr<Loop>> loops;  // by ordinal among the team's loops
+  std::vector<Member> members;
+
+  int tid_of_worker(int worker) const;
+};
+
+// A task a thread runs: an implicit task of a team or an explicit task.
+struct Context {
+  Team* team = nullptr;
+  int tid = 0;
+  bool final = false;     // in a final task: tasks created run at once and are final
+  bool explicit_task = false;
+};
+
+struct Thread {
+  std::vector<Context> contexts;  // innermost last; [0]: the initial or implicit task
+  // Open taskgroups, innermost last: their task reductions, or nullptr.
+  std::vector<TaskReduction*> taskgroups;
+  int next_num_threads = 0;  // __kmpc_push_num_threads, for the next parallel region
+};
+
+// The runtime's codelet of a task's outlined body.
+struct Codelet {
+  std::string name;
+  hcc_codelet codelet;
+};
+
+struct State final : rt::Runtime::Extension {
+  explicit State(rt::Runtime& runtime);
+  ~State() override;
+
+  rt::Runtime& rt;
+  Team initial;                  // the initial thread's team: one thread, level 0
+  std::vector<Thread> threads;   // [0]: any thread that is not a worker; [w + 1]: worker w
+  std::vector<int> cpu_workers;  // team thread t of a full team is cpu_workers[t]
+  int max_threads = 1;           // nthreads-var: the size of the next team
+  int max_active_levels = 1;     // nested regions are serialised
+  bool region_active = false;    // one active region at a time: the workers are its team
+  // run-sched-var (OMP_SCHEDULE, omp_set_schedule): schedule(runtime) loops.
+  int32_t runtime_schedule = kSchStatic;
+  int64_t runtime_chunk = 0;
+  std::unordered_map<void*, std::unique_ptr<Codelet>> codelets;  // by outlined body
+};
+
+// The runtime's OpenMP state, the runtime started on first use.
+State& state();
+int slot_of_caller(const State& s);
+inline Thread& caller(State& s) { return s.threads[slot_of_caller(s)]; }
+inline Context& context(State& s) { return caller(s).contexts.back(); }
+
+// The team's barrier: every thread arrives and every explicit task of the
+// region has completed; waiting threads run the region's tasks.
+void barrier(State& s, Team& team);
+
+// A lock of OpenMP constructs (critical, locks, ordered reductions): waits
+// through the runtime, so that it works in simulation too. Owned by a
+// thread slot; nestable ones count.
+struct Mutex {
+  int owner = -1;
+  int depth = 0;
+};
+void acquire(State& s, Mutex& m, bool nestable);
+bool try_acquire(State& s, Mutex& m, bool nestable);  // returns whether it got it
+void release(State& s, Mutex& m);
+// The mutex stored in a zero-initialised word the compiler provides
+// (critical names, reduction locks), created on first use.
+Mutex& mutex_in(void** word);
+
+}  // namespace hcc::omp

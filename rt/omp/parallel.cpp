@@ -1,0 +1,253 @@
+// Parallel regions, barriers and the worksharing constructs that need no
+// loop: __kmpc_fork_call, single, master, masked, copyprivate, critical,
+// flush and reductions.
+#include <atomic>
+#include <cstdarg>
+#include <vector>
+
+#include "fatal.hpp"
+#include "omp_state.hpp"
+
+namespace hcc::omp {
+namespace {
+
+constexpr size_t kMaxCaptured = 64;
+
+// Calls an outlined region body with its captured variables. Bodies with
+// more than 15 take them padded to 64 pointer arguments: a caller passing
+// more arguments than the callee reads is harmless in the C calling
+// conventions of the targets clang outlines for (the caller pops them).
+void invoke(kmpc_micro fn, int32_t gtid, int32_t tid, const std::vector<void*>& a) {
+  int32_t g = gtid, t = tid;
+  switch (a.size()) {
+    case 0: fn(&g, &t); return;
+    case 1: fn(&g, &t, a[0]); return;
+    case 2: fn(&g, &t, a[0], a[1]); return;
+    case 3: fn(&g, &t, a[0], a[1], a[2]); return;
+    case 4: fn(&g, &t, a[0], a[1], a[2], a[3]); return;
+    case 5: fn(&g, &t, a[0], a[1], a[2], a[3], a[4]); return;
+    case 6: fn(&g, &t, a[0], a[1], a[2], a[3], a[4], a[5]); return;
+    case 7: fn(&g, &t, a[0], a[1], a[2], a[3], a[4], a[5], a[6]); return;
+    case 8: fn(&g, &t, a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7]); return;
+    case 9: fn(&g, &t, a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7], a[8]); return;
+    case 10: fn(&g, &t, a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7], a[8], a[9]); return;
+    case 11: fn(&g, &t, a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7], a[8], a[9], a[10]); return;
+    case 12: fn(&g, &t, a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7], a[8], a[9], a[10], a[11]); return;
+    case 13: fn(&g, &t, a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7], a[8], a[9], a[10], a[11], a[12]); return;
+    case 14: fn(&g, &t, a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7], a[8], a[9], a[10], a[11], a[12], a[13]); return;
+    case 15: fn(&g, &t, a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7], a[8], a[9], a[10], a[11], a[12], a[13], a[14]); return;
+    default: break;
+  }
+  if (a.size() > kMaxCaptured) rt::fatal("a parallel region captures more than 64 variables");
+  void* p[kMaxCaptured] = {};
+  std::copy(a.begin(), a.end(), p);
+  using Wide = void (*)(int32_t*, int32_t*, ...);
+  reinterpret_cast<Wide>(fn)(&g, &t, p[0], p[1], p[2], p[3], p[4], p[5], p[6], p[7], p[8], p[9], p[10], p[11], p[12], p[13], p[14], p[15], p[16], p[17], p[18], p[19], p[20], p[21], p[22], p[23], p[24], p[25], p[26], p[27], p[28], p[29], p[30], p[31], p[32], p[33], p[34], p[35], p[36], p[37], p[38], p[39], p[40], p[41], p[42], p[43], p[44], p[45], p[46], p[47], p[48], p[49], p[50], p[51], p[52], p[53], p[54], p[55], p[56], p[57], p[58], p[59], p[60], p[61], p[62], p[63]);
+}
+
+struct ImplicitTask {
+  State* state;
+  Team* team;
+  int tid;
+  kmpc_micro fn;
+  const std::vector<void*>* args;
+};
+
+// The body of thread tid of a team: the region, then its closing barrier.
+void run_implicit(void* const*, void* arg) {
+  auto* it = static_cast<ImplicitTask*>(arg);
+  State& s = *it->state;
+  Thread& me = caller(s);
+  me.contexts.push_back(Context{it->team, it->tid});
+  invoke(it->fn, slot_of_caller(s), it->tid, *it->args);
+  barrier(s, *it->team);
+  me.contexts.pop_back();
+}
+
+const hcc_codelet kImplicitCodelet = {"omp.parallel", run_implicit, nullptr, 0, nullptr, HCC_CODELET_CONTROL};
+
+std::unique_ptr<Team> nested_team(const Context& outer, int nthreads) {
+  auto team = std::make_unique<Team>();
+  team->nthreads = nthreads;
+  team->level = outer.team->level + 1;
+  team->active_level = outer.team->active_level + (nthreads > 1 ? 1 : 0);
+  team->serialized = false;
+  team->parent = outer.team;
+  team->parent_tid = outer.tid;
+  team->members.resize(nthreads);
+  return team;
+}
+
+// A region run by its encountering thread alone (nested regions, if(0),
+// regions started while another is active) is a team of one.
+void begin_serialized(State& s) {
+  Thread& me = caller(s);
+  std::unique_ptr<Team> team = nested_team(me.contexts.back(), 1);
+  team->serialized = true;
+  me.contexts.push_back(Context{team.release(), 0, me.contexts.back().final});
+}
+
+void end_serialized(State& s) {
+  Thread& me = caller(s);
+  delete me.contexts.back().team;
+  me.contexts.pop_back();
+}
+
+void fork(kmpc_micro fn, const std::vector<void*>& args, bool if_true) {
+  State& s = state();
+  const int slot = slot_of_caller(s);
+  Thread& me = s.threads[slot];
+  int n = me.next_num_threads > 0 ? me.next_num_threads : s.max_threads;
+  me.next_num_threads = 0;
+  n = std::min<int>(n, static_cast<int>(s.cpu_workers.size()));
+  // The workers are the team of one region at a time: a region inside a
+  // region or a task (slot > 0) is serialised, as with max-active-levels 1.
+  if (!if_true || n < 1 || slot != 0 || s.region_active) {
+    begin_serialized(s);
+    invoke(fn, slot, 0, args);
+    end_serialized(s);
+    return;
+  }
+  std::unique_ptr<Team> team = nested_team(me.contexts.back(), n);
+  team->workers.assign(s.cpu_workers.begin(), s.cpu_workers.begin() + n);
+  std::vector<ImplicitTask> implicit(n);
+  s.region_active = true;
+  for (int tid = 0; tid < n; ++tid) {
+    implicit[tid] = ImplicitTask{&s, team.get(), tid, fn, &args};
+    hcc_task_desc d{};
+    d.codelet = &kImplicitCodelet;
+    d.arg = &implicit[tid];
+    d.group = reinterpret_cast<hcc_group>(&team->implicit);
+    rt::TaskOptions o;
+    o.pinned_worker = team->workers[tid];
+    o.implicit = true;
+    o.region = &team->tasks;
+    s.rt.submit(d, o);
+  }
+  s.rt.lock();
+  Team* t = team.get();
+  s.rt.wait_locked([t] { return t->implicit.pending == 0; }, false);
+  s.rt.unlock();
+  s.region_active = false;
+}
+
+}  // namespace
+}  // namespace hcc::omp
+
+using namespace hcc::omp;
+
+extern "C" {
+
+int32_t __kmpc_global_thread_num(ident_t*) { return slot_of_caller(state()); }
+int32_t __kmpc_global_num_threads(ident_t*) { return static_cast<int32_t>(state().threads.size()); }
+int32_t __kmpc_bound_thread_num(ident_t*) { return context(state()).tid; }
+int32_t __kmpc_bound_num_threads(ident_t*) { return context(state()).team->nthreads; }
+int32_t __kmpc_in_parallel(ident_t*) { return context(state()).team->active_level > 0; }
+int32_t __kmpc_ok_to_fork(ident_t*) { return 1; }
+void __kmpc_begin(ident_t*, int32_t) {}
+void __kmpc_end(ident_t*) {}
+
+void __kmpc_fork_call(ident_t*, int32_t argc, kmpc_micro fn, ...) {
+  std::vector<void*> args(argc);
+  va_list ap;
+  va_start(ap, fn);
+  for (int32_t i = 0; i < argc; ++i) args[i] = va_arg(ap, void*);
+  va_end(ap);
+  fork(fn, args, true);
+}
+
+void __kmpc_fork_call_if(ident_t*, int32_t argc, kmpc_micro fn, int32_t cond, void* args) {
+  auto* a = static_cast<void**>(args);
+  fork(fn, std::vector<void*>(a, a + argc), cond != 0);
+}
+
+void __kmpc_push_num_threads(ident_t*, int32_t, int32_t n) {
+  State& s = state();
+  caller(s).next_num_threads = n;
+}
+void __kmpc_push_proc_bind(ident_t*, int32_t, int32_t) {}
+
+void __kmpc_serialized_parallel(ident_t*, int32_t) { begin_serialized(state()); }
+void __kmpc_end_serialized_parallel(ident_t*, int32_t) { end_serialized(state()); }
+
+void __kmpc_barrier(ident_t*, int32_t) {
+  State& s = state();
+  barrier(s, *context(s).team);
+}
+int32_t __kmpc_cancel_barrier(ident_t* loc, int32_t gtid) {
+  __kmpc_barrier(loc, gtid);
+  return 0;
+}
+
+int32_t __kmpc_single(ident_t*, int32_t) {
+  State& s = state();
+  const Context& c = context(s);
+  Team& team = *c.team;
+  if (team.serialized) return 1;
+  // Threads meet the team's single constructs in the same order: the first
+  // to reach the k-th takes it. Whoever took a later one passed this one.
+  const uint64_t k = ++team.members[c.tid].singles;
+  s.rt.lock();
+  const bool mine = team.singles_taken < k;
+  if (mine) team.singles_taken = k;
+  s.rt.unlock();
+  return mine;
+}
+void __kmpc_end_single(ident_t*, int32_t) {}
+
+int32_t __kmpc_master(ident_t*, int32_t) { return context(state()).tid == 0; }
+void __kmpc_end_master(ident_t*, int32_t) {}
+int32_t __kmpc_masked(ident_t*, int32_t, int32_t filter) { return context(state()).tid == filter; }
+void __kmpc_end_masked(ident_t*, int32_t) {}
+
+void __kmpc_copyprivate(ident_t*, int32_t, size_t, void* data, void (*copy)(void*, void*), int32_t didit) {
+  State& s = state();
+  Team& team = *context(s).team;
+  if (team.serialized) return;
+  if (didit) {
+    s.rt.lock();
+    team.copyprivate = data;
+    s.rt.unlock();
+  }
+  barrier(s, team);
+  if (!didit) copy(data, team.copyprivate);
+  barrier(s, team);
+}
+
+void __kmpc_critical(ident_t*, int32_t, kmp_critical_name* name) {
+  State& s = state();
+  acquire(s, mutex_in(reinterpret_cast<void**>(name)), false);
+}
+void __kmpc_critical_with_hint(ident_t* loc, int32_t gtid, kmp_critical_name* name, uint32_t) {
+  __kmpc_critical(loc, gtid, name);
+}
+void __kmpc_end_critical(ident_t*, int32_t, kmp_critical_name* name) {
+  State& s = state();
+  release(s, mutex_in(reinterpret_cast<void**>(name)));
+}
+
+void __kmpc_flush(ident_t*) { std::atomic_thread_fence(std::memory_order_seq_cst); }
+
+// Reductions of parallel and worksharing constructs: each thread combines
+// its private copies into the shared variables under a lock (libomp's
+// "critical" method), which clang's code does when the call returns 1.
+int32_t __kmpc_reduce_nowait(ident_t*, int32_t, int32_t, size_t, void*, void (*)(void*, void*),
+                             kmp_critical_name* lock) {
+  State& s = state();
+  acquire(s, mutex_in(reinterpret_cast<void**>(lock)), false);
+  return 1;
+}
+void __kmpc_end_reduce_nowait(ident_t*, int32_t, kmp_critical_name* lock) {
+  State& s = state();
+  release(s, mutex_in(reinterpret_cast<void**>(lock)));
+}
+int32_t __kmpc_reduce(ident_t* loc, int32_t gtid, int32_t n, size_t size, void* data, void (*fn)(void*, void*),
+                      kmp_critical_name* lock) {
+  return __kmpc_reduce_nowait(loc, gtid, n, size, data, fn, lock);
+}
+void __kmpc_end_reduce(ident_t* loc, int32_t gtid, kmp_critical_name* lock) {
+  __kmpc_end_reduce_nowait(loc, gtid, lock);
+  __kmpc_barrier(loc, gtid);
+}
+
+}  // extern "C"

@@ -1,0 +1,82 @@
+#include "task_reduction.hpp"
+
+#include <cstdlib>
+#include <cstring>
+
+#include "fatal.hpp"
+#include "omp_state.hpp"
+
+namespace hcc::omp {
+
+void complete_reduction(TaskReduction* r) {
+  for (TaskReduction::Item& item : r->items) {
+    for (void* copy : item.copies) {
+      if (!copy) continue;
+      item.comb(item.shared, copy);
+      if (item.fini) item.fini(copy);
+      std::free(copy);
+    }
+  }
+  delete r;
+}
+
+namespace {
+
+TaskReduction* innermost(Thread& me) {
+  for (auto it = me.taskgroups.rbegin(); it != me.taskgroups.rend(); ++it)
+    if (*it) return *it;
+  return nullptr;
+}
+
+}  // namespace
+}  // namespace hcc::omp
+
+using namespace hcc::omp;
+
+extern "C" {
+
+void* __kmpc_taskred_init(int32_t, int32_t num, void* data) {
+  State& s = state();
+  auto* r = new TaskReduction;
+  const auto* in = static_cast<const kmp_taskred_input_t*>(data);
+  for (int32_t i = 0; i < num; ++i) {
+    r->items.push_back(TaskReduction::Item{in[i].reduce_shar, in[i].reduce_orig, in[i].reduce_size,
+                                           reinterpret_cast<void (*)(void*, void*)>(in[i].reduce_init),
+                                           reinterpret_cast<void (*)(void*)>(in[i].reduce_fini),
+                                           reinterpret_cast<void (*)(void*, void*)>(in[i].reduce_comb),
+                                           std::vector<void*>(s.threads.size(), nullptr)});
+  }
+  Thread& me = caller(s);
+  if (me.taskgroups.empty()) hcc::rt::fatal("task_reduction outside a taskgroup");
+  if (me.taskgroups.back()) complete_reduction(me.taskgroups.back());
+  me.taskgroups.back() = r;
+  return r;
+}
+
+// The calling thread's copy of a reduction item, given the shared
+// variable's address (or a copy's, which is returned as it is).
+void* __kmpc_task_reduction_get_th_data(int32_t, void* tg, void* data) {
+  State& s = state();
+  const size_t slot = static_cast<size_t>(slot_of_caller(s));
+  auto* r = static_cast<TaskReduction*>(tg);
+  if (!r) r = innermost(caller(s));
+  if (!r) return data;
+  for (TaskReduction::Item& item : r->items) {
+    if (data != item.shared) {
+      for (void* copy : item.copies)
+        if (copy == data) return data;
+      continue;
+    }
+    void*& copy = item.copies[slot];
+    if (!copy) {
+      copy = std::malloc(item.size ? item.size : 1);
+      if (!copy) hcc::rt::fatal("out of memory allocating a task reduction copy");
+      if (item.init) item.init(copy, item.orig);
+      else std::memset(copy, 0, item.size);
+    }
+    return copy;
+  }
+  return data;
+}
+
+}  // extern "C"

@@ -1,0 +1,27 @@
+// Task reductions (taskgroup task_reduction, in_reduction, taskloop
+// reduction): one private copy per thread that contributes, combined into
+// the shared variable when the taskgroup ends.
+#pragma once
+
+#include <cstddef>
+#include <vector>
+
+namespace hcc::omp {
+
+struct TaskReduction {
+  struct Item {
+    void* shared;
+    void* orig;
+    size_t size;
+    void (*init)(void* priv, void* orig);
+    void (*fini)(void* priv);
+    void (*comb)(void* shared, void* priv);
+    std::vector<void*> copies;  // per thread slot, created on first use
+  };
+  std::vector<Item> items;
+};
+
+// Combines every private copy into its shared variable and frees them.
+void complete_reduction(TaskReduction* r);
+
+}  // namespace hcc::omp

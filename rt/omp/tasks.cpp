@@ -1,0 +1,316 @@
+// Explicit tasks: creation, submission with dependencies, undeferred and
+// included tasks, taskwait, taskgroup, detach and taskloop.
+#include "tasks.hpp"
+
+#include <dlfcn.h>
+
+#include <cinttypes>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+
+#include "fatal.hpp"
+#include "small_vector.hpp"
+#include "task_reduction.hpp"
+
+namespace hcc::omp {
+namespace {
+
+constexpr size_t kAlign = 16;
+size_t round_up(size_t n) { return (n + kAlign - 1) / kAlign * kAlign; }
+
+// The kernel name of a task: for now, where its outlined body lies in the
+// program (stable from run to run of one build).
+std::string name_of(kmp_routine_entry_t routine) {
+  Dl_info info{};
+  uintptr_t offset = reinterpret_cast<uintptr_t>(routine);
+  if (dladdr(reinterpret_cast<void*>(routine), &info) && info.dli_fbase)
+    offset -= reinterpret_cast<uintptr_t>(info.dli_fbase);
+  char name[40];
+  std::snprintf(name, sizeof name, "task_%" PRIxPTR, offset);
+  return name;
+}
+
+void finish(TaskHeader* h) {
+  kmp_task_t* task = task_of(h);
+  if (h->flags & kTaskDestructors) task->data1.destructors(slot_of_caller(*h->state), task);
+  std::free(h);
+}
+
+// A detached task that ran when created: nothing waits for its completion
+// event, which omp_fulfill_event then only frees.
+void orphan_event(TaskHeader* h) {
+  Event* e = h->event;
+  if (!e) return;
+  State& s = *h->state;
+  s.rt.lock();
+  const bool fulfilled = e->fulfilled;
+  e->orphan = true;
+  s.rt.unlock();
+  if (fulfilled) delete e;
+}
+
+void finish_cb(void* arg) { finish(static_cast<TaskHeader*>(arg)); }
+
+// The runtime's kernel: the task's outlined body, in the context of its team.
+void run_body(void* const*, void* arg) {
+  auto* h = static_cast<TaskHeader*>(arg);
+  State& s = *h->state;
+  const int slot = slot_of_caller(s);
+  Thread& me = s.threads[slot];
+  me.contexts.push_back(Context{h->team, h->team->tid_of_worker(slot - 1), h->final, true});
+  task_of(h)->routine(slot, task_of(h));
+  me.contexts.pop_back();
+}
+
+const hcc_codelet* codelet_for(State& s, kmp_routine_entry_t routine) {
+  s.rt.lock();
+  auto it = s.codelets.find(reinterpret_cast<void*>(routine));
+  const hcc_codelet* known = it == s.codelets.end() ? nullptr : &it->second->codelet;
+  s.rt.unlock();
+  if (known) return known;
+  auto cl = std::make_unique<Codelet>();
+  cl->name = name_of(routine);
+  // Until the compiler tells leaves from tasks that create or wait for
+  // tasks, a simulation runs every body.
+  cl->codelet = hcc_codelet{cl->name.c_str(), run_body, nullptr, 0, nullptr, HCC_CODELET_CONTROL};
+  s.rt.lock();
+  auto& slot = s.codelets[reinterpret_cast<void*>(routine)];
+  if (!slot) slot = std::move(cl);
+  const hcc_codelet* result = &slot->codelet;
+  s.rt.unlock();
+  return result;
+}
+
+int access_mode(uint8_t flags) {
+  if (flags & kDepMutexInoutSet) return HCC_COMMUTE;
+  if (flags & kDepInoutSet) return HCC_INOUTSET;
+  if (flags & kDepOut) return HCC_RW;
+  return HCC_R;
+}
+
+void wait_deps(const kmp_depend_info_t* deps, int ndeps) {
+  State& s = state();
+  for (int i = 0; i < ndeps; ++i) s.rt.wait_siblings(reinterpret_cast<const void*>(deps[i].base_addr));
+}
+
+// Both lists of a task's depend items as one.
+std::vector<kmp_depend_info_t> all_deps(int32_t n, const kmp_depend_info_t* deps, int32_t n_noalias,
+                                        const kmp_depend_info_t* noalias) {
+  std::vector<kmp_depend_info_t> all;
+  all.reserve(n + n_noalias);
+  if (deps) all.insert(all.end(), deps, deps + n);
+  if (noalias) all.insert(all.end(), noalias, noalias + n_noalias);
+  return all;
+}
+
+}  // namespace
+
+bool runs_when_created(const TaskHeader* h) { return h->team->serialized || h->final; }
+
+void run_now(TaskHeader* h) {
+  State& s = *h->state;
+  Thread& me = caller(s);
+  const Context outer = me.contexts.back();
+  me.contexts.push_back(Context{h->team, outer.tid, h->final, true});
+  task_of(h)->routine(slot_of_caller(s), task_of(h));
+  me.contexts.pop_back();
+  orphan_event(h);
+  finish(h);
+}
+
+void submit(TaskHeader* h, const kmp_depend_info_t* deps, int ndeps) {
+  State& s = *h->state;
+  kmp_task_t* task = task_of(h);
+  rt::SmallVector<hcc_access, 8> accesses;
+  for (int i = 0; i < ndeps; ++i) {
+    if (deps[i].flags & kDepAllMemory) continue;  // omp_all_memory: not tracked (see README)
+    void* addr = reinterpret_cast<void*>(deps[i].base_addr);
+    accesses.push_back(hcc_access{reinterpret_cast<hcc_handle>(s.rt.sibling_handle(addr, deps[i].len)),
+                                  access_mode(deps[i].flags)});
+  }
+  hcc_task_desc d{};
+  d.codelet = codelet_for(s, task->routine);
+  d.arg = h;
+  d.accesses = accesses.begin();
+  d.naccesses = static_cast<int>(accesses.size());
+  d.priority = (h->flags & kTaskPriority) ? task->data2.priority : 0;
+  rt::TaskOptions o;
+  o.finished = finish_cb;
+  Event* e = h->event;  // h is freed once the task has run
+  o.detached = e != nullptr;
+  rt::Task* t = s.rt.submit(d, o);
+  if (!e) return;
+  s.rt.lock();
+  const bool early = e->fulfilled;
+  if (!early) e->task = t;
+  s.rt.unlock();
+  if (early) {
+    s.rt.fulfill(t);
+    delete e;
+  }
+}
+
+}  // namespace hcc::omp
+
+using namespace hcc::omp;
+
+extern "C" {
+
+kmp_task_t* __kmpc_omp_task_alloc(ident_t*, int32_t, int32_t flags, size_t sizeof_task, size_t sizeof_shareds,
+                                  kmp_routine_entry_t routine) {
+  State& s = state();
+  const Context& c = context(s);
+  const size_t bytes = sizeof(TaskHeader) + round_up(sizeof_task) + sizeof_shareds;
+  void* block = std::malloc(bytes);
+  if (!block) hcc::rt::fatal("out of memory allocating a task");
+  auto* h = new (block) TaskHeader{&s, c.team, bytes, flags, (flags & kTaskFinal) != 0 || c.final};
+  kmp_task_t* task = task_of(h);
+  std::memset(task, 0, sizeof(kmp_task_t));
+  task->shareds = sizeof_shareds ? reinterpret_cast<char*>(task) + round_up(sizeof_task) : nullptr;
+  task->routine = routine;
+  return task;
+}
+
+kmp_task_t* __kmpc_omp_target_task_alloc(ident_t* loc, int32_t gtid, int32_t flags, size_t sizeof_task,
+                                         size_t sizeof_shareds, kmp_routine_entry_t routine, int64_t) {
+  return __kmpc_omp_task_alloc(loc, gtid, flags, sizeof_task, sizeof_shareds, routine);
+}
+
+int32_t __kmpc_omp_task(ident_t*, int32_t, kmp_task_t* task) {
+  TaskHeader* h = header_of(task);
+  if (runs_when_created(h)) run_now(h);
+  else submit(h, nullptr, 0);
+  return 0;
+}
+
+int32_t __kmpc_omp_task_with_deps(ident_t*, int32_t, kmp_task_t* task, int32_t ndeps, kmp_depend_info_t* deps,
+                                  int32_t ndeps_noalias, kmp_depend_info_t* noalias) {
+  TaskHeader* h = header_of(task);
+  // Tasks that run when created find their predecessors done: their
+  // siblings ran when created too.
+  if (runs_when_created(h)) {
+    run_now(h);
+    return 0;
+  }
+  std::vector<kmp_depend_info_t> all = all_deps(ndeps, deps, ndeps_noalias, noalias);
+  submit(h, all.data(), static_cast<int>(all.size()));
+  return 0;
+}
+
+// Undeferred tasks (if(0)): the compiler waits for their dependencies, then
+// runs the body itself between these two calls.
+void __kmpc_omp_wait_deps(ident_t*, int32_t, int32_t ndeps, kmp_depend_info_t* deps, int32_t ndeps_noalias,
+                          kmp_depend_info_t* noalias) {
+  std::vector<kmp_depend_info_t> all = all_deps(ndeps, deps, ndeps_noalias, noalias);
+  wait_deps(all.data(), static_cast<int>(all.size()));
+}
+
+void __kmpc_omp_task_begin_if0(ident_t*, int32_t, kmp_task_t* task) {
+  TaskHeader* h = header_of(task);
+  Thread& me = caller(*h->state);
+  me.contexts.push_back(Context{h->team, me.contexts.back().tid, h->final, true});
+}
+
+void __kmpc_omp_task_complete_if0(ident_t*, int32_t, kmp_task_t* task) {
+  TaskHeader* h = header_of(task);
+  caller(*h->state).contexts.pop_back();
+  orphan_event(h);
+  finish(h);
+}
+
+int32_t __kmpc_omp_taskwait(ident_t*, int32_t) {
+  state().rt.taskwait();
+  return 0;
+}
+
+void __kmpc_omp_taskwait_deps_51(ident_t*, int32_t, int32_t ndeps, kmp_depend_info_t* deps, int32_t ndeps_noalias,
+                                 kmp_depend_info_t* noalias, int32_t) {
+  std::vector<kmp_depend_info_t> all = all_deps(ndeps, deps, ndeps_noalias, noalias);
+  wait_deps(all.data(), static_cast<int>(all.size()));
+}
+
+int32_t __kmpc_omp_taskyield(ident_t*, int32_t, int32_t) { return 0; }
+
+void __kmpc_taskgroup(ident_t*, int32_t) {
+  State& s = state();
+  s.rt.taskgroup_begin();
+  caller(s).taskgroups.push_back(nullptr);
+}
+
+void __kmpc_end_taskgroup(ident_t*, int32_t) {
+  State& s = state();
+  s.rt.taskgroup_end();
+  Thread& me = caller(s);
+  TaskReduction* r = me.taskgroups.empty() ? nullptr : me.taskgroups.back();
+  if (!me.taskgroups.empty()) me.taskgroups.pop_back();
+  if (r) complete_reduction(r);
+}
+
+void* __kmpc_task_allow_completion_event(ident_t*, int32_t, kmp_task_t* task) {
+  TaskHeader* h = header_of(task);
+  h->event = new Event;
+  return h->event;
+}
+
+void omp_fulfill_event(uintptr_t handle) {
+  auto* e = reinterpret_cast<Event*>(handle);
+  if (!e) return;
+  State& s = state();
+  s.rt.lock();
+  hcc::rt::Task* t = e->task;
+  const bool orphan = e->orphan;
+  if (!t && !orphan) e->fulfilled = true;
+  s.rt.unlock();
+  if (t) s.rt.fulfill(t);
+  if (t || orphan) delete e;
+}
+
+// taskloop: the pattern task is copied once per chunk of iterations; lb and
+// ub point into it, at the same offsets in every copy.
+void __kmpc_taskloop(ident_t*, int32_t, kmp_task_t* task, int32_t if_val, uint64_t* lb, uint64_t* ub, int64_t st,
+                     int32_t nogroup, int32_t sched, uint64_t grainsize, void* task_dup) {
+  TaskHeader* h = header_of(task);
+  const size_t lb_at = reinterpret_cast<char*>(lb) - reinterpret_cast<char*>(h);
+  const size_t ub_at = reinterpret_cast<char*>(ub) - reinterpret_cast<char*>(h);
+  const int64_t lower = static_cast<int64_t>(*lb), upper = static_cast<int64_t>(*ub);
+  uint64_t trip = 0;
+  if (st > 0 && upper >= lower) trip = static_cast<uint64_t>(upper - lower) / static_cast<uint64_t>(st) + 1;
+  if (st < 0 && upper <= lower) trip = static_cast<uint64_t>(lower - upper) / static_cast<uint64_t>(-st) + 1;
+  uint64_t ntasks = 0;
+  if (sched == 1) ntasks = grainsize > 0 ? trip / grainsize : trip;  // chunks of grainsize..2*grainsize-1
+  else if (sched == 2) ntasks = grainsize;
+  else ntasks = 10ull * static_cast<uint64_t>(std::max(1, h->team->nthreads));
+  ntasks = std::max<uint64_t>(1, std::min(ntasks, trip));
+  if (!nogroup) __kmpc_taskgroup(nullptr, 0);
+  const uint64_t base = trip / ntasks, extra = trip % ntasks;
+  uint64_t begin = 0;
+  for (uint64_t i = 0; i < ntasks && trip > 0; ++i) {
+    const uint64_t count = base + (i < extra ? 1 : 0);
+    auto* copy = static_cast<TaskHeader*>(std::malloc(h->bytes));
+    if (!copy) hcc::rt::fatal("out of memory allocating a task");
+    std::memcpy(static_cast<void*>(copy), h, h->bytes);
+    copy->event = nullptr;
+    kmp_task_t* t = task_of(copy);
+    if (task->shareds)
+      t->shareds = reinterpret_cast<char*>(copy) + (static_cast<char*>(task->shareds) - reinterpret_cast<char*>(h));
+    auto* clb = reinterpret_cast<uint64_t*>(reinterpret_cast<char*>(copy) + lb_at);
+    auto* cub = reinterpret_cast<uint64_t*>(reinterpret_cast<char*>(copy) + ub_at);
+    *clb = static_cast<uint64_t>(lower + static_cast<int64_t>(begin) * st);
+    *cub = static_cast<uint64_t>(lower + static_cast<int64_t>(begin + count - 1) * st);
+    if (task_dup) reinterpret_cast<kmp_task_dup_t>(task_dup)(t, task, i + 1 == ntasks);
+    if (!if_val || runs_when_created(copy)) run_now(copy);
+    else submit(copy, nullptr, 0);
+    begin += count;
+  }
+  if (!nogroup) __kmpc_end_taskgroup(nullptr, 0);
+  finish(h);  // the pattern never runs: its firstprivate copies are destroyed
+}
+
+void __kmpc_taskloop_5(ident_t* loc, int32_t gtid, kmp_task_t* task, int32_t if_val, uint64_t* lb, uint64_t* ub,
+                       int64_t st, int32_t nogroup, int32_t sched, uint64_t grainsize, int32_t, void* task_dup) {
+  __kmpc_taskloop(loc, gtid, task, if_val, lb, ub, st, nogroup, sched, grainsize, task_dup);
+}
+
+}  // extern "C"

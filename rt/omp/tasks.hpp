@@ -1,0 +1,39 @@
+// Explicit tasks as the runtime sees them: the block __kmpc_omp_task_alloc
+// returns is preceded by a TaskHeader, and the whole block is what the
+// runtime's task carries as its argument.
+#pragma once
+
+#include <cstddef>
+
+#include "omp_state.hpp"
+
+namespace hcc::omp {
+
+// omp_event_handle_t of a detachable task.
+struct Event {
+  rt::Task* task = nullptr;  // once submitted
+  bool fulfilled = false;    // fulfilled before it was submitted
+  bool orphan = false;       // its task ran when created: nothing to complete
+};
+
+struct alignas(16) TaskHeader {
+  State* state;
+  Team* team;
+  size_t bytes;  // the whole block, header included
+  int32_t flags;  // __kmpc_omp_task_alloc's
+  bool final;
+  Event* event = nullptr;
+};
+
+inline kmp_task_t* task_of(TaskHeader* h) { return reinterpret_cast<kmp_task_t*>(h + 1); }
+inline TaskHeader* header_of(kmp_task_t* t) { return reinterpret_cast<TaskHeader*>(t) - 1; }
+
+// Whether a task created now runs at once on the creating thread: in a team
+// of one, or inside a final task.
+bool runs_when_created(const TaskHeader* h);
+// Runs a task on the calling thread and frees it.
+void run_now(TaskHeader* h);
+// Hands a task to the runtime, with the dependencies of its depend items.
+void submit(TaskHeader* h, const kmp_depend_info_t* deps, int ndeps);
+
+}  // namespace hcc::omp

@@ -1,0 +1,107 @@
+#!/usr/bin/env python3
+"""One program of the OpenMP conformance suite (test/lit/omp/).
+
+The program is built with clang-19 -fopenmp (libomp) and with
+`hccsim -fnative -fhcc-omp-abi`; both builds run with 1, 2 and 4 threads
+(OMP_NUM_THREADS) and must print the same standard output and exit with 0.
+It is also built with `hccsim -fsimulate -fhcc-omp-abi` and run twice: both
+runs must end with the summary line and be byte-identical.
+
+A line `// EXTRA: Inputs/file.c` in the program names another source (with
+no main) compiled and linked with it. bench/omp_conformance.py runs every
+program through check() for the suite's figures.
+"""
+import argparse
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+THREADS = (1, 2, 4)
+TIMEOUT = 60
+SUMMARY = re.compile(r'^hccsim: mode=simulate makespan=\S+ tasks=\d+ workers=\d+ peak_mem=\d+$', re.M)
+
+
+def sources(src):
+    """The program and its EXTRA sources."""
+    extra = []
+    with open(src, encoding='utf-8') as f:
+        for line in f:
+            m = re.match(r'\s*//\s*EXTRA:\s*(\S+)', line)
+            if m:
+                extra.append(os.path.join(os.path.dirname(src), m.group(1)))
+    return [src] + extra
+
+
+def run(cmd, env=None):
+    try:
+        p = subprocess.run(cmd, capture_output=True, text=True, timeout=TIMEOUT, env=env)
+        return p.returncode, p.stdout, p.stderr
+    except subprocess.TimeoutExpired as e:
+        out = e.stdout.decode() if isinstance(e.stdout, bytes) else (e.stdout or '')
+        return 'timeout', out, ''
+
+
+def check(src, hccsim, work, threads=THREADS, simulate=True):
+    """The failures of one program, as lines; empty when it passes."""
+    srcs = sources(src)
+    cxx = src.endswith('.cpp')
+    std = ['-std=c++17'] if cxx else []
+    clang = 'clang++-19' if cxx else 'clang-19'
+    failures = []
+    ref, hcc, sim = (os.path.join(work, n) for n in ('ref', 'hcc', 'sim'))
+    builds = [('clang -fopenmp', [clang, '-fopenmp', '-O1', *std, *srcs, '-o', ref]),
+              ('hccsim -fnative', [hccsim, '-fnative', '-fhcc-omp-abi', '-O1', *std, *srcs, '-o', hcc])]
+    if simulate:
+        builds.append(('hccsim -fsimulate', [hccsim, '-fsimulate', '-fhcc-omp-abi', '-O1', *std, *srcs, '-o', sim]))
+    for name, cmd in builds:
+        rc, out, err = run(cmd)
+        if rc != 0:
+            failures.append(f'{name}: build failed ({rc}):\n{err.strip()}')
+    if failures:
+        return failures
+    for n in threads:
+        env = dict(os.environ, OMP_NUM_THREADS=str(n))
+        rc_ref, out_ref, err_ref = run([ref], env)
+        rc_hcc, out_hcc, err_hcc = run([hcc], env)
+        if rc_ref != 0:
+            failures.append(f'{n} threads: the clang build exited with {rc_ref}:\n{err_ref.strip()}')
+        if rc_hcc != 0:
+            failures.append(f'{n} threads: the hccsim build exited with {rc_hcc}:\n{err_hcc.strip()}')
+        if out_ref != out_hcc:
+            failures.append(f'{n} threads: outputs differ\n--- clang -fopenmp\n{out_ref}--- hccsim -fnative\n{out_hcc}')
+    if simulate:
+        env = dict(os.environ, HCC_MODEL_DIR=os.path.join(work, 'models'), HCC_PLATFORM='laptop')
+        env.pop('OMP_NUM_THREADS', None)
+        first = run([sim], env)
+        second = run([sim], env)
+        if first[0] != 0:
+            failures.append(f'simulated run exited with {first[0]}:\n{first[2].strip()}')
+        elif not SUMMARY.search(first[2]):
+            failures.append(f'simulated run printed no summary line:\n{first[2].strip()}')
+        if first != second:
+            failures.append('two simulated runs differ:\n--- first\n' + first[1] + first[2] +
+                            '--- second\n' + second[1] + second[2])
+    return failures
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split('\n\n')[0])
+    ap.add_argument('--hccsim', required=True, help='the hccsim driver')
+    ap.add_argument('--no-simulate', action='store_true')
+    ap.add_argument('src')
+    args = ap.parse_args()
+    work = tempfile.mkdtemp(prefix='omp-check.')
+    try:
+        failures = check(args.src, args.hccsim, work, simulate=not args.no_simulate)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    for f in failures:
+        print(f)
+    sys.exit(1 if failures else 0)
+
+
+if __name__ == '__main__':
+    main()
