@@ -522,6 +522,7 @@ void Runtime::make_ready(Task* t, int by_worker) {
 // Wakes an idle worker for a ready task.
 void Runtime::wake(int w) {
   workers_[w].idle = false;
+  workers_[w].woken_for_task = true;
   if (measure_costs_) workers_[w].notified_at = backend_->now();
   workers_[w].waiter->notify();
 }
@@ -589,7 +590,10 @@ void Runtime::wait_idle(int w) {
 }
 
 Task* Runtime::next_task(int w) {
-  if (Task* t = workers_[w].pinned) {
+  workers_[w].woken_for_task = false;
+  // An implicit task starts only on a worker that runs nothing else: one
+  // started inside a waiting task would wait at its barrier for that task.
+  if (Task* t = workers_[w].pinned; t && !workers_[w].current) {
     workers_[w].pinned = nullptr;
     return t;
   }
@@ -887,6 +891,14 @@ void Runtime::block_until(std::function<bool()> ready, bool help) {
     }
   }
   blocked_.erase(std::find(blocked_.begin(), blocked_.end(), &b));
+  // Woken for a ready task but leaving because what it waited for came at
+  // the same time: another worker must take the task, or it could wait for
+  // one that only this worker was told of.
+  if (w >= 0 && workers_[w].woken_for_task) {
+    workers_[w].woken_for_task = false;
+    for (int i = 0; i < worker_count(); ++i)
+      if (i != w && workers_[i].idle) wake(i);
+  }
 }
 
 void Runtime::wait_all() {

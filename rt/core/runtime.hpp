@@ -104,6 +104,7 @@ class Runtime final : public SchedulerContext {
     bool idle = false;
     Task* current = nullptr;  // task whose body runs on this worker
     Task* pinned = nullptr;   // ready implicit task waiting for this worker
+    bool woken_for_task = false;  // woken by make_ready, no task taken since (block_until)
     // Thread CPU time at the end of its last kernel, -1 after a wait: the
     // runtime's work between two kernels run back to back (instrumented runs).
     double cpu_after_kernel = -1;

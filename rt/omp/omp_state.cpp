@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cstdio>
+#include <cstdlib>
 
 #include "loops.hpp"
 #include "task_reduction.hpp"
@@ -18,6 +20,8 @@ State::State(rt::Runtime& runtime) : rt(runtime) {
   for (size_t w = 0; w < m.workers.size(); ++w)
     if (m.workers[w].arch == "cpu") cpu_workers.push_back(static_cast<int>(w));
   max_threads = std::max<int>(1, static_cast<int>(cpu_workers.size()));
+  if (const char* v = std::getenv("OMP_SCHEDULE"); v && *v && !parse_schedule(v, runtime_schedule, runtime_chunk))
+    std::fprintf(stderr, "hccsim: warning: OMP_SCHEDULE=%s: expected static, dynamic, guided or auto[,chunk]; using static\n", v);
   initial.members.resize(1);
   // Every thread starts in the initial task: a worker running tasks of the
   // C ABI, or a thread of the program's own, is thread 0 of a team of one.

@@ -32,6 +32,17 @@ std::string name_of(kmp_routine_entry_t routine) {
   return name;
 }
 
+// Runs the body, part after part for an untied task.
+void run_parts(TaskHeader* h, int gtid) {
+  kmp_task_t* task = task_of(h);
+  h->running = true;
+  do {
+    h->next_part = false;
+    task->routine(gtid, task);
+  } while (h->next_part);
+  h->running = false;
+}
+
 void finish(TaskHeader* h) {
   kmp_task_t* task = task_of(h);
   if (h->flags & kTaskDestructors) task->data1.destructors(slot_of_caller(*h->state), task);
@@ -60,7 +71,7 @@ void run_body(void* const*, void* arg) {
   const int slot = slot_of_caller(s);
   Thread& me = s.threads[slot];
   me.contexts.push_back(Context{h->team, h->team->tid_of_worker(slot - 1), h->final, true});
-  task_of(h)->routine(slot, task_of(h));
+  run_parts(h, slot);
   me.contexts.pop_back();
 }
 
@@ -114,7 +125,7 @@ void run_now(TaskHeader* h) {
   Thread& me = caller(s);
   const Context outer = me.contexts.back();
   me.contexts.push_back(Context{h->team, outer.tid, h->final, true});
-  task_of(h)->routine(slot_of_caller(s), task_of(h));
+  run_parts(h, slot_of_caller(s));
   me.contexts.pop_back();
   orphan_event(h);
   finish(h);
@@ -180,7 +191,8 @@ kmp_task_t* __kmpc_omp_target_task_alloc(ident_t* loc, int32_t gtid, int32_t fla
 
 int32_t __kmpc_omp_task(ident_t*, int32_t, kmp_task_t* task) {
   TaskHeader* h = header_of(task);
-  if (runs_when_created(h)) run_now(h);
+  if (h->running) h->next_part = true;  // an untied task's next part
+  else if (runs_when_created(h)) run_now(h);
   else submit(h, nullptr, 0);
   return 0;
 }
@@ -211,10 +223,17 @@ void __kmpc_omp_task_begin_if0(ident_t*, int32_t, kmp_task_t* task) {
   TaskHeader* h = header_of(task);
   Thread& me = caller(*h->state);
   me.contexts.push_back(Context{h->team, me.contexts.back().tid, h->final, true});
+  h->running = true;
 }
 
 void __kmpc_omp_task_complete_if0(ident_t*, int32_t, kmp_task_t* task) {
   TaskHeader* h = header_of(task);
+  // The compiler ran the first part of the body; an untied one may have more.
+  while (h->next_part) {
+    h->next_part = false;
+    task->routine(slot_of_caller(*h->state), task);
+  }
+  h->running = false;
   caller(*h->state).contexts.pop_back();
   orphan_event(h);
   finish(h);

@@ -23,6 +23,12 @@ struct alignas(16) TaskHeader {
   int32_t flags;  // __kmpc_omp_task_alloc's
   bool final;
   Event* event = nullptr;
+  // Untied tasks: clang splits their bodies at scheduling points, each part
+  // handing the task back to the runtime (__kmpc_omp_task on the running
+  // task) to be called again for the next part. The thread running it runs
+  // the next part at once: tied execution, which OpenMP allows.
+  bool running = false;
+  bool next_part = false;
 };
 
 inline kmp_task_t* task_of(TaskHeader* h) { return reinterpret_cast<kmp_task_t*>(h + 1); }
