@@ -51,7 +51,7 @@ enum class Mode { Native, Instrument, Simulate };
 
 constexpr const char *kValidArgs =
     "valid arguments: -fplugin-arg-hcc-mode=native|instrument|simulate, "
-    "-fplugin-arg-hcc-emit-rewritten=FILE, -fplugin-arg-hcc-remarks";
+    "-fplugin-arg-hcc-emit-rewritten=FILE, -fplugin-arg-hcc-remarks, -fplugin-arg-hcc-omp-abi";
 
 void reportError(DiagnosticsEngine &diags, const std::string &message) {
   unsigned id = diags.getCustomDiagID(DiagnosticsEngine::Error, "%0");
@@ -136,6 +136,8 @@ class HccPluginAction : public PluginASTAction {
         emitRewritten_ = a.drop_front(15).str();
       } else if (a == "remarks") {
         remarks_ = true;
+      } else if (a == "omp-abi") {
+        ompAbi_ = true;
       } else {
         reportError(ci.getDiagnostics(),
                     "HccPlugin: unknown argument '" + arg + "' (-fplugin-arg-hcc-" + arg + "); " + kValidArgs);
@@ -254,6 +256,7 @@ class HccPluginAction : public PluginASTAction {
 
     hcc::rewriter::RewriteOptions options;
     options.remarks = remarks_ || llvm::is_contained(ci.getDiagnosticOpts().Remarks, "hcc");
+    options.ompAbi = ompAbi_;
     bool ok = false;
     {
       inNestedParse = true;
@@ -303,6 +306,7 @@ class HccPluginAction : public PluginASTAction {
   Mode mode_ = Mode::Native;
   std::string emitRewritten_;
   bool remarks_ = false;
+  bool ompAbi_ = false;  // -fplugin-arg-hcc-omp-abi: annotate tasks, lower nothing
 };
 
 }  // namespace

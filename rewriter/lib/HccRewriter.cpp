@@ -40,6 +40,15 @@ class RewriteConsumer : public ASTConsumer {
     pc.remarks = options_.remarks;
     attachHccPragmas(pc, *pragmas_);
     if (pc.hadError()) return;
+    FileID main = sm.getMainFileID();
+    if (options_.ompAbi) {
+      annotateTasks(pc, ctx.getTranslationUnitDecl());
+      if (pc.hadError()) return;
+      rewriter.InsertTextBefore(sm.getLocForStartOfFile(main), "#include \"hcc/hcc.h\"\n" + pc.lineMarker(1));
+      const RewriteBuffer &buf = rewriter.getEditBuffer(main);
+      out_.assign(buf.begin(), buf.end());
+      return;
+    }
     TaskLowering tasks(pc);
     std::vector<FunctionDecl *> functions = loweredFunctions(pc, ctx.getTranslationUnitDecl());
     if (pc.hadError()) return;
@@ -50,7 +59,6 @@ class RewriteConsumer : public ASTConsumer {
     }
     if (!pc.hadError()) checkAllTasksLowered(pc, ctx.getTranslationUnitDecl());
     if (pc.hadError()) return;
-    FileID main = sm.getMainFileID();
     rewriter.InsertTextBefore(sm.getLocForStartOfFile(main), std::string(kPrelude) + pc.lineMarker(1));
     const RewriteBuffer &buf = rewriter.getEditBuffer(main);
     out_.assign(buf.begin(), buf.end());

@@ -66,16 +66,28 @@ struct Context {
   bool explicit_task = false;
 };
 
+// What the compiler said of the next task a thread creates (hcc_omp_next_task).
+struct NextTask {
+  const hcc_omp_task_info* info = nullptr;  // nullptr: nothing said
+  std::vector<double> params;               // empty when not captured
+  int priority = 0;
+  bool has_priority = false;
+};
+
 struct Thread {
-  std::vector<Context> contexts;  // innermost last; [0]: the initial or implicit task
+  std::vector<Context> contexts;
+  NextTask next_task;  // innermost last; [0]: the initial or implicit task
   // Open taskgroups, innermost last: their task reductions, or nullptr.
   std::vector<TaskReduction*> taskgroups;
   int next_num_threads = 0;  // __kmpc_push_num_threads, for the next parallel region
 };
 
-// The runtime's codelet of a task's outlined body.
+// The runtime's codelet of a task construct: its kernel name, and its
+// parameters (the hcc params, then the size of each depend item).
 struct Codelet {
   std::string name;
+  std::vector<std::string> param_names;
+  std::vector<const char*> param_name_ptrs;
   hcc_codelet codelet;
 };
 
@@ -93,7 +105,9 @@ struct State final : rt::Runtime::Extension {
   // run-sched-var (OMP_SCHEDULE, omp_set_schedule): schedule(runtime) loops.
   int32_t runtime_schedule = kSchStatic;
   int64_t runtime_chunk = 0;
-  std::unordered_map<void*, std::unique_ptr<Codelet>> codelets;  // by outlined body
+  // By construct (its hcc_omp_task_info, else its outlined body) and number
+  // of depend items.
+  std::map<std::pair<const void*, int>, std::unique_ptr<Codelet>> codelets;
 };
 
 // The runtime's OpenMP state, the runtime started on first use.

@@ -46,6 +46,7 @@ void run_parts(TaskHeader* h, int gtid) {
 void finish(TaskHeader* h) {
   kmp_task_t* task = task_of(h);
   if (h->flags & kTaskDestructors) task->data1.destructors(slot_of_caller(*h->state), task);
+  h->~TaskHeader();
   std::free(h);
 }
 
@@ -75,19 +76,27 @@ void run_body(void* const*, void* arg) {
   me.contexts.pop_back();
 }
 
-const hcc_codelet* codelet_for(State& s, kmp_routine_entry_t routine) {
+const hcc_codelet* codelet_for(State& s, const TaskHeader* h, int ndeps) {
+  const hcc_omp_task_info* info = h->attributes.info;
+  const kmp_routine_entry_t routine = task_of(const_cast<TaskHeader*>(h))->routine;
+  const auto key = std::make_pair(info ? static_cast<const void*>(info) : reinterpret_cast<const void*>(routine), ndeps);
   s.rt.lock();
-  auto it = s.codelets.find(reinterpret_cast<void*>(routine));
+  auto it = s.codelets.find(key);
   const hcc_codelet* known = it == s.codelets.end() ? nullptr : &it->second->codelet;
   s.rt.unlock();
   if (known) return known;
   auto cl = std::make_unique<Codelet>();
-  cl->name = name_of(routine);
-  // Until the compiler tells leaves from tasks that create or wait for
-  // tasks, a simulation runs every body.
-  cl->codelet = hcc_codelet{cl->name.c_str(), run_body, nullptr, 0, nullptr, HCC_CODELET_CONTROL};
+  cl->name = info && info->name ? info->name : name_of(routine);
+  for (int i = 0; info && i < info->nparams; ++i) cl->param_names.push_back(info->param_names[i]);
+  for (int k = 0; k < ndeps; ++k) cl->param_names.push_back("dep" + std::to_string(k) + "_bytes");
+  for (const std::string& n : cl->param_names) cl->param_name_ptrs.push_back(n.c_str());
+  // Without the compiler's word, a simulation runs the body: it may create
+  // or wait for tasks.
+  const unsigned flags = info ? info->flags : HCC_CODELET_CONTROL;
+  cl->codelet = hcc_codelet{cl->name.c_str(), run_body, nullptr, static_cast<int>(cl->param_names.size()),
+                            cl->param_name_ptrs.data(), flags};
   s.rt.lock();
-  auto& slot = s.codelets[reinterpret_cast<void*>(routine)];
+  auto& slot = s.codelets[key];
   if (!slot) slot = std::move(cl);
   const hcc_codelet* result = &slot->codelet;
   s.rt.unlock();
@@ -141,12 +150,24 @@ void submit(TaskHeader* h, const kmp_depend_info_t* deps, int ndeps) {
     accesses.push_back(hcc_access{reinterpret_cast<hcc_handle>(s.rt.sibling_handle(addr, deps[i].len)),
                                   access_mode(deps[i].flags)});
   }
+  // Parameters: the hcc params when captured (instrument and simulate
+  // builds), then each depend item's size.
+  const NextTask& attr = h->attributes;
+  const int nhcc = attr.info ? attr.info->nparams : 0;
+  const bool captured = nhcc == 0 || static_cast<int>(attr.params.size()) == nhcc;
+  rt::SmallVector<double, 8> params;
+  if (captured) {
+    for (double p : attr.params) params.push_back(p);
+    for (int i = 0; i < ndeps; ++i) params.push_back(static_cast<double>(deps[i].len));
+  }
   hcc_task_desc d{};
-  d.codelet = codelet_for(s, task->routine);
+  d.codelet = codelet_for(s, h, ndeps);
   d.arg = h;
   d.accesses = accesses.begin();
   d.naccesses = static_cast<int>(accesses.size());
-  d.priority = (h->flags & kTaskPriority) ? task->data2.priority : 0;
+  d.params = params.begin();
+  d.nparams = static_cast<int>(params.size());
+  d.priority = attr.has_priority ? attr.priority : (h->flags & kTaskPriority) ? task->data2.priority : 0;
   rt::TaskOptions o;
   o.finished = finish_cb;
   Event* e = h->event;  // h is freed once the task has run
@@ -177,6 +198,11 @@ kmp_task_t* __kmpc_omp_task_alloc(ident_t*, int32_t, int32_t flags, size_t sizeo
   void* block = std::malloc(bytes);
   if (!block) hcc::rt::fatal("out of memory allocating a task");
   auto* h = new (block) TaskHeader{&s, c.team, bytes, flags, (flags & kTaskFinal) != 0 || c.final};
+  NextTask& next = caller(s).next_task;
+  if (next.info) {
+    h->attributes = std::move(next);
+    next = NextTask{};
+  }
   kmp_task_t* task = task_of(h);
   std::memset(task, 0, sizeof(kmp_task_t));
   task->shareds = sizeof_shareds ? reinterpret_cast<char*>(task) + round_up(sizeof_task) : nullptr;
@@ -273,6 +299,15 @@ void* __kmpc_task_allow_completion_event(ident_t*, int32_t, kmp_task_t* task) {
   return h->event;
 }
 
+void hcc_omp_next_task(const hcc_omp_task_info* info, const double* params, int priority, int has_priority) {
+  NextTask& next = caller(state()).next_task;
+  next.info = info;
+  next.params.clear();
+  if (params && info) next.params.assign(params, params + info->nparams);
+  next.priority = priority;
+  next.has_priority = has_priority != 0;
+}
+
 void omp_fulfill_event(uintptr_t handle) {
   auto* e = reinterpret_cast<Event*>(handle);
   if (!e) return;
@@ -309,7 +344,8 @@ void __kmpc_taskloop(ident_t*, int32_t, kmp_task_t* task, int32_t if_val, uint64
     const uint64_t count = base + (i < extra ? 1 : 0);
     auto* copy = static_cast<TaskHeader*>(std::malloc(h->bytes));
     if (!copy) hcc::rt::fatal("out of memory allocating a task");
-    std::memcpy(static_cast<void*>(copy), h, h->bytes);
+    new (copy) TaskHeader(*h);
+    std::memcpy(static_cast<void*>(copy + 1), h + 1, h->bytes - sizeof(TaskHeader));
     copy->event = nullptr;
     kmp_task_t* t = task_of(copy);
     if (task->shareds)

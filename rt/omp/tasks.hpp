@@ -29,6 +29,7 @@ struct alignas(16) TaskHeader {
   // the next part at once: tied execution, which OpenMP allows.
   bool running = false;
   bool next_part = false;
+  NextTask attributes;  // what the compiler said of the task
 };
 
 inline kmp_task_t* task_of(TaskHeader* h) { return reinterpret_cast<kmp_task_t*>(h + 1); }

@@ -18,6 +18,9 @@ struct RewriteOptions {
   // Report each lowered construct as a remark ("hccsim: lowered ...") at its
   // location (the plugin turns this on for -Rhcc).
   bool remarks = false;
+  // Leave OpenMP to clang's code generation and libhccomp: only tell the
+  // runtime what each task is (annotateTasks), lowering nothing.
+  bool ompAbi = false;
 };
 
 // An AST consumer that runs every rewriter pass over the main file of the

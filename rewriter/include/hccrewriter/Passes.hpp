@@ -163,4 +163,10 @@ void instrumentMain(PassContext &pc, clang::FunctionDecl *main);
 // True when the statement contains a task or taskwait directive.
 bool containsTaskConstructs(const clang::Stmt *s);
 
+// ---- Pass: task attributes for the OpenMP ABI (TaskAttributes.cpp) ----------
+// Before each task of the main file, a call telling the runtime the task's
+// kernel name, whether it creates or waits for tasks, its hcc parameters and
+// priority (-fhcc-omp-abi builds).
+void annotateTasks(PassContext &pc, clang::TranslationUnitDecl *tu);
+
 }  // namespace hcc::rewriter

@@ -119,6 +119,24 @@ void hcc_group_wait(hcc_group group); /* waits, then frees the group */
 void hcc_taskgroup_begin(void);
 void hcc_taskgroup_end(void);
 
+/* ---- OpenMP tasks (-fhcc-omp-abi) ---------------------------------------- */
+
+/* What the compiler knows of one `#pragma omp task` construct. */
+typedef struct hcc_omp_task_info {
+  const char *name;  /* kernel name: keys models, records, traces */
+  const char *file;  /* where the construct is */
+  int line;
+  unsigned flags;    /* HCC_CODELET_CONTROL: the body creates or waits for tasks */
+  int nparams;       /* #pragma hcc params(...) */
+  const char *const *param_names;
+} hcc_omp_task_info;
+
+/* Describes the next task the calling thread creates (the compiler inserts
+ * the call before the construct): its parameter values (NULL when they are
+ * not captured) and, when has_priority, its #pragma hcc priority. Provided
+ * by libhccomp. */
+void hcc_omp_next_task(const hcc_omp_task_info *info, const double *params, int priority, int has_priority);
+
 /* ---- Runtime ------------------------------------------------------------- */
 
 typedef enum hcc_mode {

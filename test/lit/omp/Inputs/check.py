@@ -4,8 +4,11 @@
 The program is built with clang-19 -fopenmp (libomp) and with
 `hccsim -fnative -fhcc-omp-abi`; both builds run with 1, 2 and 4 threads
 (OMP_NUM_THREADS) and must print the same standard output and exit with 0.
-It is also built with `hccsim -fsimulate -fhcc-omp-abi` and run twice: both
-runs must end with the summary line and be byte-identical.
+It is also built with `hccsim -finstrument -fhcc-omp-abi`, run once to
+calibrate its kernel models, and with `hccsim -fsimulate -fhcc-omp-abi`, run
+twice on those models: both simulated runs must end with the summary line
+and be byte-identical (their results may differ from the native ones: a
+simulation does not run the bodies of tasks that create or wait for none).
 
 A line `// EXTRA: Inputs/file.c` in the program names another source (with
 no main) compiled and linked with it. bench/omp_conformance.py runs every
@@ -35,9 +38,9 @@ def sources(src):
     return [src] + extra
 
 
-def run(cmd, env=None):
+def run(cmd, env=None, cwd=None):
     try:
-        p = subprocess.run(cmd, capture_output=True, text=True, timeout=TIMEOUT, env=env)
+        p = subprocess.run(cmd, capture_output=True, text=True, timeout=TIMEOUT, env=env, cwd=cwd)
         return p.returncode, p.stdout, p.stderr
     except subprocess.TimeoutExpired as e:
         out = e.stdout.decode() if isinstance(e.stdout, bytes) else (e.stdout or '')
@@ -51,10 +54,11 @@ def check(src, hccsim, work, threads=THREADS, simulate=True):
     std = ['-std=c++17'] if cxx else []
     clang = 'clang++-19' if cxx else 'clang-19'
     failures = []
-    ref, hcc, sim = (os.path.join(work, n) for n in ('ref', 'hcc', 'sim'))
+    ref, hcc, ins, sim = (os.path.join(work, n) for n in ('ref', 'hcc', 'ins', 'sim'))
     builds = [('clang -fopenmp', [clang, '-fopenmp', '-O1', *std, *srcs, '-o', ref]),
               ('hccsim -fnative', [hccsim, '-fnative', '-fhcc-omp-abi', '-O1', *std, *srcs, '-o', hcc])]
     if simulate:
+        builds.append(('hccsim -finstrument', [hccsim, '-finstrument', '-fhcc-omp-abi', '-O1', *std, *srcs, '-o', ins]))
         builds.append(('hccsim -fsimulate', [hccsim, '-fsimulate', '-fhcc-omp-abi', '-O1', *std, *srcs, '-o', sim]))
     for name, cmd in builds:
         rc, out, err = run(cmd)
@@ -73,8 +77,11 @@ def check(src, hccsim, work, threads=THREADS, simulate=True):
         if out_ref != out_hcc:
             failures.append(f'{n} threads: outputs differ\n--- clang -fopenmp\n{out_ref}--- hccsim -fnative\n{out_hcc}')
     if simulate:
-        env = dict(os.environ, HCC_MODEL_DIR=os.path.join(work, 'models'), HCC_PLATFORM='laptop')
-        env.pop('OMP_NUM_THREADS', None)
+        env = dict(os.environ, HCC_MODEL_DIR=os.path.join(work, 'models'), HCC_PLATFORM='laptop', OMP_NUM_THREADS='2')
+        rc, _, err = run([ins], env, cwd=work)
+        if rc != 0:
+            failures.append(f'instrumented run exited with {rc}:\n{err.strip()}')
+        env.pop('OMP_NUM_THREADS')
         first = run([sim], env)
         second = run([sim], env)
         if first[0] != 0:
