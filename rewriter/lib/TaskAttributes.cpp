@@ -3,8 +3,8 @@
 // lowers the construct. Before each `#pragma omp task` of the main file the
 // pass inserts a call to hcc_omp_next_task() with the task's kernel name
 // (its `#pragma hcc task name(...)`, else the callee of a one-call body, else
-// file:line), whether its body creates or waits for tasks (simulations run
-// such bodies and simulate the others), its `#pragma hcc params(...)`
+// file:line), whether its body creates or waits for tasks or fulfils a
+// detached task's event (simulations run such bodies and simulate the others), its `#pragma hcc params(...)`
 // (evaluated in instrument and simulate builds only) and its hcc priority.
 // Tasks written in macros are left to the runtime's own names.
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -17,7 +17,11 @@ using namespace clang;
 namespace hcc::rewriter {
 namespace {
 
+// Whether a statement creates or waits for tasks, or completes one (a
+// detached task's event): a simulation must run a body that contains it.
 bool createsOrWaits(const Stmt *s) {
+  if (auto *ce = dyn_cast<CallExpr>(s))
+    if (auto *f = ce->getDirectCallee(); f && f->getName() == "omp_fulfill_event") return true;
   return isa<OMPTaskDirective>(s) || isa<OMPTaskwaitDirective>(s) || isa<OMPTaskgroupDirective>(s) ||
          isa<OMPTaskLoopDirective>(s) || isa<OMPParallelDirective>(s);
 }

@@ -247,6 +247,13 @@ Handle* Runtime::register_data(void* addr, uint64_t size) {
                                   std::to_string(it->second->size) + ", not " + std::to_string(size));
     return it->second;
   }
+  Handle* h = new_handle(addr, size);
+  handles_.emplace(addr, h);
+  return h;
+}
+
+// A handle whose only copy is the bytes at addr, in main memory.
+Handle* Runtime::new_handle(void* addr, uint64_t size) {
   auto* h = new Handle;
   h->addr = addr;
   h->size = size;
@@ -254,7 +261,6 @@ Handle* Runtime::register_data(void* addr, uint64_t size) {
   h->replicas[0].allocated = true;
   h->replicas[0].version = h->version;
   h->replicas[0].ptr = addr;
-  handles_.emplace(addr, h);
   return h;
 }
 
@@ -927,15 +933,7 @@ DependencyScope& Runtime::caller_scope() {
 Handle* Runtime::sibling_handle(void* addr, uint64_t size) {
   Locked lock(*backend_);
   Handle*& h = caller_scope()[addr];
-  if (!h) {
-    h = new Handle;
-    h->addr = addr;
-    h->size = size;
-    h->replicas.resize(machine().nodes.size());
-    h->replicas[0].allocated = true;
-    h->replicas[0].version = h->version;
-    h->replicas[0].ptr = addr;
-  }
+  if (!h) h = new_handle(addr, size);
   return h;
 }
 

@@ -126,6 +126,7 @@ class Runtime final : public SchedulerContext {
   Task* new_task(int self);  // self: the calling worker, -1 for the application
   void release(Task* t);  // drops one reference; recycles at zero
   void drop_scope(DependencyScope& scope);
+  Handle* new_handle(void* addr, uint64_t size);
   DependencyScope& caller_scope();
   void make_ready(Task* t, int by_worker);
   void wake(int w);

@@ -6,7 +6,7 @@
 // simulate builds only) and its hcc priority. Tasks written in macros and
 // the pragma lines themselves are left as they are; line numbers are kept.
 // RUN: %clang -fplugin=%hccplugin -fplugin-arg-hcc-omp-abi -fplugin-arg-hcc-mode=simulate -fplugin-arg-hcc-emit-rewritten=%t.c -fopenmp -c %s -o %t.o
-// RUN: FileCheck %s < %t.c
+// RUN: %strip-checks < %t.c | FileCheck %s
 // RUN: %clang -fsyntax-only -Wall -Werror -Wno-unknown-pragmas -fopenmp -I%hcc-rt-include %t.c
 // RUN: %clang -fplugin=%hccplugin -fplugin-arg-hcc-omp-abi -fplugin-arg-hcc-mode=simulate -fopenmp -c %s -o %t.o -Rhcc 2>&1 | FileCheck %s --check-prefix=REMARK
 // RUN: not %clang -fplugin=%hccplugin -fplugin-arg-hcc-omp-abi -fopenmp -fsyntax-only -DLATE_ERROR %s 2>&1 | FileCheck %s --check-prefix=LINE
@@ -34,6 +34,11 @@ void f(double *a, int n, int level) {
   spawn(n);
   SPAWN_TASK
 }
+void omp_fulfill_event(unsigned long event);
+void g(unsigned long event) {
+#pragma omp task
+  omp_fulfill_event(event);
+}
 #ifdef LATE_ERROR
 int late = undeclared_identifier;
 #endif
@@ -53,12 +58,14 @@ int late = undeclared_identifier;
 // CHECK-NEXT: hcc_omp_next_task(&__hcc_ti1, 0, (int)(level + 1), 1);
 // CHECK: static const hcc_omp_task_info __hcc_ti2 = {"omp-abi-attributes.c:31", "omp-abi-attributes.c", 31, 0, 0, 0};
 // CHECK: static const hcc_omp_task_info __hcc_ti3 = {"spawn", "omp-abi-attributes.c", 33, HCC_CODELET_CONTROL, 0, 0};
-// CHECK-NOT: __hcc_ti4
 // CHECK: SPAWN_TASK
+// Completing a detached task's event is control code too.
+// CHECK: static const hcc_omp_task_info __hcc_ti4 = {"omp_fulfill_event", "omp-abi-attributes.c", 39, HCC_CODELET_CONTROL, 0, 0};
+// CHECK-NOT: __hcc_ti5
 
 // REMARK: omp-abi-attributes.c:20:1: remark: hccsim: task 'spawn' (creates or waits for tasks)
 // REMARK: omp-abi-attributes.c:27:1: remark: hccsim: task 'm2l', 2 parameters
 // REMARK: omp-abi-attributes.c:31:1: remark: hccsim: task 'omp-abi-attributes.c:31'
 // REMARK: omp-abi-attributes.c:33:1: remark: hccsim: task 'spawn' (creates or waits for tasks)
 
-// LINE: omp-abi-attributes.c:38:12: error: use of undeclared identifier 'undeclared_identifier'
+// LINE: omp-abi-attributes.c:43:12: error: use of undeclared identifier 'undeclared_identifier'

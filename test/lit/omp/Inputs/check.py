@@ -4,11 +4,13 @@
 The program is built with clang-19 -fopenmp (libomp) and with
 `hccsim -fnative -fhcc-omp-abi`; both builds run with 1, 2 and 4 threads
 (OMP_NUM_THREADS) and must print the same standard output and exit with 0.
-It is also built with `hccsim -finstrument -fhcc-omp-abi`, run once to
-calibrate its kernel models, and with `hccsim -fsimulate -fhcc-omp-abi`, run
-twice on those models: both simulated runs must end with the summary line
-and be byte-identical (their results may differ from the native ones: a
-simulation does not run the bodies of tasks that create or wait for none).
+Its native build is also run once instrumented (HCC_MODE=instrument) to
+calibrate its kernel models, and it is built with `hccsim -fsimulate -fhcc-omp-abi`, run
+twice on those models: both simulated runs must end with the summary line,
+and their summary lines and task records (HCC_RECORDS) must be
+byte-identical. Their standard output is not compared: a simulation does
+not run the bodies of tasks that create or wait for none, so what a program
+prints of their results is whatever its memory held.
 
 A line `// EXTRA: Inputs/file.c` in the program names another source (with
 no main) compiled and linked with it. bench/omp_conformance.py runs every
@@ -54,11 +56,10 @@ def check(src, hccsim, work, threads=THREADS, simulate=True):
     std = ['-std=c++17'] if cxx else []
     clang = 'clang++-19' if cxx else 'clang-19'
     failures = []
-    ref, hcc, ins, sim = (os.path.join(work, n) for n in ('ref', 'hcc', 'ins', 'sim'))
+    ref, hcc, sim = (os.path.join(work, n) for n in ('ref', 'hcc', 'sim'))
     builds = [('clang -fopenmp', [clang, '-fopenmp', '-O1', *std, *srcs, '-o', ref]),
               ('hccsim -fnative', [hccsim, '-fnative', '-fhcc-omp-abi', '-O1', *std, *srcs, '-o', hcc])]
     if simulate:
-        builds.append(('hccsim -finstrument', [hccsim, '-finstrument', '-fhcc-omp-abi', '-O1', *std, *srcs, '-o', ins]))
         builds.append(('hccsim -fsimulate', [hccsim, '-fsimulate', '-fhcc-omp-abi', '-O1', *std, *srcs, '-o', sim]))
     for name, cmd in builds:
         rc, out, err = run(cmd)
@@ -78,19 +79,24 @@ def check(src, hccsim, work, threads=THREADS, simulate=True):
             failures.append(f'{n} threads: outputs differ\n--- clang -fopenmp\n{out_ref}--- hccsim -fnative\n{out_hcc}')
     if simulate:
         env = dict(os.environ, HCC_MODEL_DIR=os.path.join(work, 'models'), HCC_PLATFORM='laptop', OMP_NUM_THREADS='2')
-        rc, _, err = run([ins], env, cwd=work)
+        rc, _, err = run([hcc], dict(env, HCC_MODE='instrument'), cwd=work)
         if rc != 0:
             failures.append(f'instrumented run exited with {rc}:\n{err.strip()}')
         env.pop('OMP_NUM_THREADS')
-        first = run([sim], env)
-        second = run([sim], env)
-        if first[0] != 0:
-            failures.append(f'simulated run exited with {first[0]}:\n{first[2].strip()}')
-        elif not SUMMARY.search(first[2]):
-            failures.append(f'simulated run printed no summary line:\n{first[2].strip()}')
-        if first != second:
-            failures.append('two simulated runs differ:\n--- first\n' + first[1] + first[2] +
-                            '--- second\n' + second[1] + second[2])
+        runs = []
+        for k in (1, 2):
+            records = os.path.join(work, f'sim{k}.csv')
+            rc, _, err = run([sim], dict(env, HCC_RECORDS=records))
+            text = open(records).read() if os.path.exists(records) else ''
+            runs.append((rc, err, text))
+        rc, err, _ = runs[0]
+        if rc != 0:
+            failures.append(f'simulated run exited with {rc}:\n{err.strip()}')
+        elif not SUMMARY.search(err):
+            failures.append(f'simulated run printed no summary line:\n{err.strip()}')
+        if runs[0] != runs[1]:
+            failures.append('two simulated runs differ (summary or records):\n--- first\n' + runs[0][1] + runs[0][2] +
+                            '--- second\n' + runs[1][1] + runs[1][2])
     return failures
 
 
