@@ -39,7 +39,8 @@ Config config_from_environment() {
   // OpenMP's thread count, a list for nested levels of which the first is
   // the team size: the native CPU workers when HCC_WORKERS is not set.
   if (const char* v = env("OMP_NUM_THREADS")) {
-    const std::string first = std::string(v).substr(0, std::string(v).find(','));
+    const std::string list = v;
+    const std::string first = list.substr(0, list.find(','));
     c.omp_num_threads = parse_int<int>("OMP_NUM_THREADS", first.c_str(), 1);
   }
   if (const char* v = env("HCC_GPUS")) c.gpus = parse_int<int>("HCC_GPUS", v, 0);

@@ -73,7 +73,6 @@ class Runtime final : public SchedulerContext {
   void notify_locked() { notify_blocked(); }
   // The calling worker, or -1 for any other thread (the application's).
   int self_worker() const { return backend_->self_worker(); }
-  bool simulated() const { return backend_->simulated(); }
   // State of a layer above the core (rt/omp), destroyed with the runtime.
   struct Extension {
     virtual ~Extension() = default;
@@ -92,7 +91,6 @@ class Runtime final : public SchedulerContext {
   double now() override { return backend_->now(); }
   bool can_run(const Task& t, int worker) const override;
   bool can_take(const Task& t, int worker) const override;
-  static bool descends_from(const Task& t, const Task& ancestor);
   std::optional<double> expected_duration(const Task& t, const std::string& arch) override;
   double expected_transfer(const Task& t, int node) override;
   uint64_t bytes_on_node(const Task& t, int node) const override;
@@ -125,6 +123,7 @@ class Runtime final : public SchedulerContext {
   void enqueue(Task* t, int self);  // with the lock held
   Task* new_task(int self);  // self: the calling worker, -1 for the application
   void release(Task* t);  // drops one reference; recycles at zero
+  static bool descends_from(const Task& t, const Task& ancestor);
   void drop_scope(DependencyScope& scope);
   Handle* new_handle(void* addr, uint64_t size);
   DependencyScope& caller_scope();

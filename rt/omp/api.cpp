@@ -62,7 +62,8 @@ int omp_get_dynamic(void) { return 0; }
 void omp_set_dynamic(int) {}
 int omp_get_nested(void) { return 0; }
 void omp_set_nested(int) {}
-int omp_get_max_active_levels(void) { return state().max_active_levels; }
+// Nested regions are serialised (parallel.cpp).
+int omp_get_max_active_levels(void) { return 1; }
 void omp_set_max_active_levels(int) {}
 int omp_get_supported_active_levels(void) { return 1; }
 int omp_get_cancellation(void) { return 0; }

@@ -37,14 +37,6 @@ bool parse_schedule(const char* text, int32_t& kind, int64_t& chunk) {
 
 namespace {
 
-template <class T, class ST>
-uint64_t trip_count(T lb, T ub, ST st) {
-  using UT = std::make_unsigned_t<T>;
-  if (st == 0) return 0;
-  if (st > 0) return ub < lb ? 0 : static_cast<uint64_t>((static_cast<UT>(ub) - static_cast<UT>(lb)) / static_cast<UT>(st)) + 1;
-  return lb < ub ? 0 : static_cast<uint64_t>((static_cast<UT>(lb) - static_cast<UT>(ub)) / static_cast<UT>(-st)) + 1;
-}
-
 // The value of iteration i.
 template <class T, class ST>
 T iteration(T lb, ST st, uint64_t i) {

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <type_traits>
 
 namespace hcc::omp {
 
@@ -16,6 +17,16 @@ struct Loop {
   int finished = 0;       // threads that have been told the loop is over
   uint64_t ordinal = 0;   // key in Team::loops
 };
+
+// Iterations of lb, lb + st, ... up to ub inclusive (down to ub when st < 0),
+// in the loop variable's type: worksharing loops and taskloop.
+template <class T, class ST>
+uint64_t trip_count(T lb, T ub, ST st) {
+  using UT = std::make_unsigned_t<T>;
+  if (st == 0) return 0;
+  if (st > 0) return ub < lb ? 0 : static_cast<uint64_t>((static_cast<UT>(ub) - static_cast<UT>(lb)) / static_cast<UT>(st)) + 1;
+  return lb < ub ? 0 : static_cast<uint64_t>((static_cast<UT>(lb) - static_cast<UT>(ub)) / static_cast<UT>(-st)) + 1;
+}
 
 // Parses an OMP_SCHEDULE value ("dynamic,4", "monotonic:guided"): the
 // schedule kind and chunk; false when malformed.

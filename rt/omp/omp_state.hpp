@@ -100,7 +100,6 @@ struct State final : rt::Runtime::Extension {
   std::vector<Thread> threads;   // [0]: any thread that is not a worker; [w + 1]: worker w
   std::vector<int> cpu_workers;  // team thread t of a full team is cpu_workers[t]
   int max_threads = 1;           // nthreads-var: the size of the next team
-  int max_active_levels = 1;     // nested regions are serialised
   bool region_active = false;    // one active region at a time: the workers are its team
   // run-sched-var (OMP_SCHEDULE, omp_set_schedule): schedule(runtime) loops.
   int32_t runtime_schedule = kSchStatic;

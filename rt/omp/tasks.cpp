@@ -32,14 +32,21 @@ std::string name_of(kmp_routine_entry_t routine) {
   return name;
 }
 
-// Runs the body, part after part for an untied task.
-void run_parts(TaskHeader* h, int gtid) {
+// Runs the parts of the body still to run: the next part of an untied
+// task, each handed back by the part before it.
+void run_next_parts(TaskHeader* h, int gtid) {
   kmp_task_t* task = task_of(h);
-  h->running = true;
-  do {
+  while (h->next_part) {
     h->next_part = false;
     task->routine(gtid, task);
-  } while (h->next_part);
+  }
+}
+
+// Runs the body, part after part for an untied task.
+void run_parts(TaskHeader* h, int gtid) {
+  h->running = true;
+  h->next_part = true;
+  run_next_parts(h, gtid);
   h->running = false;
 }
 
@@ -92,7 +99,7 @@ const hcc_codelet* codelet_for(State& s, const TaskHeader* h, int ndeps) {
   for (const std::string& n : cl->param_names) cl->param_name_ptrs.push_back(n.c_str());
   // Without the compiler's word, a simulation runs the body: it may create
   // or wait for tasks.
-  const unsigned flags = info ? info->flags : HCC_CODELET_CONTROL;
+  const unsigned flags = info ? info->flags : static_cast<unsigned>(HCC_CODELET_CONTROL);
   cl->codelet = hcc_codelet{cl->name.c_str(), run_body, nullptr, static_cast<int>(cl->param_names.size()),
                             cl->param_name_ptrs.data(), flags};
   s.rt.lock();
@@ -125,19 +132,31 @@ std::vector<kmp_depend_info_t> all_deps(int32_t n, const kmp_depend_info_t* deps
   return all;
 }
 
+// A task run on the creating thread (included, or undeferred with the
+// compiler calling its body between the two): the creator's thread number,
+// its own team and finality.
+void begin_on_creator(TaskHeader* h) {
+  Thread& me = caller(*h->state);
+  me.contexts.push_back(Context{h->team, me.contexts.back().tid, h->final, true});
+  h->running = true;
+}
+
+void end_on_creator(TaskHeader* h) {
+  run_next_parts(h, slot_of_caller(*h->state));
+  h->running = false;
+  caller(*h->state).contexts.pop_back();
+  orphan_event(h);
+  finish(h);
+}
+
 }  // namespace
 
 bool runs_when_created(const TaskHeader* h) { return h->team->serialized || h->final; }
 
 void run_now(TaskHeader* h) {
-  State& s = *h->state;
-  Thread& me = caller(s);
-  const Context outer = me.contexts.back();
-  me.contexts.push_back(Context{h->team, outer.tid, h->final, true});
-  run_parts(h, slot_of_caller(s));
-  me.contexts.pop_back();
-  orphan_event(h);
-  finish(h);
+  begin_on_creator(h);
+  h->next_part = true;
+  end_on_creator(h);
 }
 
 void submit(TaskHeader* h, const kmp_depend_info_t* deps, int ndeps) {
@@ -197,7 +216,7 @@ kmp_task_t* __kmpc_omp_task_alloc(ident_t*, int32_t, int32_t flags, size_t sizeo
   const size_t bytes = sizeof(TaskHeader) + round_up(sizeof_task) + sizeof_shareds;
   void* block = std::malloc(bytes);
   if (!block) hcc::rt::fatal("out of memory allocating a task");
-  auto* h = new (block) TaskHeader{&s, c.team, bytes, flags, (flags & kTaskFinal) != 0 || c.final};
+  auto* h = new (block) TaskHeader{&s, c.team, bytes, flags, (flags & kTaskFinal) != 0 || c.final, nullptr, false, false, {}};
   NextTask& next = caller(s).next_task;
   if (next.info) {
     h->attributes = std::move(next);
@@ -245,25 +264,10 @@ void __kmpc_omp_wait_deps(ident_t*, int32_t, int32_t ndeps, kmp_depend_info_t* d
   wait_deps(all.data(), static_cast<int>(all.size()));
 }
 
-void __kmpc_omp_task_begin_if0(ident_t*, int32_t, kmp_task_t* task) {
-  TaskHeader* h = header_of(task);
-  Thread& me = caller(*h->state);
-  me.contexts.push_back(Context{h->team, me.contexts.back().tid, h->final, true});
-  h->running = true;
-}
+void __kmpc_omp_task_begin_if0(ident_t*, int32_t, kmp_task_t* task) { begin_on_creator(header_of(task)); }
 
-void __kmpc_omp_task_complete_if0(ident_t*, int32_t, kmp_task_t* task) {
-  TaskHeader* h = header_of(task);
-  // The compiler ran the first part of the body; an untied one may have more.
-  while (h->next_part) {
-    h->next_part = false;
-    task->routine(slot_of_caller(*h->state), task);
-  }
-  h->running = false;
-  caller(*h->state).contexts.pop_back();
-  orphan_event(h);
-  finish(h);
-}
+// The compiler ran the first part of the body; an untied one may have more.
+void __kmpc_omp_task_complete_if0(ident_t*, int32_t, kmp_task_t* task) { end_on_creator(header_of(task)); }
 
 int32_t __kmpc_omp_taskwait(ident_t*, int32_t) {
   state().rt.taskwait();
@@ -329,9 +333,7 @@ void __kmpc_taskloop(ident_t*, int32_t, kmp_task_t* task, int32_t if_val, uint64
   const size_t lb_at = reinterpret_cast<char*>(lb) - reinterpret_cast<char*>(h);
   const size_t ub_at = reinterpret_cast<char*>(ub) - reinterpret_cast<char*>(h);
   const int64_t lower = static_cast<int64_t>(*lb), upper = static_cast<int64_t>(*ub);
-  uint64_t trip = 0;
-  if (st > 0 && upper >= lower) trip = static_cast<uint64_t>(upper - lower) / static_cast<uint64_t>(st) + 1;
-  if (st < 0 && upper <= lower) trip = static_cast<uint64_t>(lower - upper) / static_cast<uint64_t>(-st) + 1;
+  const uint64_t trip = trip_count<int64_t, int64_t>(lower, upper, st);
   uint64_t ntasks = 0;
   if (sched == 1) ntasks = grainsize > 0 ? trip / grainsize : trip;  // chunks of grainsize..2*grainsize-1
   else if (sched == 2) ntasks = grainsize;
