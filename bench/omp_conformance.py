@@ -5,7 +5,7 @@ its programs hccsim runs as libomp does.
     python3 bench/omp_conformance.py --build-dir build [--no-simulate] [--only PATTERN]
 
 Each program is built with clang-19 -fopenmp (libomp) and with
-`hccsim -fnative -fhcc-omp-abi`, run with OMP_NUM_THREADS=1, 2 and 4, and
+`hccsim -fnative`, run with OMP_NUM_THREADS=1, 2 and 4, and
 its standard output compared; it is also built with -fsimulate and run
 twice, which must reach the summary line and be byte-identical
 (test/lit/omp/Inputs/check.py, which the lit test of each program runs too).

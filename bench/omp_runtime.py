@@ -8,8 +8,8 @@ against libomp and libgomp, in one command.
 Builds examples/cholesky/cholesky.c and examples/lu/lu.c three times each,
 into <build>/bench/omp-runtime/:
 
-    hccsim   <build>/bin/hccsim -fnative -O2     (the hccsim native runtime;
-                                                  with --hcc-omp-abi: -fhcc-omp-abi)
+    hccsim   <build>/bin/hccsim -fnative -O2     (hccsim's OpenMP runtime on its
+                                                  native task runtime)
     libomp   clang-19 -fopenmp -O2               (--clang to change)
     libgomp  gcc -fopenmp -O2                    (--gcc to change)
 
@@ -60,9 +60,9 @@ def log(msg):
     print(msg, file=sys.stderr, flush=True)
 
 
-def build(runtime, compilers, src, out, hcc_flags=()):
+def build(runtime, compilers, src, out):
     if runtime == "hccsim":
-        cmd = [compilers["hccsim"], "-fnative", *hcc_flags] + CFLAGS + [src] + LIBS + ["-o", out]
+        cmd = [compilers["hccsim"], "-fnative"] + CFLAGS + [src] + LIBS + ["-o", out]
     else:
         cmd = [compilers[runtime], "-fopenmp"] + CFLAGS + [src] + LIBS + ["-o", out]
     p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
@@ -116,8 +116,6 @@ def main():
     ap.add_argument("--clang", default="clang-19", help="compiler for libomp (default: clang-19)")
     ap.add_argument("--gcc", default="gcc", help="compiler for libgomp (default: gcc)")
     ap.add_argument("--hcc-sched", default="", help="HCC_SCHED for the hccsim runs (default: the runtime's)")
-    ap.add_argument("--hcc-omp-abi", action="store_true",
-                    help="build the hccsim programs with -fhcc-omp-abi (clang's OpenMP code generation, libhccomp)")
     ap.add_argument("--examples-dir", default=os.path.join(root, "examples"))
     args = ap.parse_args()
 
@@ -140,7 +138,7 @@ def main():
                 continue
             out = os.path.join(out_dir, f"{prog}-{rt}")
             log(f"building {prog} for {rt}")
-            if build(rt, compilers, src, out, ["-fhcc-omp-abi"] if args.hcc_omp_abi else []):
+            if build(rt, compilers, src, out):
                 binaries[(prog, rt)] = out
             elif rt == "hccsim":
                 sys.exit(1)

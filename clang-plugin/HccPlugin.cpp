@@ -1,6 +1,7 @@
-// HccPlugin: a clang-19 plugin that lowers the OpenMP tasks of the file being
-// compiled to the hccsim C ABI (rt/include/hcc/hcc.h) and compiles the result,
-// in one clang invocation:
+// HccPlugin: a clang-19 plugin that annotates the OpenMP tasks of the file
+// being compiled for hccsim's OpenMP runtime (the rewriter's passes: kernel
+// names, hcc pragmas, which bodies create tasks) and compiles the result with
+// clang's own OpenMP code generation, in one clang invocation:
 //
 //   clang-19 -fplugin=HccPlugin.so -fplugin-arg-hcc-mode=simulate -fopenmp -c app.c
 //
@@ -27,6 +28,7 @@
 #include "clang/Frontend/FrontendPluginRegistry.h"
 #include "clang/Lex/DirectoryLookup.h"
 #include "clang/Lex/HeaderSearch.h"
+#include "clang/Lex/Pragma.h"
 #include "clang/Lex/Preprocessor.h"
 #include "clang/Lex/PreprocessorOptions.h"
 #include "hccrewriter/HccRewriter.hpp"
@@ -51,7 +53,7 @@ enum class Mode { Native, Instrument, Simulate };
 
 constexpr const char *kValidArgs =
     "valid arguments: -fplugin-arg-hcc-mode=native|instrument|simulate, "
-    "-fplugin-arg-hcc-emit-rewritten=FILE, -fplugin-arg-hcc-remarks, -fplugin-arg-hcc-omp-abi";
+    "-fplugin-arg-hcc-emit-rewritten=FILE, -fplugin-arg-hcc-remarks";
 
 void reportError(DiagnosticsEngine &diags, const std::string &message) {
   unsigned id = diags.getCustomDiagID(DiagnosticsEngine::Error, "%0");
@@ -136,8 +138,6 @@ class HccPluginAction : public PluginASTAction {
         emitRewritten_ = a.drop_front(15).str();
       } else if (a == "remarks") {
         remarks_ = true;
-      } else if (a == "omp-abi") {
-        ompAbi_ = true;
       } else {
         reportError(ci.getDiagnostics(),
                     "HccPlugin: unknown argument '" + arg + "' (-fplugin-arg-hcc-" + arg + "); " + kValidArgs);
@@ -151,7 +151,7 @@ class HccPluginAction : public PluginASTAction {
     auto empty = std::make_unique<ASTConsumer>();
     DiagnosticsEngine &diags = ci.getDiagnostics();
     if (!ci.getLangOpts().OpenMP) {
-      reportError(diags, "HccPlugin needs -fopenmp: it lowers '#pragma omp task' constructs, which clang "
+      reportError(diags, "HccPlugin needs -fopenmp: it annotates '#pragma omp task' constructs, which clang "
                          "only parses with -fopenmp");
       abandonMainFile(ci);
       return empty;
@@ -204,6 +204,9 @@ class HccPluginAction : public PluginASTAction {
 
     Preprocessor &pp = ci.getPreprocessor();
     pp.setPredefines(pp.getPredefines() + predefinedMacros());
+    // The nested parse read the `#pragma hcc` lines the text keeps; here
+    // they are silent (no unknown-pragma warning).
+    pp.AddPragmaHandler(new EmptyPragmaHandler("hcc"));
 
     // The same file entry with new contents, as a new FileID: quoted includes
     // still resolve relative to the original file's directory, and the
@@ -256,7 +259,6 @@ class HccPluginAction : public PluginASTAction {
 
     hcc::rewriter::RewriteOptions options;
     options.remarks = remarks_ || llvm::is_contained(ci.getDiagnosticOpts().Remarks, "hcc");
-    options.ompAbi = ompAbi_;
     bool ok = false;
     {
       inNestedParse = true;
@@ -306,10 +308,9 @@ class HccPluginAction : public PluginASTAction {
   Mode mode_ = Mode::Native;
   std::string emitRewritten_;
   bool remarks_ = false;
-  bool ompAbi_ = false;  // -fplugin-arg-hcc-omp-abi: annotate tasks, lower nothing
 };
 
 }  // namespace
 
 static FrontendPluginRegistry::Add<HccPluginAction> registerHcc(
-    "hcc", "lower OpenMP tasks to the hccsim runtime (hcc/hcc.h) before compiling");
+    "hcc", "annotate OpenMP tasks for hccsim's OpenMP runtime (hcc/hcc.h) before compiling");

@@ -483,6 +483,7 @@ void attachHccPragmas(PassContext &pc, HccPragmaStore &store) {
         continue;
       }
       info.hasTask = true;
+      info.taskLoc = p.loc;
       info.name = p.name;
       info.priority = p.priority;
       info.cudaImpl = p.cudaImpl;

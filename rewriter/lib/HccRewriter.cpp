@@ -1,9 +1,9 @@
-// The rewriter's driver: runs the passes over the main file of a translation
-// unit and produces the rewritten source.
+// The rewriter's driver: runs the passes over a translation unit and produces
+// its main file with each task annotated (clang's own OpenMP code generation
+// then lowers every construct to calls of libhccomp).
 #include "hccrewriter/HccRewriter.hpp"
 
 #include "clang/AST/ASTConsumer.h"
-#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
 #include "hccrewriter/Passes.hpp"
@@ -18,15 +18,6 @@ namespace hcc::rewriter {
 
 namespace {
 
-// Put at the top of every rewritten file. Dependences are matched by address,
-// as OpenMP does: a datum keeps the size of its first registration.
-constexpr const char *kPrelude =
-    "#include \"hcc/hcc.h\"\n"
-    "static inline __attribute__((unused)) hcc_handle __hcc_dep(void *addr, size_t size) {\n"
-    "  hcc_handle h = hcc_data_lookup(addr);\n"
-    "  return h ? h : hcc_data_register(addr, size);\n"
-    "}\n";
-
 class RewriteConsumer : public ASTConsumer {
  public:
   RewriteConsumer(std::string &out, std::shared_ptr<HccPragmaStore> pragmas, RewriteOptions options)
@@ -40,27 +31,11 @@ class RewriteConsumer : public ASTConsumer {
     pc.remarks = options_.remarks;
     attachHccPragmas(pc, *pragmas_);
     if (pc.hadError()) return;
-    FileID main = sm.getMainFileID();
-    if (options_.ompAbi) {
-      annotateTasks(pc, ctx.getTranslationUnitDecl());
-      if (pc.hadError()) return;
-      rewriter.InsertTextBefore(sm.getLocForStartOfFile(main), "#include \"hcc/hcc.h\"\n" + pc.lineMarker(1));
-      const RewriteBuffer &buf = rewriter.getEditBuffer(main);
-      out_.assign(buf.begin(), buf.end());
-      return;
-    }
-    TaskLowering tasks(pc);
-    std::vector<FunctionDecl *> functions = loweredFunctions(pc, ctx.getTranslationUnitDecl());
+    diagnoseUnsupported(pc, ctx.getTranslationUnitDecl());
     if (pc.hadError()) return;
-    tasks.collectTaskFunctions(functions);
-    for (FunctionDecl *fd : functions) {
-      tasks.runOnFunction(fd);
-      if (fd->isMain()) instrumentMain(pc, fd);
-    }
-    if (!pc.hadError()) checkAllTasksLowered(pc, ctx.getTranslationUnitDecl());
+    annotateTasks(pc, ctx.getTranslationUnitDecl());
     if (pc.hadError()) return;
-    rewriter.InsertTextBefore(sm.getLocForStartOfFile(main), std::string(kPrelude) + pc.lineMarker(1));
-    const RewriteBuffer &buf = rewriter.getEditBuffer(main);
+    const RewriteBuffer &buf = rewriter.getEditBuffer(sm.getMainFileID());
     out_.assign(buf.begin(), buf.end());
   }
 

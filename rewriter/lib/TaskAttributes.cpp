@@ -1,12 +1,13 @@
-// Pass (-fhcc-omp-abi builds): what only the compiler knows about each task,
-// handed to the OpenMP runtime (rt/omp) while clang's own code generation
-// lowers the construct. Before each `#pragma omp task` of the main file the
-// pass inserts a call to hcc_omp_next_task() with the task's kernel name
-// (its `#pragma hcc task name(...)`, else the callee of a one-call body, else
-// file:line), whether its body creates or waits for tasks or fulfils a
-// detached task's event (simulations run such bodies and simulate the others), its `#pragma hcc params(...)`
-// (evaluated in instrument and simulate builds only) and its hcc priority.
-// Tasks written in macros are left to the runtime's own names.
+// Pass: what only the compiler knows about each task, handed to the OpenMP
+// runtime (rt/omp) while clang's own code generation lowers the construct.
+// Before each `#pragma omp task` of the main file the pass inserts a call to
+// hcc_omp_next_task() with the task's kernel name (its `#pragma hcc task
+// name(...)`, else the callee of a one-call body, else file:line), whether
+// its body creates or waits for tasks or fulfils a detached task's event
+// (simulations run such bodies and simulate the others; TaskFunctions.cpp),
+// its `#pragma hcc params(...)` (evaluated in instrument and simulate builds
+// only), and its hcc priority, alloc/free and CUDA implementation
+// (CudaImpl.cpp). Tasks written in macros are left to the runtime's names.
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "hccrewriter/Passes.hpp"
 
@@ -16,61 +17,6 @@ using namespace clang;
 
 namespace hcc::rewriter {
 namespace {
-
-// Whether a statement creates or waits for tasks, or completes one (a
-// detached task's event): a simulation must run a body that contains it.
-bool createsOrWaits(const Stmt *s) {
-  if (auto *ce = dyn_cast<CallExpr>(s))
-    if (auto *f = ce->getDirectCallee(); f && f->getName() == "omp_fulfill_event") return true;
-  return isa<OMPTaskDirective>(s) || isa<OMPTaskwaitDirective>(s) || isa<OMPTaskgroupDirective>(s) ||
-         isa<OMPTaskLoopDirective>(s) || isa<OMPParallelDirective>(s);
-}
-
-template <typename Fn>
-void forEach(const Stmt *s, Fn &&fn) {
-  if (!s) return;
-  fn(s);
-  for (const Stmt *c : s->children()) forEach(c, fn);
-  if (auto *d = dyn_cast<OMPExecutableDirective>(s); d && d->hasAssociatedStmt())
-    forEach(d->getAssociatedStmt(), fn);
-}
-
-// Functions of the translation unit that create or wait for tasks, directly
-// or through calls to such functions.
-class TaskFunctions : public RecursiveASTVisitor<TaskFunctions> {
- public:
-  bool shouldVisitTemplateInstantiations() const { return true; }
-  bool shouldVisitLambdaBody() const { return true; }
-  bool VisitFunctionDecl(FunctionDecl *fd) {
-    if (!fd->hasBody()) return true;
-    const FunctionDecl *key = fd->getCanonicalDecl();
-    auto &cs = callees_[key];
-    forEach(fd->getBody(), [&](const Stmt *s) {
-      if (createsOrWaits(s)) found.insert(key);
-      if (auto *ce = dyn_cast<CallExpr>(s))
-        if (auto *f = ce->getDirectCallee()) cs.insert(f->getCanonicalDecl());
-    });
-    return true;
-  }
-  void close() {
-    for (bool changed = true; changed;) {
-      changed = false;
-      for (auto &[f, cs] : callees_) {
-        if (found.count(f)) continue;
-        for (auto *c : cs)
-          if (found.count(c)) {
-            found.insert(f);
-            changed = true;
-            break;
-          }
-      }
-    }
-  }
-  std::set<const FunctionDecl *> found;
-
- private:
-  std::map<const FunctionDecl *, std::set<const FunctionDecl *>> callees_;
-};
 
 std::string quoted(const std::string &s) {
   std::string q = "\"";
@@ -91,26 +37,39 @@ std::string oneCallee(const Stmt *body) {
   if (!e) return "";
   e = e->IgnoreParenImpCasts();
   if (auto *bo = dyn_cast<BinaryOperator>(e); bo && bo->isAssignmentOp()) e = bo->getRHS()->IgnoreParenImpCasts();
-  if (auto *ce = dyn_cast<CallExpr>(e))
-    if (auto *f = ce->getDirectCallee()) return f->getNameAsString();
+  // In a template, `a = f<T>(n)` on a dependent operand: a BinaryOperator
+  // only once instantiated.
+  if (auto *op = dyn_cast<CXXOperatorCallExpr>(e); op && op->isAssignmentOp()) e = op->getArg(1)->IgnoreParenImpCasts();
+  auto *ce = dyn_cast<CallExpr>(e);
+  if (!ce) return "";
+  if (auto *f = ce->getDirectCallee()) return f->getNameAsString();
+  // A call that depends on a template parameter names its candidates.
+  if (auto *u = dyn_cast<UnresolvedLookupExpr>(ce->getCallee()->IgnoreParenImpCasts())) return u->getName().getAsString();
   return "";
 }
 
 class Annotator : public RecursiveASTVisitor<Annotator> {
  public:
-  Annotator(PassContext &pc, const std::set<const FunctionDecl *> &taskFunctions)
-      : pc_(pc), taskFunctions_(taskFunctions) {}
+  Annotator(PassContext &pc, TaskFunctions &functions) : pc_(pc), functions_(functions) {}
+
+  // The declaration at namespace scope being walked: CUDA wrappers go before it.
+  bool TraverseDecl(Decl *d) {
+    if (!d || !d->getDeclContext() || !d->getDeclContext()->isFileContext() || isa<NamespaceDecl>(d) ||
+        isa<LinkageSpecDecl>(d) || isa<ExportDecl>(d))
+      return RecursiveASTVisitor::TraverseDecl(d);
+    Decl *outer = top_;
+    top_ = d;
+    const bool ok = RecursiveASTVisitor::TraverseDecl(d);
+    top_ = outer;
+    return ok;
+  }
 
   bool VisitOMPTaskDirective(OMPTaskDirective *d) {
     SourceLocation begin = d->getBeginLoc();
     if (begin.isMacroID() || !pc_.inMainFile(begin)) return true;
     const Stmt *body = d->getInnermostCapturedStmt()->getCapturedStmt();
-    bool control = false;
-    forEach(body, [&](const Stmt *s) {
-      if (createsOrWaits(s)) control = true;
-      if (auto *ce = dyn_cast<CallExpr>(s))
-        if (auto *f = ce->getDirectCallee(); f && taskFunctions_.count(f->getCanonicalDecl())) control = true;
-    });
+    const bool control = functions_.isControl(d);
+    const std::vector<std::string> callees = functions_.externalCallees(d);
     const HccTaskInfo *info = nullptr;
     if (auto it = pc_.hccInfo.find(d); it != pc_.hccInfo.end()) info = &it->second;
     const unsigned line = pc_.line(begin);
@@ -121,55 +80,91 @@ class Annotator : public RecursiveASTVisitor<Annotator> {
     if (name.front() == '"') name = name.substr(1, name.size() - 2);
 
     const unsigned id = next_++;
+    const std::string n = std::to_string(id);
+    CudaImpl cuda;
+    if (info && info->cudaImpl) {
+      if (!top_ || !buildCudaImpl(pc_, d, *info->cudaImpl, id, cuda)) return true;
+      // In the order of the tasks, each followed by the line it stands before.
+      const SourceLocation at = pc_.sm.getExpansionLoc(top_->getBeginLoc());
+      pc_.rewriter.InsertTextAfter(at, "\n" + cuda.definitions + pc_.lineMarker(pc_.line(at)));
+    }
+
     std::ostringstream o;
     o << "{\n";
     const size_t nparams = info ? info->params.size() : 0;
     if (nparams) {
-      o << "static const char *const __hcc_pn" << id << "[] = {";
+      o << "static const char *const __hcc_pn" << n << "[] = {";
       for (size_t i = 0; i < nparams; ++i) o << (i ? ", " : "") << quoted(info->params[i].first);
       o << "};\n";
     }
-    o << "static const hcc_omp_task_info __hcc_ti" << id << " = {" << literal << ", "
-      << quoted(pc_.baseName) << ", " << line << ", " << (control ? "HCC_CODELET_CONTROL" : "0") << ", " << nparams
-      << ", " << (nparams ? "__hcc_pn" + std::to_string(id) : std::string("0")) << "};\n";
-    const std::string priority =
-        info && info->priority ? "(int)(" + pc_.text(CharSourceRange::getTokenRange(info->priority->getSourceRange())) + "), 1"
-                               : "0, 0";
+    o << TaskFunctions::calleeArray("__hcc_tc" + n, callees);
+    o << "static const hcc_omp_task_info __hcc_ti" << n << " = {" << literal << ", " << quoted(pc_.baseName) << ", "
+      << line << ", " << (control ? "HCC_CODELET_CONTROL" : "0") << ", " << nparams << ", "
+      << (nparams ? "__hcc_pn" + n : std::string("0")) << ", " << callees.size() << ", "
+      << (callees.empty() ? "0" : "__hcc_tc" + n) << ", " << (cuda.wrapper.empty() ? "0" : cuda.wrapper) << "};\n";
+    // The values, evaluated where the task is created.
+    auto value = [&](const Expr *e, const char *type) {
+      return e ? std::string("(") + type + ")(" + pc_.text(CharSourceRange::getTokenRange(e->getSourceRange())) + ")"
+               : std::string("0");
+    };
+    const Expr *priority = info ? info->priority : nullptr;
+    std::string rest = ", " + value(priority, "int") + ", " + (priority ? "1" : "0") + ", " +
+                       value(info ? info->alloc : nullptr, "size_t") + ", " + value(info ? info->free : nullptr, "size_t");
+    rest += cuda.block.empty() ? ", 0, 0" : ", &" + cuda.block + ", sizeof " + cuda.block;
+    const bool hccValues = priority || (info && (info->alloc || info->free || info->cudaImpl));
+    if (hccValues) o << pc_.lineMarker(pc_.line(info->taskLoc));
+    o << cuda.blockInit;
     if (nparams) {
       o << "#ifdef HCC_CAPTURE_PARAMS\n"
-        << pc_.lineMarker(pc_.line(info->params[0].second->getBeginLoc()))
-        << "const double __hcc_pv" << id << "[] = {";
+        << pc_.lineMarker(pc_.line(info->params[0].second->getBeginLoc())) << "const double __hcc_pv" << n << "[] = {";
       for (size_t i = 0; i < nparams; ++i)
         o << (i ? ", " : "") << "(double)("
           << pc_.text(CharSourceRange::getTokenRange(info->params[i].second->getSourceRange())) << ")";
       o << "};\n"
-        << "hcc_omp_next_task(&__hcc_ti" << id << ", __hcc_pv" << id << ", " << priority << ");\n"
+        << "const hcc_omp_task_values __hcc_tv" << n << " = {__hcc_pv" << n << rest << "};\n"
         << "#else\n";
     }
-    o << "hcc_omp_next_task(&__hcc_ti" << id << ", 0, " << priority << ");\n";
-    if (nparams) o << "#endif\n";
+    o << "const hcc_omp_task_values __hcc_tv" << n << " = {0" << rest << "};\n";
+    if (nparams) {
+      // Not evaluated, still used (no unused-function warning for a helper
+      // only the parameters call).
+      o << "if (0) {\n";
+      for (size_t i = 0; i < nparams; ++i)
+        o << "  (void)(" << pc_.text(CharSourceRange::getTokenRange(info->params[i].second->getSourceRange())) << ");\n";
+      o << "}\n#endif\n";
+    }
+    o << "hcc_omp_next_task(&__hcc_ti" << n << ", &__hcc_tv" << n << ");\n";
     o << pc_.lineMarker(line);
     CharSourceRange whole = pc_.constructRange(d);
     pc_.rewriter.InsertTextBefore(whole.getBegin(), o.str());
     pc_.rewriter.InsertTextAfterToken(whole.getEnd(), "\n}\n" + pc_.lineMarker(pc_.line(whole.getEnd())));
     pc_.remark(begin, "task '" + name + "'" + (control ? " (creates or waits for tasks)" : "") +
-                          (nparams ? ", " + std::to_string(nparams) + " parameters" : ""));
+                          (nparams ? ", " + std::to_string(nparams) + " parameters" : "") +
+                          (callees.empty() ? "" : ", calls " + std::to_string(callees.size()) +
+                                                      " function(s) of other files") +
+                          (cuda.wrapper.empty() ? "" : ", CUDA implementation"));
     return true;
   }
 
  private:
   PassContext &pc_;
-  const std::set<const FunctionDecl *> &taskFunctions_;
+  TaskFunctions &functions_;
+  Decl *top_ = nullptr;
   unsigned next_ = 0;
 };
 
 }  // namespace
 
 void annotateTasks(PassContext &pc, TranslationUnitDecl *tu) {
-  TaskFunctions functions;
-  functions.TraverseDecl(tu);
-  functions.close();
-  Annotator(pc, functions.found).TraverseDecl(tu);
+  TaskFunctions functions(pc, tu);
+  Annotator(pc, functions).TraverseDecl(tu);
+  if (pc.hadError()) return;
+  functions.emitMarks();
+  SourceManager &sm = pc.sm;
+  const FileID main = sm.getMainFileID();
+  pc.rewriter.InsertTextBefore(sm.getLocForStartOfFile(main),
+                               "#include \"hcc/hcc.h\"\n" + functions.prelude + pc.lineMarker(1));
+  if (!functions.epilogue.empty()) pc.rewriter.InsertTextAfter(sm.getLocForEndOfFile(main), functions.epilogue);
 }
 
 }  // namespace hcc::rewriter

@@ -1,4 +1,6 @@
-// hcc-rewrite: prints a C file with its OpenMP tasks lowered to the hccsim C ABI.
+// hcc-rewrite: prints a C or C++ file as hccsim compiles it: each OpenMP task
+// annotated for hccsim's OpenMP runtime (what HccPlugin does before clang's
+// own OpenMP code generation).
 //
 //   hcc-rewrite file.c -- <clang args>
 //
@@ -14,8 +16,9 @@ using namespace clang::tooling;
 
 static llvm::cl::OptionCategory category("hcc-rewrite options");
 static llvm::cl::extrahelp moreHelp(
-    "\nLowers '#pragma omp task' constructs to calls of the hccsim runtime (hcc/hcc.h)\n"
-    "and prints the rewritten file on stdout.\n");
+    "\nAnnotates each '#pragma omp task' for hccsim's OpenMP runtime (hcc/hcc.h:\n"
+    "kernel name, hcc pragmas, whether its body creates tasks) and prints the\n"
+    "rewritten file on stdout.\n");
 
 namespace {
 class Factory : public FrontendActionFactory {

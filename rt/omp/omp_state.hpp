@@ -72,6 +72,8 @@ struct NextTask {
   std::vector<double> params;               // empty when not captured
   int priority = 0;
   bool has_priority = false;
+  size_t mem_alloc = 0, mem_free = 0;
+  std::vector<unsigned char> cuda_args;     // the block info->cuda reads
 };
 
 struct Thread {

@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <set>
 #include <string>
 
 #include "fatal.hpp"
@@ -83,6 +84,34 @@ void run_body(void* const*, void* arg) {
   me.contexts.pop_back();
 }
 
+// The CUDA implementation of a task (#pragma hcc task impl(cuda: fn)): the
+// compiler's wrapper, with the arguments it evaluated at creation.
+void run_cuda_body(void* const* buffers, void* arg) {
+  auto* h = static_cast<TaskHeader*>(arg);
+  h->attributes.info->cuda(buffers, h->attributes.cuda_args.data());
+}
+
+// Whether a function of another translation unit creates or waits for
+// tasks, itself or through the functions it calls (marks the compiler left;
+// a null one was not compiled by hccsim).
+bool reaches_control(const hcc_omp_function_mark* m, std::set<const hcc_omp_function_mark*>& seen) {
+  if (!m || !seen.insert(m).second) return false;
+  if (m->flags & HCC_CODELET_CONTROL) return true;
+  for (int i = 0; i < m->ncallees; ++i)
+    if (reaches_control(m->callees[i], seen)) return true;
+  return false;
+}
+
+unsigned codelet_flags(const hcc_omp_task_info* info) {
+  // Without the compiler's word, a simulation runs the body: it may create
+  // or wait for tasks.
+  if (!info) return HCC_CODELET_CONTROL;
+  std::set<const hcc_omp_function_mark*> seen;
+  for (int i = 0; i < info->ncallees; ++i)
+    if (reaches_control(info->callees[i], seen)) return info->flags | HCC_CODELET_CONTROL;
+  return info->flags;
+}
+
 const hcc_codelet* codelet_for(State& s, const TaskHeader* h, int ndeps) {
   const hcc_omp_task_info* info = h->attributes.info;
   const kmp_routine_entry_t routine = task_of(const_cast<TaskHeader*>(h))->routine;
@@ -97,11 +126,8 @@ const hcc_codelet* codelet_for(State& s, const TaskHeader* h, int ndeps) {
   for (int i = 0; info && i < info->nparams; ++i) cl->param_names.push_back(info->param_names[i]);
   for (int k = 0; k < ndeps; ++k) cl->param_names.push_back("dep" + std::to_string(k) + "_bytes");
   for (const std::string& n : cl->param_names) cl->param_name_ptrs.push_back(n.c_str());
-  // Without the compiler's word, a simulation runs the body: it may create
-  // or wait for tasks.
-  const unsigned flags = info ? info->flags : static_cast<unsigned>(HCC_CODELET_CONTROL);
-  cl->codelet = hcc_codelet{cl->name.c_str(), run_body, nullptr, static_cast<int>(cl->param_names.size()),
-                            cl->param_name_ptrs.data(), flags};
+  cl->codelet = hcc_codelet{cl->name.c_str(), run_body, info && info->cuda ? run_cuda_body : nullptr,
+                            static_cast<int>(cl->param_names.size()), cl->param_name_ptrs.data(), codelet_flags(info)};
   s.rt.lock();
   auto& slot = s.codelets[key];
   if (!slot) slot = std::move(cl);
@@ -187,6 +213,8 @@ void submit(TaskHeader* h, const kmp_depend_info_t* deps, int ndeps) {
   d.params = params.begin();
   d.nparams = static_cast<int>(params.size());
   d.priority = attr.has_priority ? attr.priority : (h->flags & kTaskPriority) ? task->data2.priority : 0;
+  d.mem_alloc = attr.mem_alloc;
+  d.mem_free = attr.mem_free;
   rt::TaskOptions o;
   o.finished = finish_cb;
   Event* e = h->event;  // h is freed once the task has run
@@ -282,6 +310,9 @@ void __kmpc_omp_taskwait_deps_51(ident_t*, int32_t, int32_t ndeps, kmp_depend_in
 
 int32_t __kmpc_omp_taskyield(ident_t*, int32_t, int32_t) { return 0; }
 
+// affinity(...) is a hint: hccsim's schedulers place tasks by their data.
+int32_t __kmpc_omp_reg_task_with_affinity(ident_t*, int32_t, kmp_task_t*, int32_t, void*) { return 0; }
+
 void __kmpc_taskgroup(ident_t*, int32_t) {
   State& s = state();
   s.rt.taskgroup_begin();
@@ -303,13 +334,20 @@ void* __kmpc_task_allow_completion_event(ident_t*, int32_t, kmp_task_t* task) {
   return h->event;
 }
 
-void hcc_omp_next_task(const hcc_omp_task_info* info, const double* params, int priority, int has_priority) {
+void hcc_omp_next_task(const hcc_omp_task_info* info, const hcc_omp_task_values* values) {
   NextTask& next = caller(state()).next_task;
+  next = NextTask{};
   next.info = info;
-  next.params.clear();
-  if (params && info) next.params.assign(params, params + info->nparams);
-  next.priority = priority;
-  next.has_priority = has_priority != 0;
+  if (!info || !values) return;
+  if (values->params) next.params.assign(values->params, values->params + info->nparams);
+  next.priority = values->priority;
+  next.has_priority = values->has_priority != 0;
+  next.mem_alloc = values->mem_alloc;
+  next.mem_free = values->mem_free;
+  if (values->cuda_args) {
+    const auto* bytes = static_cast<const unsigned char*>(values->cuda_args);
+    next.cuda_args.assign(bytes, bytes + values->cuda_args_size);
+  }
 }
 
 void omp_fulfill_event(uintptr_t handle) {

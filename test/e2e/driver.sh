@@ -31,7 +31,7 @@ verbose=$("$hccsim" -v -fnative -c "$src/fib/fib.c" -o fib.o 2>&1)
 # (Read all of it first: grep -q would stop early, and with pipefail the
 # driver's SIGPIPE would fail the pipeline.)
 preprocessed=$("$hccsim" -fsimulate -E "$src/fib/fib.c")
-grep -q "hcc_submit(&__hcc_desc)" <<< "$preprocessed" || { echo "FAIL: -E is not rewritten"; exit 1; }
+grep -q "hcc_omp_next_task(&__hcc_ti" <<< "$preprocessed" || { echo "FAIL: -E is not rewritten"; exit 1; }
 [ -s fib.o ] || { echo "FAIL: -c wrote no object"; exit 1; }
 # No mode: HCCSIM_MODE, else native (as build systems run the compiler).
 "$hccsim" -O2 "$src/fib/fib.c" -o fib-default && [[ "$(./fib-default 2>&1 >/dev/null)" == "hccsim: mode=native "* ]] \

@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # The dependency property test through the OpenMP runtime ABI:
-# omp_dag_property.c built by hccsim -fhcc-omp-abi natively and simulated,
+# omp_dag_property.c built by hccsim natively and simulated,
 # run for every scheduler with 1, 2 and 4 workers.
 #   omp_dag_property.sh <hccsim> <source> <work dir>
 set -euo pipefail
 hccsim=$1 src=$2 work=$3
 rm -rf "$work" && mkdir -p "$work"
-"$hccsim" -fnative -fhcc-omp-abi -O1 "$src" -o "$work/native"
-"$hccsim" -fsimulate -fhcc-omp-abi -O1 "$src" -o "$work/sim"
+"$hccsim" -fnative -O1 "$src" -o "$work/native"
+"$hccsim" -fsimulate -O1 "$src" -o "$work/sim"
 for sched in eager lws prio dmda dmdas; do
   for workers in 1 2 4; do
     for build in native sim; do

@@ -1,4 +1,4 @@
-# lit configuration of hccsim's rewriter tests.
+# lit configuration of hccsim's compiler tests.
 #   lit.py -sv test/lit --param hcc_site_config=build/test/lit/lit.site.cfg.py
 # (the CTest test `lit` passes the parameter; without it, ../../build is used).
 import os
@@ -24,7 +24,10 @@ config.substitutions.append(('%hcc-rewrite', config.hcc_rewrite))
 config.substitutions.append(('%clangxx', os.path.join(config.llvm_bin, 'clang++')))
 config.substitutions.append(('%clang', config.clang))
 config.substitutions.append(('%hcc-rt-include', os.path.join(config.hcc_source_dir, 'rt', 'include')))
-config.substitutions.append(('%hcc-rt-native', config.hcc_rt_native + ' ' + config.hcc_models))
+# Link lines of a native program, as hccsim -fnative links: hccsim's OpenMP
+# runtime (libhccomp, never libomp: no -fopenmp when linking) on the native
+# task runtime.
+config.substitutions.append(('%hcc-rt-native', config.hcc_omp + ' ' + config.hcc_rt_native + ' ' + config.hcc_models))
 # Rewritten files keep the test's own CHECK comments; drop them before
 # FileCheck reads the output, or a pattern could match its own text.
 config.substitutions.append(('%strip-checks', 'grep -v -E "^// [A-Z]+(-[A-Z]+)?:"'))
@@ -37,11 +40,12 @@ config.substitutions.append(('%hccplugin', config.hcc_plugin or 'HccPlugin.so'))
 config.hcc_rt_sim = getattr(config, 'hcc_rt_sim', '')
 if config.hcc_rt_sim and os.path.exists(config.hcc_rt_sim):
     config.available_features.add('hcc-rt-sim')
-config.substitutions.append(('%hcc-rt-sim', '-Wl,--wrap=main ' + (config.hcc_rt_sim or 'libhccrt-sim.a') + ' -lsimgrid ' + config.hcc_models))
+config.substitutions.append(('%hcc-rt-sim', '-Wl,--wrap=main ' + config.hcc_omp + ' ' + (config.hcc_rt_sim or 'libhccrt-sim.a') + ' -lsimgrid ' + config.hcc_models))
 # The OpenMP conformance suite (omp/): each program against clang -fopenmp.
 config.hccsim = getattr(config, 'hccsim', '')
 if config.hccsim and os.path.exists(config.hccsim):
     config.available_features.add('hccsim')
+config.substitutions.append(('%hccsim', config.hccsim or 'hccsim'))
 config.substitutions.append(('%omp-check', 'python3 ' + os.path.join(config.test_source_root, 'omp', 'Inputs', 'check.py') +
                              ' --hccsim ' + (config.hccsim or 'hccsim')))
 config.substitutions.append(('FileCheck', config.filecheck))

@@ -17,6 +17,7 @@
 
 namespace clang {
 class CompilerInstance;
+class MangleContext;
 }
 
 namespace hcc::rewriter {
@@ -43,6 +44,7 @@ struct HccPragmaStore {
 // What the hcc pragmas attached to one omp task say.
 struct HccTaskInfo {
   bool hasParams = false, hasTask = false;
+  clang::SourceLocation taskLoc;  // of the `#pragma hcc task` line
   std::vector<std::pair<std::string, const clang::Expr *>> params;
   std::string name;
   const clang::Expr *priority = nullptr;
@@ -59,11 +61,6 @@ struct PassContext {
   clang::Rewriter &rewriter;  // edits of the main file
   std::string fileName;       // main file, as given
   std::string baseName;       // main file's basename (codelet names)
-  // Functions defined here that create tasks or wait for them, directly or
-  // through calls to such functions (their tasks' codelets are control code).
-  std::set<const clang::FunctionDecl *> taskFunctions;
-  unsigned nextTaskId = 0;
-  std::set<const clang::Stmt *> loweredTasks;  // task and taskwait directives lowered so far
   // `#pragma hcc` directives attached to each task (attachHccPragmas).
   std::map<const clang::OMPTaskDirective *, HccTaskInfo> hccInfo;
 
@@ -94,79 +91,68 @@ struct PassContext {
 // ones that follow no task and duplicates.
 void attachHccPragmas(PassContext &pc, HccPragmaStore &store);
 
-// Where a statement is being rewritten: the rewriter receiving its edits and
-// how variables of the enclosing function are spelled there (inside an
-// outlined task body, shared variables become (*__hcc_a->name)).
-struct Scope {
-  clang::Rewriter *rewriter = nullptr;
-  std::map<const clang::VarDecl *, std::string> subst;
-  bool inTask = false;    // inside an outlined task body
-  bool inRegion = false;  // inside a lowered parallel/single driver region or a task
-};
-
 // ---- Pass: unsupported constructs (Unsupported.cpp) -------------------------
-// Diagnoses a directive that is not lowered inside a task region. Returns true.
-bool diagnoseUnsupportedDirective(PassContext &pc, const clang::OMPExecutableDirective *d);
-// Diagnoses the clauses of a task (or taskwait) that are not lowered; returns
-// false when one was diagnosed.
-bool checkTaskClauses(PassContext &pc, const clang::OMPExecutableDirective *d);
+// An error with a hint for each OpenMP construct or clause hccsim's OpenMP
+// runtime does not implement.
+void diagnoseUnsupported(PassContext &pc, clang::TranslationUnitDecl *tu);
 
-// ---- Pass: which functions are lowered (Functions.cpp) ----------------------
-// The functions of the main file whose tasks are lowered (defined at namespace
-// scope); diagnoses tasks inside C++ templates and member functions.
-std::vector<clang::FunctionDecl *> loweredFunctions(PassContext &pc, clang::TranslationUnitDecl *tu);
-// Diagnoses a task inside a C++ generic lambda (met while walking a
-// function); returns true when there was one.
-bool rejectTaskInGenericLambda(PassContext &pc, const clang::LambdaExpr *lambda);
-// After lowering: an error for any task construct of the main file that was
-// not lowered (e.g. in a lambda at namespace scope), never silent OpenMP.
-void checkAllTasksLowered(PassContext &pc, clang::TranslationUnitDecl *tu);
+// ---- Which functions create or wait for tasks (TaskFunctions.cpp) -----------
+// Whether a statement creates, waits for or completes tasks itself.
+bool createsOrWaits(const clang::Stmt *s);
 
-// ---- Pass: task lowering (TaskLowering.cpp) ----------------------------------
-class TaskLowering {
+class TaskFunctions {
  public:
-  explicit TaskLowering(PassContext &pc) : pc_(pc) {}
-  // Finds the functions that create tasks (fills pc.taskFunctions).
-  void collectTaskFunctions(const std::vector<clang::FunctionDecl *> &functions);
-  // Lowers every task construct of a function defined in the main file.
-  void runOnFunction(clang::FunctionDecl *fd);
-  // Walks a statement, lowering what it contains into scope.rewriter.
-  void walk(clang::Stmt *s, Scope &scope);
-  // The text of an expression as spelled in scope.
-  std::string exprText(const clang::Expr *e, const Scope &scope);
+  // Builds the translation unit's call graph.
+  TaskFunctions(PassContext &pc, clang::TranslationUnitDecl *tu);
+  ~TaskFunctions();
+  // Whether a task's body creates or waits for tasks, directly or through
+  // functions of this translation unit (in a template: in any instantiation).
+  bool isControl(const clang::OMPTaskDirective *d) const;
+  // The mark symbols of the functions of other translation units a task's
+  // body may call, directly or through functions of this one (sorted).
+  std::vector<std::string> externalCallees(const clang::OMPTaskDirective *d);
+  // `static const hcc_omp_function_mark *const name[] = {&sym, ...};`, or "".
+  static std::string calleeArray(const std::string &name, const std::vector<std::string> &symbols);
+  // After the tasks: fills prelude (weak declarations of the marks referred
+  // to) and epilogue (the marks of this file's functions).
+  void emitMarks();
+  std::string prelude, epilogue;
 
  private:
-  std::string lowerTask(clang::OMPTaskDirective *d, Scope &scope);
-  // `__hcc_dep(address, size)` of a depend item, spelled in scope.
-  std::string dependHandle(const clang::Expr *item, const Scope &scope);
-  // The CUDA wrapper of `#pragma hcc task impl(cuda: fn)`: calls fn with the
-  // arguments of the task's single call, depend items replaced by buffers.
-  std::string lowerCudaImpl(clang::OMPTaskDirective *d, const clang::Stmt *single, const clang::FunctionDecl &impl,
-                            const Scope &inner, const std::string &wrapper, const std::string &locals);
+  friend class CallGraphBuilder;
+  friend class TaskVisitor;
+  // What the constructs at one location say (a template's pattern and its
+  // instantiations together).
+  struct Task {
+    bool control = false;
+    std::set<const clang::FunctionDecl *> callees;
+  };
+  bool bodyIsControl(const clang::Stmt *body) const;
+  bool isExternal(const clang::FunctionDecl *f) const;
+  std::string markSymbol(const clang::FunctionDecl *f) const;
+  std::vector<std::string> externalCallees(std::set<const clang::FunctionDecl *> start);
   PassContext &pc_;
-  clang::FunctionDecl *currentFunction_ = nullptr;
-  std::vector<std::string> outlined_;  // outlined functions of the current function
-  bool needsPrototype_ = false;
-  std::vector<std::string> localNames_;  // locals of the outlined body being built
-  std::string lastLowered_;  // what lowerTask made of the last task (for remarks)
+  std::unique_ptr<clang::MangleContext> mangler_;
+  std::map<const clang::FunctionDecl *, std::set<const clang::FunctionDecl *>> callees_;  // by canonical decl
+  std::set<const clang::FunctionDecl *> control_;
+  std::map<clang::SourceLocation::UIntTy, Task> tasks_;  // by the construct's location
+  std::set<std::string> referenced_, defined_;
 };
 
-// ---- Pass: driver regions (DriverRegions.cpp) --------------------------------
-// `#pragma omp parallel` + `single`/`master`/`masked` around task-creating code:
-// removes both pragmas, keeps the block and waits for all tasks at its end.
-// Returns the statement to walk as a region, or null when the construct was
-// diagnosed or is not a driver region (then `handled` is false).
-clang::Stmt *lowerDriverRegion(PassContext &pc, clang::OMPExecutableDirective *parallel, Scope &scope,
-                               bool &handled);
-// hcc_init() at the start of main, hcc_shutdown() before each of its returns.
-void instrumentMain(PassContext &pc, clang::FunctionDecl *main);
-// True when the statement contains a task or taskwait directive.
-bool containsTaskConstructs(const clang::Stmt *s);
+// ---- CUDA implementations (CudaImpl.cpp) -------------------------------------
+struct CudaImpl {
+  std::string definitions;     // at namespace scope: the argument block's struct and the wrapper
+  std::string wrapper;         // the wrapper's name (hcc_omp_task_info::cuda)
+  std::string block, blockInit;  // where the task is created: the argument block, or ""
+};
+// The CUDA wrapper of `#pragma hcc task impl(cuda: impl)` on task d; false
+// after a diagnostic.
+bool buildCudaImpl(PassContext &pc, const clang::OMPTaskDirective *d, const clang::FunctionDecl &impl, unsigned id,
+                   CudaImpl &out);
 
-// ---- Pass: task attributes for the OpenMP ABI (TaskAttributes.cpp) ----------
-// Before each task of the main file, a call telling the runtime the task's
-// kernel name, whether it creates or waits for tasks, its hcc parameters and
-// priority (-fhcc-omp-abi builds).
+// ---- Pass: task attributes (TaskAttributes.cpp) ------------------------------
+// Before each task of the main file, a call telling the runtime what the
+// compiler knows of it; the marks of TaskFunctions; `#include "hcc/hcc.h"`.
 void annotateTasks(PassContext &pc, clang::TranslationUnitDecl *tu);
 
 }  // namespace hcc::rewriter

@@ -119,7 +119,19 @@ void hcc_group_wait(hcc_group group); /* waits, then frees the group */
 void hcc_taskgroup_begin(void);
 void hcc_taskgroup_end(void);
 
-/* ---- OpenMP tasks (-fhcc-omp-abi) ---------------------------------------- */
+/* ---- OpenMP tasks ----------------------------------------------------------- */
+
+/* A function the compiler saw defined, as a simulation needs to know it:
+ * whether it creates or waits for tasks within its translation unit, and the
+ * functions of other translation units it may call. The compiler emits one
+ * per function of external linkage that matters (__hcc_fm_<symbol>) and
+ * refers to those of other files weakly: an entry is NULL where the callee
+ * was not compiled by hccsim. */
+typedef struct hcc_omp_function_mark {
+  unsigned flags; /* HCC_CODELET_CONTROL */
+  int ncallees;
+  const struct hcc_omp_function_mark *const *callees;
+} hcc_omp_function_mark;
 
 /* What the compiler knows of one `#pragma omp task` construct. */
 typedef struct hcc_omp_task_info {
@@ -129,13 +141,29 @@ typedef struct hcc_omp_task_info {
   unsigned flags;    /* HCC_CODELET_CONTROL: the body creates or waits for tasks */
   int nparams;       /* #pragma hcc params(...) */
   const char *const *param_names;
+  /* Functions of other translation units the body may call: the task is
+   * control code too when one of them is. */
+  int ncallees;
+  const hcc_omp_function_mark *const *callees;
+  /* #pragma hcc task impl(cuda: fn): a kernel calling fn with the depend
+   * items' buffers and hcc_omp_task_values::cuda_args, or NULL. */
+  hcc_kernel_fn cuda;
 } hcc_omp_task_info;
 
+/* What the compiler evaluated for one task, when it is created. */
+typedef struct hcc_omp_task_values {
+  const double *params;  /* #pragma hcc params values, or NULL when not captured */
+  int priority;          /* #pragma hcc task priority, when has_priority */
+  int has_priority;
+  size_t mem_alloc;      /* #pragma hcc task alloc(bytes) free(bytes) */
+  size_t mem_free;
+  const void *cuda_args; /* the argument block of info->cuda (copied) */
+  size_t cuda_args_size;
+} hcc_omp_task_values;
+
 /* Describes the next task the calling thread creates (the compiler inserts
- * the call before the construct): its parameter values (NULL when they are
- * not captured) and, when has_priority, its #pragma hcc priority. Provided
- * by libhccomp. */
-void hcc_omp_next_task(const hcc_omp_task_info *info, const double *params, int priority, int has_priority);
+ * the call before the construct). Provided by libhccomp. */
+void hcc_omp_next_task(const hcc_omp_task_info *info, const hcc_omp_task_values *values);
 
 /* ---- Runtime ------------------------------------------------------------- */
 

@@ -1,8 +1,7 @@
 // End to end, C++17: tasks created inside a lambda (captures by reference and
 // by copy) of a free function; the rewritten program prints what
 // clang++ -fopenmp's does.
-// RUN: %hcc-rewrite %s -- -std=c++17 > %t.hcc.cpp
-// RUN: %clangxx -std=c++17 -fopenmp -Wall -Werror -Wno-unknown-pragmas -I%hcc-rt-include %t.hcc.cpp %hcc-rt-native -lpthread -lm -o %t.hcc
+// RUN: %hccsim -fnative -Wall -Werror -std=c++17 %s -o %t.hcc
 // RUN: %clangxx -std=c++17 -fopenmp %s -o %t.omp
 // RUN: env HCC_WORKERS=2 %t.hcc > %t.hcc.out
 // RUN: %t.omp > %t.omp.out

@@ -1,8 +1,7 @@
 // End to end: firstprivate arrays, private variables, priority, if(false),
 // inoutset/mutexinoutset, nested tasks with dependences, taskwait in a task,
 // master instead of single; output equals clang -fopenmp's.
-// RUN: %hcc-rewrite %s -- > %t.hcc.c
-// RUN: %clang -Wall -Werror -I%hcc-rt-include %t.hcc.c %hcc-rt-native -lpthread -lstdc++ -lm -o %t.hcc
+// RUN: %hccsim -fnative -Wall -Werror %s -o %t.hcc
 // RUN: %clang -fopenmp %s -o %t.omp
 // RUN: env HCC_WORKERS=4 %t.hcc > %t.hcc.out
 // RUN: %t.omp > %t.omp.out

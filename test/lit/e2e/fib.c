@@ -1,6 +1,5 @@
 // End to end: recursive tasks (tasks created by tasks, taskwait inside tasks).
-// RUN: %hcc-rewrite %s -- > %t.hcc.c
-// RUN: %clang -Wall -Werror -I%hcc-rt-include %t.hcc.c %hcc-rt-native -lpthread -lstdc++ -lm -o %t.hcc
+// RUN: %hccsim -fnative -Wall -Werror %s -o %t.hcc
 // RUN: %clang -fopenmp %s -o %t.omp
 // RUN: env HCC_WORKERS=3 %t.hcc 18 > %t.hcc.out
 // RUN: %t.omp 18 > %t.omp.out

@@ -1,7 +1,6 @@
 // End to end: a task with impl(cuda: fn) runs its CPU body on a machine
 // without GPUs (the CUDA wrapper is linked but never called).
-// RUN: %hcc-rewrite %s -- > %t.hcc.c
-// RUN: %clang -Wall -Werror -I%hcc-rt-include %t.hcc.c %hcc-rt-native -lpthread -lstdc++ -lm -o %t.hcc
+// RUN: %hccsim -fnative -Wall -Werror %s -o %t.hcc
 // RUN: env HCC_WORKERS=2 %t.hcc | FileCheck %s
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,16 +1,15 @@
 // End to end: `#pragma hcc params` values reach the task records. The
-// rewritten program is built with -DHCC_CAPTURE_PARAMS (what instrument and
-// simulate builds define), run instrumented, and the records CSV carries
+// program is built with -finstrument (which captures parameters, as
+// -fsimulate does), run instrumented, and the records CSV carries
 // each task's named parameters, then the size in bytes of each depend item;
 // `#pragma hcc task name(...)` names the kernel.
-// RUN: %hcc-rewrite %s -- > %t.hcc.c
-// RUN: %clang -Wall -Werror -DHCC_CAPTURE_PARAMS -I%hcc-rt-include %t.hcc.c %hcc-rt-native -lpthread -lstdc++ -lm -o %t.hcc
+// RUN: %hccsim -finstrument -Wall -Werror %s -o %t.hcc
 // RUN: rm -rf %t.models %t.csv
 // RUN: env HCC_WORKERS=2 HCC_MODE=instrument HCC_RECORDS=%t.csv HCC_MODEL_DIR=%t.models %t.hcc > %t.out
 // RUN: FileCheck %s --check-prefix=OUT < %t.out
 // RUN: FileCheck %s --check-prefix=CSV < %t.csv
-// Without HCC_CAPTURE_PARAMS the values are not evaluated nor recorded.
-// RUN: %clang -Wall -Werror -I%hcc-rt-include %t.hcc.c %hcc-rt-native -lpthread -lstdc++ -lm -o %t.nocap
+// A native build does not evaluate nor record them, even run instrumented.
+// RUN: %hccsim -fnative -Wall -Werror %s -o %t.nocap
 // RUN: rm -rf %t.models2 %t.nocap.csv
 // RUN: env HCC_WORKERS=2 HCC_MODE=instrument HCC_RECORDS=%t.nocap.csv HCC_MODEL_DIR=%t.models2 %t.nocap > %t.nocap.out
 // RUN: FileCheck %s --check-prefix=NOCAP < %t.nocap.csv

@@ -1,7 +1,6 @@
 // End to end: tasks with dependences accumulate into an array; the rewritten
 // program, linked with the native runtime, prints what clang -fopenmp's does.
-// RUN: %hcc-rewrite %s -- > %t.hcc.c
-// RUN: %clang -Wall -Werror -Wno-unknown-pragmas -I%hcc-rt-include %t.hcc.c %hcc-rt-native -lpthread -lstdc++ -lm -o %t.hcc
+// RUN: %hccsim -fnative -Wall -Werror %s -o %t.hcc
 // RUN: %clang -fopenmp %s -o %t.omp
 // RUN: env HCC_WORKERS=4 %t.hcc > %t.hcc.out
 // RUN: %t.omp > %t.omp.out

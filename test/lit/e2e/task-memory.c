@@ -3,13 +3,12 @@
 // once, freed by the task that assembles them, give peak_mem=1500, and the
 // memory curve returns to 0.
 // REQUIRES: hcc-rt-sim
-// RUN: %hcc-rewrite %s -- > %t.hcc.c
-// RUN: %clang -Wall -Werror -I%hcc-rt-include %t.hcc.c %hcc-rt-native -lpthread -lstdc++ -lm -o %t.hcc
+// RUN: %hccsim -fnative -Wall -Werror %s -o %t.hcc
 // RUN: env HCC_WORKERS=2 HCC_MEMORY_CSV=%t.mem.csv %t.hcc 2>&1 | FileCheck %s
 // RUN: tail -n 1 %t.mem.csv | FileCheck %s --check-prefix=END
 // The same counts in simulation (the bodies' durations come from the
 // calibration runs: no model directory needed).
-// RUN: %clang -Wall -Werror -I%hcc-rt-include %t.hcc.c %hcc-rt-sim -lstdc++ -lpthread -lm -o %t.sim
+// RUN: %hccsim -fsimulate -Wall -Werror %s -o %t.sim
 // RUN: rm -rf %t.models
 // RUN: env HCC_WORKERS=2 HCC_MODEL_DIR=%t.models HCC_MEMORY_CSV=%t.simmem.csv %t.sim 2>&1 | FileCheck %s --check-prefix=SIM
 // RUN: tail -n 1 %t.simmem.csv | FileCheck %s --check-prefix=END

@@ -2,8 +2,7 @@
 // descendants of those tasks and tasks created by functions it calls, but
 // not for tasks created before it; taskwait depend waits for one datum's
 // writer. Prints what clang -fopenmp's build prints.
-// RUN: %hcc-rewrite %s -- > %t.hcc.c
-// RUN: %clang -fopenmp -Wall -Werror -I%hcc-rt-include %t.hcc.c %hcc-rt-native -lpthread -lstdc++ -lm -o %t.hcc
+// RUN: %hccsim -fnative -Wall -Werror %s -o %t.hcc
 // RUN: %clang -fopenmp %s -o %t.omp
 // RUN: env HCC_WORKERS=3 %t.hcc > %t.hcc.out
 // RUN: %t.omp > %t.omp.out
@@ -12,7 +11,7 @@
 #include <stdio.h>
 #include <time.h>
 
-static int leaves, slow_done, released, value;
+static int leaves, slow_started, slow_done, released, value;
 
 static void pause_ms(int ms) {
   struct timespec ts = {0, ms * 1000000L};
@@ -37,9 +36,13 @@ int main(void) {
 #pragma omp single
   {
     // Runs until main releases it after the taskgroup (5 s at most): a
-    // taskgroup that waited for it would see it done.
+    // taskgroup that waited for it would see it done. It is running on
+    // another thread before the taskgroup starts (a thread waiting at the
+    // taskgroup's end may run any task, this one included, by OpenMP's rules).
 #pragma omp task
     {
+#pragma omp atomic write
+      slow_started = 1;
       for (int ms = 0; ms < 5000; ++ms) {
         int r;
 #pragma omp atomic read
@@ -49,6 +52,10 @@ int main(void) {
       }
 #pragma omp atomic
       slow_done++;
+    }
+    for (int started = 0; !started; pause_ms(1)) {
+#pragma omp atomic read
+      started = slow_started;
     }
 #pragma omp taskgroup
     spawn_tree(5);

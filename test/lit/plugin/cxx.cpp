@@ -1,7 +1,7 @@
 // C++ inputs go through the same invocation (the rewriter lowers tasks in
 // free functions); the object runs on the native runtime.
 // RUN: %clangxx -std=c++17 -fplugin=%hccplugin -fopenmp -Wall -Werror -c %s -o %t.o
-// RUN: %clangxx -fopenmp %t.o %hcc-rt-native -lpthread -lm -o %t
+// RUN: %clangxx %t.o %hcc-rt-native -lpthread -lm -o %t
 // RUN: env HCC_WORKERS=2 %t | FileCheck %s
 #include <cstdio>
 #include <vector>

@@ -15,9 +15,10 @@ void f(int *p, int len) {
   work(p);
 #endif
 #ifdef BAD_CONSTRUCT
+#pragma omp taskgroup
 #pragma omp task
   {
-#pragma omp critical
+#pragma omp cancel taskgroup
     work(p);
   }
 #endif
@@ -33,9 +34,9 @@ void f(int *p, int len) {
 
 // PARAMS: diag.c:14:27: error: hccsim: expected ',' or ')' after the value of parameter 'n', found end of line
 // PARAMS: 1 error generated.
-// CONSTRUCT: diag.c:20:1: error: hccsim: 'omp critical' inside a task region is not supported
+// CONSTRUCT: diag.c:21:1: error: hccsim: 'cancel' and 'cancellation point' are not implemented; let the tasks test a shared flag and return early
 // CONSTRUCT: 1 error generated.
-// SYNTAX: diag.c:25:9: error: expected expression
+// SYNTAX: diag.c:26:9: error: expected expression
 // SYNTAX: 1 error generated.
-// WARN: diag.c:29:9: warning: unused variable 'unused'
+// WARN: diag.c:30:9: warning: unused variable 'unused'
 // WARN: 1 warning generated.

@@ -3,7 +3,7 @@
 // _GNU_SOURCE gets the GNU declarations (<features.h> is read after the
 // #define), with and without tasks in the file.
 // RUN: %clang -fplugin=%hccplugin -fopenmp -std=c11 -Wall -Werror -c %s -o %t.o
-// RUN: %clang -fopenmp %t.o %hcc-rt-native -lstdc++ -lpthread -lm -o %t
+// RUN: %clang %t.o %hcc-rt-native -lstdc++ -lpthread -lm -o %t
 // RUN: %t | FileCheck %s
 #define _GNU_SOURCE
 #include <sched.h>

@@ -1,5 +1,6 @@
 // The plugin runs before the main action, which stays the one asked for:
-// -S, -emit-llvm, -fsyntax-only and -c all see the rewritten code.
+// -S, -emit-llvm, -fsyntax-only and -c all see the annotated code, whose
+// OpenMP constructs clang lowers to calls of the OpenMP runtime.
 // RUN: %clang -fplugin=%hccplugin -fopenmp -S %s -o - | FileCheck %s --check-prefix=ASM
 // RUN: %clang -fplugin=%hccplugin -fopenmp -S -emit-llvm %s -o - | FileCheck %s --check-prefix=IR
 // RUN: %clang -fplugin=%hccplugin -fopenmp -c -emit-llvm %s -o %t.bc
@@ -16,14 +17,13 @@ void f(double *a, int n) {
 #pragma omp taskwait
 }
 
-// ASM: __hcc_task_1:
-// ASM: hcc_submit
-// ASM-NOT: __kmpc_omp_task
-// IR-DAG: define internal void @__hcc_task_1(
-// IR-DAG: call {{.*}}@hcc_submit(
-// IR-DAG: call {{.*}}@hcc_taskwait(
-// IR-NOT: __kmpc_omp_task
-// NM: U hcc_submit
-// NM: U hcc_taskwait
-// DBG: !DIFile(filename: "{{.*}}main-action.c"
-// DBG: distinct !DISubprogram(name: "f", scope: {{.*}}, line: 13,
+// ASM: hcc_omp_next_task
+// ASM: __kmpc_omp_task_with_deps
+// ASM: __kmpc_omp_taskwait
+// IR-DAG: call {{.*}}@hcc_omp_next_task(ptr noundef @f.__hcc_ti0,
+// IR-DAG: call {{.*}}@__kmpc_omp_task_with_deps(
+// IR-DAG: @f.__hcc_ti0 = internal constant %struct.hcc_omp_task_info
+// NM: U __kmpc_omp_task_with_deps
+// NM: U hcc_omp_next_task
+// DBG-DAG: !DIFile(filename: "{{.*}}main-action.c"
+// DBG-DAG: distinct !DISubprogram(name: "f", scope: {{.*}}, line: 14,

@@ -1,7 +1,7 @@
 // A file without tasks compiles and runs as it would without the plugin (it
 // only gains the runtime's prelude, and a main gets hcc_init/hcc_shutdown).
 // RUN: %clang -fplugin=%hccplugin -fopenmp -Wall -Werror -c %s -o %t.o
-// RUN: %clang -fopenmp %t.o %hcc-rt-native -lstdc++ -lpthread -lm -o %t
+// RUN: %clang %t.o %hcc-rt-native -lstdc++ -lpthread -lm -o %t
 // RUN: %t 7 | FileCheck %s
 #include <stdio.h>
 #include <stdlib.h>

@@ -18,4 +18,4 @@ int main(void) {
 }
 
 // UNKNOWN: warning: unknown remark option '-Rhcc'
-// CHECK: remarks.c:14:1: remark: hccsim: lowered 'omp task'
+// CHECK: remarks.c:14:1: remark: hccsim: task 'work', calls 1 function(s) of other files

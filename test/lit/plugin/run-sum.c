@@ -3,7 +3,7 @@
 // program compiled by clang -fopenmp prints. The quoted include is found next
 // to this file (the compiler's working directory is elsewhere).
 // RUN: %clang -fplugin=%hccplugin -fopenmp -Wall -Werror -c %s -o %t.o
-// RUN: %clang -fopenmp %t.o %hcc-rt-native -lstdc++ -lpthread -lm -o %t.hcc
+// RUN: %clang %t.o %hcc-rt-native -lstdc++ -lpthread -lm -o %t.hcc
 // RUN: %clang -fopenmp %s -o %t.omp
 // RUN: env HCC_WORKERS=4 %t.hcc > %t.hcc.out
 // RUN: %t.omp > %t.omp.out

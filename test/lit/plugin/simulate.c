@@ -3,7 +3,7 @@
 // program sees __HCCSIM_SIMULATE__ and the tasks' parameters are recorded.
 // REQUIRES: hcc-rt-sim
 // RUN: %clang -fplugin=%hccplugin -fplugin-arg-hcc-mode=simulate -fopenmp -Wall -Werror -c %s -o %t.o
-// RUN: %clang -fopenmp %t.o %hcc-rt-sim -lstdc++ -lpthread -lm -o %t
+// RUN: %clang %t.o %hcc-rt-sim -lstdc++ -lpthread -lm -o %t
 // RUN: rm -rf %t.dir && mkdir %t.dir && cd %t.dir && env HCC_WORKERS=2 %t > out.txt 2> err.txt
 // RUN: FileCheck %s < %t.dir/out.txt
 // RUN: FileCheck %s --check-prefix=SUMMARY < %t.dir/err.txt

@@ -1,9 +1,10 @@
-// #pragma hcc params(...) after an omp task line: the codelet gets the names,
-// the submission block evaluates the values under HCC_CAPTURE_PARAMS only.
+// #pragma hcc params(...) after an omp task line: the task's info names the
+// parameters; their values are evaluated where the task is created, under
+// HCC_CAPTURE_PARAMS only (instrument and simulate builds define it).
 // RUN: %hcc-rewrite %s -- | %strip-checks | FileCheck %s
 // RUN: %hcc-rewrite %s -- > %t.c
-// RUN: %clang -fsyntax-only -Wall -Werror -I%hcc-rt-include %t.c
-// RUN: %clang -fsyntax-only -Wall -Werror -DHCC_CAPTURE_PARAMS -I%hcc-rt-include %t.c
+// RUN: %clang -fsyntax-only -fopenmp -Wall -Werror -Wno-unknown-pragmas -I%hcc-rt-include %t.c
+// RUN: %clang -fsyntax-only -fopenmp -Wall -Werror -Wno-unknown-pragmas -DHCC_CAPTURE_PARAMS -I%hcc-rt-include %t.c
 struct grid { int n; };
 int count_interactions(struct grid *g);
 void work(double *, int);
@@ -21,33 +22,28 @@ void f(double *a, int len, struct grid *g, int l) {
 }
 
 // The size of each depend item follows the named parameters.
-// CHECK:      static const char *const __hcc_param_names_1[4] = {"level", "ncells", "nint", "dep0_bytes"};
-// CHECK-NEXT: static const hcc_codelet __hcc_codelet_1 = {"work", __hcc_task_1, NULL, 4, __hcc_param_names_1, 0};
-// CHECK:      static const char *const __hcc_param_names_3[1] = {"x"};
 // The nested task's parameter uses `len`: the outer task captures it by value.
-// CHECK:      struct __hcc_task_2_args {
-// CHECK-NEXT:   int len;
-// CHECK:      hcc_task_desc __hcc_desc = {&__hcc_codelet_3, &__hcc_args, sizeof __hcc_args, NULL, 0, NULL, 0, 0, NULL, 0, 0};
-// CHECK-NEXT: #ifdef HCC_CAPTURE_PARAMS
-// CHECK-NEXT:     double __hcc_params[1];
-// CHECK-NEXT:     __hcc_params[0] = (double)(len + 1); /* x */
-// CHECK:      static const hcc_codelet __hcc_codelet_2 = {"{{.*}}hcc-params.c:15", __hcc_task_2, NULL, 0, NULL, HCC_CODELET_CONTROL};
+
 // CHECK:      void f(double *a, int len, struct grid *g, int l) {
-// CHECK:      hcc_task_desc __hcc_desc = {&__hcc_codelet_1, &__hcc_args, sizeof __hcc_args, __hcc_acc, 1, NULL, 0, 0, NULL, 0, 0};
+// CHECK-NEXT: {
+// CHECK-NEXT: static const char *const __hcc_pn0[] = {"level", "ncells", "nint"};
+// CHECK:      static const hcc_omp_task_info __hcc_ti0 = {"work", "hcc-params.c", 13, 0, 3, __hcc_pn0, 1, __hcc_tc0, 0};
 // CHECK-NEXT: #ifdef HCC_CAPTURE_PARAMS
-// CHECK-NEXT:     double __hcc_params[4];
-// CHECK-NEXT:     __hcc_params[0] = (double)(l); /* level */
-// CHECK-NEXT:     __hcc_params[1] = (double)(g->n); /* ncells */
-// CHECK-NEXT:     __hcc_params[2] = (double)(count_interactions(g) * 2.0); /* nint */
-// CHECK-NEXT:     __hcc_params[3] = (double)hcc_data_size(__hcc_acc[0].handle); /* dep0_bytes */
-// CHECK-NEXT:     __hcc_desc.params = __hcc_params;
-// CHECK-NEXT:     __hcc_desc.nparams = 4;
+// CHECK-NEXT: #line 14
+// CHECK-NEXT: const double __hcc_pv0[] = {(double)(l), (double)(g->n), (double)(count_interactions(g) * 2.0)};
+// CHECK-NEXT: const hcc_omp_task_values __hcc_tv0 = {__hcc_pv0, 0, 0, 0, 0, 0, 0};
 // CHECK-NEXT: #else
-// CHECK-NEXT:     if (0) {
-// CHECK-NEXT:       (void)(l);
-// CHECK-NEXT:       (void)(g->n);
-// CHECK-NEXT:       (void)(count_interactions(g) * 2.0);
-// CHECK-NEXT:     }
+// CHECK-NEXT: const hcc_omp_task_values __hcc_tv0 = {0, 0, 0, 0, 0, 0, 0};
+// CHECK-NEXT: if (0) {
+// CHECK-NEXT:   (void)(l);
+// CHECK-NEXT:   (void)(g->n);
+// CHECK-NEXT:   (void)(count_interactions(g) * 2.0);
+// CHECK-NEXT: }
 // CHECK-NEXT: #endif
-// CHECK-NEXT:     hcc_submit(&__hcc_desc);
-// CHECK-NOT:  {{^}}#pragma hcc
+// CHECK-NEXT: hcc_omp_next_task(&__hcc_ti0, &__hcc_tv0);
+// CHECK-NEXT: #line 13
+// CHECK-NEXT: #pragma omp task depend(inout: a[0:len])
+// The outer task creates one: its body is control code.
+// CHECK:      static const hcc_omp_task_info __hcc_ti1 = {"hcc-params.c:16", "hcc-params.c", 16, HCC_CODELET_CONTROL, 0, 0, 1, __hcc_tc1, 0};
+// CHECK:      static const char *const __hcc_pn2[] = {"x"};
+// CHECK:      const double __hcc_pv2[] = {(double)(len + 1)};

@@ -1,5 +1,6 @@
-// #pragma hcc task name("...") priority(e): the codelet's name and the
-// descriptor's priority (overriding omp priority); no unknown-pragma warning.
+// #pragma hcc task name("...") priority(e): the kernel's name and the task's
+// priority (overriding omp priority), evaluated where the task is created;
+// no unknown-pragma warning.
 // RUN: %hcc-rewrite %s -- -Wunknown-pragmas 2>&1 | %strip-checks | FileCheck %s
 void work(int);
 
@@ -13,10 +14,9 @@ void p(int n, int lvl) {
   work(n);
 }
 
-// CHECK-NOT:  {{warn}}ing:
-// CHECK:      static const hcc_codelet __hcc_codelet_1 = {"m2l", __hcc_task_1, NULL, 0, NULL, 0};
-// CHECK:      static const char *const __hcc_param_names_2[1] = {"n"};
-// CHECK-NEXT: static const hcc_codelet __hcc_codelet_2 = {"p2p", __hcc_task_2, NULL, 1, __hcc_param_names_2, 0};
-// CHECK:      hcc_task_desc __hcc_desc = {&__hcc_codelet_1, &__hcc_args, sizeof __hcc_args, NULL, 0, NULL, 0, (lvl * 2 + 1), NULL, 0, 0};
-// CHECK:      hcc_task_desc __hcc_desc = {&__hcc_codelet_2, &__hcc_args, sizeof __hcc_args, NULL, 0, NULL, 0, 0, NULL, 0, 0};
-// CHECK-NOT:  {{^}}#pragma hcc
+// CHECK-NOT:  warning:
+// CHECK:      static const hcc_omp_task_info __hcc_ti0 = {"m2l", "hcc-task.c", 8, 0, 0, 0, 1, __hcc_tc0, 0};
+// CHECK-NEXT: #line 9
+// CHECK-NEXT: const hcc_omp_task_values __hcc_tv0 = {0, (int)(lvl * 2 + 1), 1, 0, 0, 0, 0};
+// CHECK-NEXT: hcc_omp_next_task(&__hcc_ti0, &__hcc_tv0);
+// CHECK:      static const hcc_omp_task_info __hcc_ti1 = {"p2p", "hcc-task.c", 11, 0, 1, __hcc_pn1, 1, __hcc_tc1, 0};

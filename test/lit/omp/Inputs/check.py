@@ -2,12 +2,13 @@
 """One program of the OpenMP conformance suite (test/lit/omp/).
 
 The program is built with clang-19 -fopenmp (libomp) and with
-`hccsim -fnative -fhcc-omp-abi`; both builds run with 1, 2 and 4 threads
+`hccsim -fnative`; both builds run with 1, 2 and 4 threads
 (OMP_NUM_THREADS) and must print the same standard output and exit with 0.
 Its native build is also run once instrumented (HCC_MODE=instrument) to
-calibrate its kernel models, and it is built with `hccsim -fsimulate -fhcc-omp-abi`, run
-twice on those models: both simulated runs must end with the summary line,
-and their summary lines and task records (HCC_RECORDS) must be
+calibrate its kernel models, and it is built with `hccsim -fsimulate`, run
+twice on those models: both simulated runs must end with the summary line
+and count as many tasks as the instrumented run (the bodies that create
+tasks ran), and their summary lines and task records (HCC_RECORDS) must be
 byte-identical. Their standard output is not compared: a simulation does
 not run the bodies of tasks that create or wait for none, so what a program
 prints of their results is whatever its memory held.
@@ -26,7 +27,8 @@ import tempfile
 
 THREADS = (1, 2, 4)
 TIMEOUT = 60
-SUMMARY = re.compile(r'^hccsim: mode=simulate makespan=\S+ tasks=\d+ workers=\d+ peak_mem=\d+$', re.M)
+SUMMARY = re.compile(r'^hccsim: mode=simulate makespan=\S+ tasks=(\d+) workers=\d+ peak_mem=\d+$', re.M)
+INSTRUMENTED = re.compile(r'^hccsim: mode=instrument .*\btasks=(\d+)\b', re.M)
 
 
 def sources(src):
@@ -58,9 +60,9 @@ def check(src, hccsim, work, threads=THREADS, simulate=True):
     failures = []
     ref, hcc, sim = (os.path.join(work, n) for n in ('ref', 'hcc', 'sim'))
     builds = [('clang -fopenmp', [clang, '-fopenmp', '-O1', *std, *srcs, '-o', ref]),
-              ('hccsim -fnative', [hccsim, '-fnative', '-fhcc-omp-abi', '-O1', *std, *srcs, '-o', hcc])]
+              ('hccsim -fnative', [hccsim, '-fnative', '-O1', *std, *srcs, '-o', hcc])]
     if simulate:
-        builds.append(('hccsim -fsimulate', [hccsim, '-fsimulate', '-fhcc-omp-abi', '-O1', *std, *srcs, '-o', sim]))
+        builds.append(('hccsim -fsimulate', [hccsim, '-fsimulate', '-O1', *std, *srcs, '-o', sim]))
     for name, cmd in builds:
         rc, out, err = run(cmd)
         if rc != 0:
@@ -82,6 +84,7 @@ def check(src, hccsim, work, threads=THREADS, simulate=True):
         rc, _, err = run([hcc], dict(env, HCC_MODE='instrument'), cwd=work)
         if rc != 0:
             failures.append(f'instrumented run exited with {rc}:\n{err.strip()}')
+        instrumented = INSTRUMENTED.search(err)
         env.pop('OMP_NUM_THREADS')
         runs = []
         for k in (1, 2):
@@ -94,6 +97,10 @@ def check(src, hccsim, work, threads=THREADS, simulate=True):
             failures.append(f'simulated run exited with {rc}:\n{err.strip()}')
         elif not SUMMARY.search(err):
             failures.append(f'simulated run printed no summary line:\n{err.strip()}')
+        elif instrumented and SUMMARY.search(err).group(1) != instrumented.group(1):
+            # A body that creates tasks was simulated instead of run.
+            failures.append(f'the simulated run has {SUMMARY.search(err).group(1)} tasks, the instrumented run '
+                            f'{instrumented.group(1)}')
         if runs[0] != runs[1]:
             failures.append('two simulated runs differ (summary or records):\n--- first\n' + runs[0][1] + runs[0][2] +
                             '--- second\n' + runs[1][1] + runs[1][2])

@@ -1,0 +1,218 @@
+// Which functions create or wait for tasks, across translation units.
+//
+// A simulation runs the bodies of tasks that create or wait for tasks and
+// simulates the others, so the compiler must say which are which. Within a
+// translation unit the call graph answers; across translation units each
+// file leaves, for each function of external linkage that matters, a mark
+// (`hcc_omp_function_mark __hcc_fm_<symbol>`: its own answer and the marks of
+// the functions of other files it may call), and refers to the marks of
+// other files weakly. The runtime follows them once per task construct
+// (rt/omp/tasks.cpp); a callee not compiled by hccsim has no mark (NULL).
+#include "clang/AST/Mangle.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "hccrewriter/Passes.hpp"
+#include "llvm/Support/raw_ostream.h"
+
+#include <sstream>
+
+using namespace clang;
+
+namespace hcc::rewriter {
+
+bool createsOrWaits(const Stmt *s) {
+  if (auto *ce = dyn_cast<CallExpr>(s))
+    if (auto *f = ce->getDirectCallee(); f && f->getName() == "omp_fulfill_event") return true;
+  return isa<OMPTaskDirective>(s) || isa<OMPTaskwaitDirective>(s) || isa<OMPTaskgroupDirective>(s) ||
+         isa<OMPTaskLoopDirective>(s) || isa<OMPParallelDirective>(s);
+}
+
+namespace {
+
+// Every statement under s, into the bodies of OpenMP constructs (a
+// directive's children are its associated CapturedStmt, whose children are
+// its captures, not its body).
+template <typename Fn>
+void forEach(const Stmt *s, Fn &&fn) {
+  if (!s) return;
+  fn(s);
+  for (const Stmt *c : s->children()) forEach(c, fn);
+  if (auto *cs = dyn_cast<CapturedStmt>(s)) forEach(cs->getCapturedStmt(), fn);
+}
+
+// The functions called directly by a statement.
+std::set<const FunctionDecl *> directCallees(const Stmt *s) {
+  std::set<const FunctionDecl *> out;
+  forEach(s, [&](const Stmt *x) {
+    if (auto *ce = dyn_cast<CallExpr>(x))
+      if (auto *f = ce->getDirectCallee()) out.insert(f->getCanonicalDecl());
+  });
+  return out;
+}
+
+}  // namespace
+
+class CallGraphBuilder : public RecursiveASTVisitor<CallGraphBuilder> {
+ public:
+  explicit CallGraphBuilder(TaskFunctions &tf) : tf_(tf) {}
+  bool shouldVisitTemplateInstantiations() const { return true; }
+  bool shouldVisitLambdaBody() const { return true; }
+  bool VisitFunctionDecl(FunctionDecl *fd) {
+    if (!fd->hasBody()) return true;
+    const FunctionDecl *key = fd->getCanonicalDecl();
+    bool creates = false;
+    forEach(fd->getBody(), [&](const Stmt *s) { creates = creates || createsOrWaits(s); });
+    if (creates) tf_.control_.insert(key);
+    tf_.callees_[key] = directCallees(fd->getBody());
+    return true;
+  }
+
+ private:
+  TaskFunctions &tf_;
+};
+
+// Each task construct, in template patterns and in every instantiation: a
+// call in a template is resolved in its instantiations only.
+class TaskVisitor : public RecursiveASTVisitor<TaskVisitor> {
+ public:
+  explicit TaskVisitor(TaskFunctions &tf) : tf_(tf) {}
+  bool shouldVisitTemplateInstantiations() const { return true; }
+  bool shouldVisitLambdaBody() const { return true; }
+  bool VisitOMPTaskDirective(OMPTaskDirective *d) {
+    const Stmt *body = d->getInnermostCapturedStmt()->getCapturedStmt();
+    TaskFunctions::Task &t = tf_.tasks_[d->getBeginLoc().getRawEncoding()];
+    t.control = t.control || tf_.bodyIsControl(body);
+    for (const FunctionDecl *f : directCallees(body)) t.callees.insert(f);
+    return true;
+  }
+
+ private:
+  TaskFunctions &tf_;
+};
+
+TaskFunctions::TaskFunctions(PassContext &pc, TranslationUnitDecl *tu)
+    : pc_(pc), mangler_(pc.ctx.createMangleContext()) {
+  CallGraphBuilder(*this).TraverseDecl(tu);
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (auto &[f, cs] : callees_) {
+      if (control_.count(f)) continue;
+      for (auto *c : cs)
+        if (control_.count(c)) {
+          control_.insert(f);
+          changed = true;
+          break;
+        }
+    }
+  }
+  TaskVisitor(*this).TraverseDecl(tu);
+}
+
+TaskFunctions::~TaskFunctions() = default;
+
+// A function of another translation unit that hccsim may have compiled: not
+// defined here, of external linkage, not the C library's or the runtime's.
+bool TaskFunctions::isExternal(const FunctionDecl *f) const {
+  if (f->isDefined() || !f->isExternallyVisible() || f->getBuiltinID() != 0) return false;
+  if (isa<CXXConstructorDecl>(f) || isa<CXXDestructorDecl>(f)) return false;
+  if (pc_.sm.isInSystemHeader(pc_.sm.getExpansionLoc(f->getLocation()))) return false;
+  const IdentifierInfo *id = f->getIdentifier();
+  if (!id) return true;
+  const StringRef name = id->getName();
+  return !name.starts_with("omp_") && !name.starts_with("hcc_") && !name.starts_with("__kmpc_");
+}
+
+std::string TaskFunctions::markSymbol(const FunctionDecl *f) const {
+  std::string name;
+  llvm::raw_string_ostream os(name);
+  if (mangler_->shouldMangleDeclName(f)) mangler_->mangleName(GlobalDecl(f), os);
+  else os << f->getName();
+  return "__hcc_fm_" + os.str();
+}
+
+bool TaskFunctions::bodyIsControl(const Stmt *body) const {
+  bool control = false;
+  forEach(body, [&](const Stmt *s) { control = control || createsOrWaits(s); });
+  if (control) return true;
+  for (const FunctionDecl *f : directCallees(body))
+    if (control_.count(f)) return true;
+  return false;
+}
+
+bool TaskFunctions::isControl(const OMPTaskDirective *d) const {
+  auto it = tasks_.find(d->getBeginLoc().getRawEncoding());
+  return it != tasks_.end() && it->second.control;
+}
+
+std::vector<std::string> TaskFunctions::externalCallees(const OMPTaskDirective *d) {
+  auto it = tasks_.find(d->getBeginLoc().getRawEncoding());
+  return it == tasks_.end() ? std::vector<std::string>{} : externalCallees(it->second.callees);
+}
+
+std::vector<std::string> TaskFunctions::externalCallees(std::set<const FunctionDecl *> start) {
+  std::set<const FunctionDecl *> seen, found;
+  std::vector<const FunctionDecl *> todo(start.begin(), start.end());
+  while (!todo.empty()) {
+    const FunctionDecl *f = todo.back();
+    todo.pop_back();
+    if (!seen.insert(f).second) continue;
+    if (auto it = callees_.find(f); it != callees_.end())
+      todo.insert(todo.end(), it->second.begin(), it->second.end());
+    else if (isExternal(f))
+      found.insert(f);
+  }
+  std::vector<std::string> symbols;
+  for (const FunctionDecl *f : found) {
+    symbols.push_back(markSymbol(f));
+    referenced_.insert(symbols.back());
+  }
+  std::sort(symbols.begin(), symbols.end());
+  return symbols;
+}
+
+std::string TaskFunctions::calleeArray(const std::string &name, const std::vector<std::string> &symbols) {
+  if (symbols.empty()) return "";
+  std::string s = "static const hcc_omp_function_mark *const " + name + "[] = {";
+  for (size_t i = 0; i < symbols.size(); ++i) s += (i ? ", &" : "&") + symbols[i];
+  return s + "};\n";
+}
+
+void TaskFunctions::emitMarks() {
+  const bool cxx = pc_.ctx.getLangOpts().CPlusPlus;
+  std::ostringstream defs;
+  unsigned n = 0;
+  // In the order of the file: the output is the same from build to build.
+  std::vector<const FunctionDecl *> defined;
+  for (auto &[f, cs] : callees_) {
+    const FunctionDecl *def = nullptr;
+    if (!f->isDefined(def) || !pc_.inMainFile(def->getLocation()) || !def->isExternallyVisible() || def->isMain() ||
+        def->isInlined() || def->isDependentContext() || def->getTemplatedKind() != FunctionDecl::TK_NonTemplate ||
+        isa<CXXConstructorDecl>(def) || isa<CXXDestructorDecl>(def) || def->isDeleted() || def->isDefaulted())
+      continue;
+    if (auto *m = dyn_cast<CXXMethodDecl>(def); m && m->getParent()->isLocalClass()) continue;
+    defined.push_back(def);
+  }
+  std::sort(defined.begin(), defined.end(), [&](const FunctionDecl *a, const FunctionDecl *b) {
+    return pc_.sm.isBeforeInTranslationUnit(a->getLocation(), b->getLocation());
+  });
+  for (const FunctionDecl *def : defined) {
+    const FunctionDecl *f = def->getCanonicalDecl();
+    const std::set<const FunctionDecl *> &cs = callees_[f];
+    const bool control = control_.count(f) != 0;
+    std::vector<std::string> ext = externalCallees(cs);
+    if (!control && ext.empty()) continue;
+    const std::string sym = markSymbol(def), arr = "__hcc_fmc" + std::to_string(n++);
+    defs << calleeArray(arr, ext) << (cxx ? "extern \"C\" " : "extern ") << "const hcc_omp_function_mark " << sym
+         << ";\nconst hcc_omp_function_mark " << sym << " = {" << (control ? "HCC_CODELET_CONTROL" : "0") << ", "
+         << ext.size() << ", " << (ext.empty() ? "0" : arr) << "};\n";
+    defined_.insert(sym);
+  }
+  std::string decls;
+  for (const std::string &sym : referenced_)
+    if (!defined_.count(sym))
+      decls += std::string(cxx ? "extern \"C\" " : "extern ") + "const hcc_omp_function_mark " + sym +
+               " __attribute__((weak));\n";
+  prelude = decls;
+  epilogue = defs.str().empty() ? "" : "\n" + defs.str();
+}
+
+}  // namespace hcc::rewriter
