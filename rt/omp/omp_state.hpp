@@ -46,6 +46,7 @@ struct Team {
   std::vector<int> workers;  // the worker of each thread number (not serialised)
   rt::Group tasks;           // explicit tasks of the region: barriers wait for them
   rt::Group implicit;        // implicit tasks not ended yet
+  bool launched = false;     // every implicit task submitted (numbered)
   // Barrier.
   int arrived = 0;
   uint64_t generation = 0;

@@ -57,6 +57,13 @@ struct ImplicitTask {
 void run_implicit(void* const*, void* arg) {
   auto* it = static_cast<ImplicitTask*>(arg);
   State& s = *it->state;
+  // Tasks are numbered as they are submitted: no explicit task before every
+  // implicit task of the team has its number, or the records of two runs
+  // of one program would number their tasks differently.
+  Team* team = it->team;
+  s.rt.lock();
+  s.rt.wait_locked([team] { return team->launched; }, false);
+  s.rt.unlock();
   Thread& me = caller(s);
   me.contexts.push_back(Context{it->team, it->tid});
   invoke(it->fn, slot_of_caller(s), it->tid, *it->args);
@@ -126,6 +133,8 @@ void fork(kmpc_micro fn, const std::vector<void*>& args, bool if_true) {
   }
   s.rt.lock();
   Team* t = team.get();
+  t->launched = true;
+  s.rt.notify_locked();
   s.rt.wait_locked([t] { return t->implicit.pending == 0; }, false);
   s.rt.unlock();
   s.region_active = false;
