@@ -7,6 +7,7 @@
 // it). Malformed directives get "hccsim: ..." errors with a hint; nothing here
 // may crash on any token sequence. After parsing, attachHccPragmas() attaches
 // each directive to the `omp task` it follows.
+#include <algorithm>
 #include <set>
 
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -452,17 +453,29 @@ void attachHccPragmas(PassContext &pc, HccPragmaStore &store) {
   if (store.pragmas.empty()) return;
   TaskCollector tc;
   tc.TraverseDecl(pc.ctx.getTranslationUnitDecl());
+  // A directive belongs to the task whose pragma line ends before it and
+  // whose statement starts after it. These spans hold no other task
+  // directive, so they do not overlap: sorted by their start, each
+  // directive's candidate is found by binary search (thousands of tasks).
+  struct Span {
+    SourceLocation end, body;
+    OMPTaskDirective *task;
+  };
+  auto before = [&](SourceLocation a, SourceLocation b) { return pc.sm.isBeforeInTranslationUnit(a, b); };
+  std::vector<Span> spans;
+  for (OMPTaskDirective *d : tc.tasks)
+    if (d->hasAssociatedStmt() && d->getStructuredBlock())
+      spans.push_back({pc.sm.getExpansionLoc(d->getEndLoc()),
+                       pc.sm.getExpansionLoc(d->getStructuredBlock()->getBeginLoc()), d});
+  std::sort(spans.begin(), spans.end(), [&](const Span &a, const Span &b) { return before(a.end, b.end); });
   for (HccPragma &p : store.pragmas) {
     if (!p.valid) continue;
     const char *dir = p.kind == HccPragma::Params ? "params" : "task";
+    const SourceLocation at = pc.sm.getExpansionLoc(p.loc);
+    auto next = std::upper_bound(spans.begin(), spans.end(), at,
+                                 [&](SourceLocation l, const Span &s) { return !before(s.end, l); });
     OMPTaskDirective *owner = nullptr;
-    for (OMPTaskDirective *d : tc.tasks) {
-      if (!d->hasAssociatedStmt() || !d->getStructuredBlock()) continue;
-      SourceLocation dEnd = pc.sm.getExpansionLoc(d->getEndLoc());
-      SourceLocation body = pc.sm.getExpansionLoc(d->getStructuredBlock()->getBeginLoc());
-      SourceLocation at = pc.sm.getExpansionLoc(p.loc);
-      if (pc.sm.isBeforeInTranslationUnit(dEnd, at) && pc.sm.isBeforeInTranslationUnit(at, body)) owner = d;
-    }
+    if (next != spans.begin() && before(at, std::prev(next)->body)) owner = std::prev(next)->task;
     if (!owner) {
       pc.error(p.loc, std::string("'#pragma hcc ") + dir +
                           "' is not attached to a task; put it on the line right after '#pragma omp task' "

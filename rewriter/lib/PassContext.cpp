@@ -63,7 +63,13 @@ CharSourceRange PassContext::pragmaRange(const OMPExecutableDirective *d) const 
 unsigned PassContext::line(SourceLocation loc) const { return sm.getExpansionLineNumber(loc); }
 
 std::string PassContext::lineMarker(unsigned l) const {
-  return "#line " + std::to_string(l) + " \"" + fileName + "\"\n";
+  // A string literal: a file name may hold quotes and backslashes.
+  std::string name;
+  for (char c : fileName) {
+    if (c == '"' || c == '\\') name += '\\';
+    name += c;
+  }
+  return "#line " + std::to_string(l) + " \"" + name + "\"\n";
 }
 
 }  // namespace hcc::rewriter
