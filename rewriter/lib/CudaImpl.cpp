@@ -104,8 +104,7 @@ bool buildCudaImpl(PassContext &pc, const OMPTaskDirective *d, const FunctionDec
     t.getUnqualifiedType().print(os, pol, field);
     fields << "  " << os.str() << ";\n";
     values << (anyField ? ", " : "") << "(" << t.getUnqualifiedType().getAsString(pol) << ")("
-           << pc.text(CharSourceRange::getTokenRange(pc.sm.getExpansionLoc(arg->getBeginLoc()),
-                                                     pc.sm.getExpansionLoc(arg->getEndLoc())))
+           << pc.exprText(arg)
            << ")";
     args << "__hcc_a->" << field;
     anyField = true;

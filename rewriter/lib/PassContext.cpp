@@ -3,6 +3,7 @@
 #include "clang/Lex/Lexer.h"
 #include "hccrewriter/Passes.hpp"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
 
 using namespace clang;
 
@@ -36,10 +37,18 @@ std::string PassContext::text(CharSourceRange r) const {
   return Lexer::getSourceText(r, sm, ctx.getLangOpts()).str();
 }
 
+std::string PassContext::exprText(const Expr *e) const {
+  std::string out;
+  llvm::raw_string_ostream os(out);
+  e->printPretty(os, nullptr, ctx.getPrintingPolicy());
+  return os.str();
+}
+
 CharSourceRange PassContext::stmtRange(const Stmt *s) const {
   if (auto *d = dyn_cast<OMPExecutableDirective>(s)) return constructRange(d);
   SourceLocation b = sm.getExpansionLoc(s->getBeginLoc());
-  SourceLocation e = sm.getExpansionLoc(s->getEndLoc());
+  // The end of a macro's expansion: `CALL(x)` ends at its ')'.
+  SourceLocation e = sm.getExpansionRange(s->getEndLoc()).getEnd();
   if (!isa<CompoundStmt>(s) && !isa<NullStmt>(s)) {
     if (auto tok = Lexer::findNextToken(e, sm, ctx.getLangOpts()); tok && tok->is(tok::semi))
       e = tok->getLocation();

@@ -104,7 +104,7 @@ class Annotator : public RecursiveASTVisitor<Annotator> {
       << (callees.empty() ? "0" : "__hcc_tc" + n) << ", " << (cuda.wrapper.empty() ? "0" : cuda.wrapper) << "};\n";
     // The values, evaluated where the task is created.
     auto value = [&](const Expr *e, const char *type) {
-      return e ? std::string("(") + type + ")(" + pc_.text(CharSourceRange::getTokenRange(e->getSourceRange())) + ")"
+      return e ? std::string("(") + type + ")(" + pc_.exprText(e) + ")"
                : std::string("0");
     };
     const Expr *priority = info ? info->priority : nullptr;
@@ -119,7 +119,7 @@ class Annotator : public RecursiveASTVisitor<Annotator> {
         << pc_.lineMarker(pc_.line(info->params[0].second->getBeginLoc())) << "const double __hcc_pv" << n << "[] = {";
       for (size_t i = 0; i < nparams; ++i)
         o << (i ? ", " : "") << "(double)("
-          << pc_.text(CharSourceRange::getTokenRange(info->params[i].second->getSourceRange())) << ")";
+          << pc_.exprText(info->params[i].second) << ")";
       o << "};\n"
         << "const hcc_omp_task_values __hcc_tv" << n << " = {__hcc_pv" << n << rest << "};\n"
         << "#else\n";
@@ -130,7 +130,7 @@ class Annotator : public RecursiveASTVisitor<Annotator> {
       // only the parameters call).
       o << "if (0) {\n";
       for (size_t i = 0; i < nparams; ++i)
-        o << "  (void)(" << pc_.text(CharSourceRange::getTokenRange(info->params[i].second->getSourceRange())) << ");\n";
+        o << "  (void)(" << pc_.exprText(info->params[i].second) << ");\n";
       o << "}\n#endif\n";
     }
     o << "hcc_omp_next_task(&__hcc_ti" << n << ", &__hcc_tv" << n << ");\n";

@@ -76,6 +76,9 @@ struct PassContext {
   bool inMainFile(clang::SourceLocation loc) const;
   // Text and ranges.
   std::string text(clang::CharSourceRange r) const;
+  // An expression as C or C++ source, printed from the AST: macros and
+  // `_Pragma` strings expanded.
+  std::string exprText(const clang::Expr *e) const;
   // The token range of a statement, including its terminating ';'.
   clang::CharSourceRange stmtRange(const clang::Stmt *s) const;
   // The range of a directive and its structured block.
