@@ -389,6 +389,8 @@ KernelModel load_model_file(const fs::path& path) {
   } catch (const json::parse_error& e) {
     fail(path, "not valid JSON (byte " + std::to_string(e.byte) + "): " +
                    strip_nlohmann_id(e.what()));
+  } catch (const json::exception& e) {  // e.g. a number out of range: 1e400
+    fail(path, "not valid JSON: " + strip_nlohmann_id(e.what()));
   }
   const Reader r(path);
   r.expect(j.is_object(), j, "", "a JSON object at the top level");

@@ -221,6 +221,21 @@ void Runtime::load_runtime_costs() {
   }
 }
 
+// An observation for the kernel models. Workers call it: a model file of
+// the directory that cannot be read (loaded on first use) or a duration
+// that cannot be a model's is one error line, never an exception out of a
+// worker thread.
+void Runtime::record_model(const std::string& kernel, const std::string& arch, uint64_t footprint, uint64_t bytes,
+                           double seconds) {
+  try {
+    models_.record(kernel, arch, footprint, bytes, seconds);
+  } catch (const models::ModelError& e) {
+    fatal(e.what());
+  } catch (const std::invalid_argument& e) {
+    fatal("kernel '" + kernel + "': " + e.what());
+  }
+}
+
 std::string Runtime::records_path() const {
   if (config_.records.empty() && mode() == HCC_MODE_INSTRUMENT) return "hcc-records.csv";
   return config_.records;
@@ -371,7 +386,7 @@ Task* Runtime::submit(const hcc_task_desc& d, const TaskOptions& options) {
     if (measure_costs_) {
       const double since = self >= 0 ? cpu_at_entry : app_cpu_mark_;
       const double now = backend_->thread_cpu_time();
-      if (since >= 0) models_.record(kSubmitCost, "cpu", 0, 0, cpu_between(since, now));
+      if (since >= 0) record_model(kSubmitCost, "cpu", 0, 0, cpu_between(since, now));
       if (self < 0) app_cpu_mark_ = now;
     }
   }
@@ -575,7 +590,7 @@ void Runtime::wait_idle(int w) {
   me.waiter->wait();
   me.idle = false;
   if (measure_costs_ && me.notified_at >= 0) {
-    models_.record(kWakeCost, machine().workers[w].arch, 0, 0, backend_->now() - me.notified_at);
+    record_model(kWakeCost, machine().workers[w].arch, 0, 0, backend_->now() - me.notified_at);
     me.notified_at = -1;
   }
   if (me.wake_latency > 0) {
@@ -685,9 +700,9 @@ void Runtime::execute_body(Task* t, int w, const Buffers& buffers) {
     if (keep_records_) t->params_text = format_params(*t);
     backend_->lock();
     if (keep_history_ && !t->implicit)
-      models_.record(cl->name, arch, t->footprint, t->bytes_in + t->bytes_out,
-                     t->cpu_time >= 0 ? t->cpu_time : t->end_time - t->start_time);
-    if (task_cost >= 0 && !t->implicit) models_.record(kTaskCost, arch, 0, 0, task_cost);
+      record_model(cl->name, arch, t->footprint, t->bytes_in + t->bytes_out,
+                   t->cpu_time >= 0 ? t->cpu_time : t->end_time - t->start_time);
+    if (task_cost >= 0 && !t->implicit) record_model(kTaskCost, arch, 0, 0, task_cost);
     // After the instrumentation's own bookkeeping, which native runs do not do.
     if (measure_costs_) me.cpu_after_kernel = backend_->thread_cpu_time();
     return;
@@ -751,7 +766,7 @@ void Runtime::execute_body(Task* t, int w, const Buffers& buffers) {
   backend_->compute(calibrate ? measured : duration.value_or(0.0));
   backend_->lock();
   t->end_time = backend_->now();
-  if (calibrate) models_.record(cl->name, arch, t->footprint, t->bytes_in + t->bytes_out, measured);
+  if (calibrate) record_model(cl->name, arch, t->footprint, t->bytes_in + t->bytes_out, measured);
 }
 
 // The records' params column: "NB=960;MB=1920", or "" without parameters.

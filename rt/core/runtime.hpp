@@ -143,6 +143,8 @@ class Runtime final : public SchedulerContext {
   void record(Task* t, int w, double end);
   std::optional<double> model_duration(const Task& t, const std::string& arch, bool sample);
   void load_runtime_costs();
+  void record_model(const std::string& kernel, const std::string& arch, uint64_t footprint, uint64_t bytes,
+                    double seconds);
   double cpu_clock_read_cost();
   double cpu_between(double from, double to) const;
   double cpu_since(double start);
