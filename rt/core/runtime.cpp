@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
+#include <sstream>
 #include <stdexcept>
 
 #include <unistd.h>
@@ -801,6 +802,20 @@ void Runtime::record(Task* t, int w, double end) {
 // parameters, else the footprint's mean (or, with sample, a draw from its
 // histogram); nullopt when there is no model.
 std::optional<double> Runtime::model_duration(const Task& t, const std::string& arch, bool sample) {
+  const std::optional<double> d = model_duration_unchecked(t, arch, sample);
+  // SimGrid's clock cannot pass such a duration (its simulation would end
+  // in a "deadlock" at time inf, without a result).
+  constexpr double kLongest = 1e7;  // seconds: 116 days
+  if (d && !(*d <= kLongest)) {
+    std::ostringstream what;
+    what << "the model of kernel '" << t.codelet->name << "' on " << arch << " gives " << *d
+         << " s for a task (more than " << kLongest << " s): recalibrate it or fix its model file";
+    fatal(what.str());
+  }
+  return d;
+}
+
+std::optional<double> Runtime::model_duration_unchecked(const Task& t, const std::string& arch, bool sample) {
   const hcc_codelet* cl = t.codelet;
   try {
     if (!t.params.empty() && cl->param_names) {

@@ -142,6 +142,7 @@ class Runtime final : public SchedulerContext {
   static std::string format_params(const Task& t);
   void record(Task* t, int w, double end);
   std::optional<double> model_duration(const Task& t, const std::string& arch, bool sample);
+  std::optional<double> model_duration_unchecked(const Task& t, const std::string& arch, bool sample);
   void load_runtime_costs();
   void record_model(const std::string& kernel, const std::string& arch, uint64_t footprint, uint64_t bytes,
                     double seconds);
