@@ -2,6 +2,7 @@
 
 #include <charconv>
 #include <cstdlib>
+#include <limits>
 #include <stdexcept>
 
 // Defined (as 1) in programs linked by `hccsim -finstrument`: instrumenting
@@ -17,15 +18,22 @@ const char* env(const char* name) {
 }
 
 template <typename Int>
-Int parse_int(const char* name, const char* text, Int min) {
+Int parse_int(const char* name, const char* text, Int min, Int max = std::numeric_limits<Int>::max()) {
   Int value{};
   std::string_view s(text);
   auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), value);
-  if (ec != std::errc() || end != s.data() + s.size() || value < min)
-    throw std::runtime_error(std::string(name) + "=" + text + ": expected an integer >= " +
-                             std::to_string(min));
+  if (ec != std::errc() || end != s.data() + s.size() || value < min || value > max)
+    throw std::runtime_error(std::string(name) + "=" + text + ": expected an integer " +
+                             (max == std::numeric_limits<Int>::max()
+                                  ? ">= " + std::to_string(min)
+                                  : "from " + std::to_string(min) + " to " + std::to_string(max)));
   return value;
 }
+
+// Workers are threads natively and actors with their own stacks in a
+// simulation: far more than any machine's cores is a mistake, not a request
+// (100000 threads exhaust the process; a team may still ask for fewer).
+constexpr int kMaxWorkers = 1024;
 
 void read_string(const char* name, std::string& out) {
   if (const char* v = env(name)) out = v;
@@ -35,15 +43,15 @@ void read_string(const char* name, std::string& out) {
 
 Config config_from_environment() {
   Config c;
-  if (const char* v = env("HCC_WORKERS")) c.workers = parse_int<int>("HCC_WORKERS", v, 1);
+  if (const char* v = env("HCC_WORKERS")) c.workers = parse_int<int>("HCC_WORKERS", v, 1, kMaxWorkers);
   // OpenMP's thread count, a list for nested levels of which the first is
   // the team size: the native CPU workers when HCC_WORKERS is not set.
   if (const char* v = env("OMP_NUM_THREADS")) {
     const std::string list = v;
     const std::string first = list.substr(0, list.find(','));
-    c.omp_num_threads = parse_int<int>("OMP_NUM_THREADS", first.c_str(), 1);
+    c.omp_num_threads = parse_int<int>("OMP_NUM_THREADS", first.c_str(), 1, kMaxWorkers);
   }
-  if (const char* v = env("HCC_GPUS")) c.gpus = parse_int<int>("HCC_GPUS", v, 0);
+  if (const char* v = env("HCC_GPUS")) c.gpus = parse_int<int>("HCC_GPUS", v, 0, kMaxWorkers);
   read_string("HCC_SCHED", c.scheduler);
   read_string("HCC_PLATFORM", c.platform);
   read_string("HCC_MODEL_DIR", c.model_dir);
