@@ -5,6 +5,7 @@
 #include <xbt/log.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -32,10 +33,20 @@ double number_property(s4u::Host* host, const char* key, double fallback) {
   if (!v) return fallback;
   char* end = nullptr;
   double d = std::strtod(v, &end);
-  if (end == v || *end != '\0' || d < 0)
-    throw std::runtime_error(std::string("platform: host '") + host->get_cname() + "': property " + key +
-                             "='" + v + "' is not a non-negative number");
+  if (end == v || *end != '\0' || !std::isfinite(d) || d < 0)
+    throw std::runtime_error(std::string("host '") + host->get_cname() + "': property " + key + "='" + v +
+                             "' is not a non-negative number");
   return d;
+}
+
+// A memory size in bytes: a number an unsigned 64-bit count holds exactly
+// enough (1e18 bytes, an exabyte, at most).
+uint64_t bytes_property(s4u::Host* host, const char* key) {
+  const double d = number_property(host, key, 0);
+  if (d > 1e18)
+    throw std::runtime_error(std::string("host '") + host->get_cname() + "': property " + key + "='" +
+                             host->get_property(key) + "' is more than 1e18 bytes");
+  return static_cast<uint64_t>(d);
 }
 
 std::string kind_of(s4u::Host* host) {
@@ -73,28 +84,28 @@ SimPlatform describe_platform(const Config& config) {
   for (s4u::Host* h : engine->get_all_hosts()) {
     const std::string kind = kind_of(h);
     if (kind == "cpu") {
-      if (cpu) throw std::runtime_error("platform: more than one host has hcc.kind=cpu");
+      if (cpu) throw std::runtime_error("more than one host has hcc.kind=cpu");
       cpu = h;
     } else if (kind == "gpu") {
       gpus.push_back(h);
     } else if (!kind.empty()) {
-      throw std::runtime_error("platform: host '" + std::string(h->get_cname()) + "': hcc.kind='" + kind +
+      throw std::runtime_error("host '" + std::string(h->get_cname()) + "': hcc.kind='" + kind +
                                "' (expected cpu or gpu)");
     }
   }
-  if (!cpu) throw std::runtime_error("platform: no host has property hcc.kind=cpu");
+  if (!cpu) throw std::runtime_error("no host has property hcc.kind=cpu");
   std::sort(gpus.begin(), gpus.end(),
             [](s4u::Host* a, s4u::Host* b) { return a->get_name() < b->get_name(); });
   if (config.gpus) gpus.resize(std::min<size_t>(gpus.size(), *config.gpus));
 
   const int cores = config.workers.value_or(cpu->get_core_count());
   for (int i = 0; i < cores; ++i) p.machine.workers.push_back({"cpu" + std::to_string(i), "cpu", 0});
-  p.machine.nodes.push_back({"RAM", static_cast<uint64_t>(number_property(cpu, "hcc.memory", 0))});
+  p.machine.nodes.push_back({"RAM", bytes_property(cpu, "hcc.memory")});
   p.node_hosts.push_back(cpu);
   for (size_t g = 0; g < gpus.size(); ++g) {
     const int node = static_cast<int>(g) + 1;
     p.machine.workers.push_back({"cuda" + std::to_string(g), "cuda", node});
-    p.machine.nodes.push_back({gpus[g]->get_name(), static_cast<uint64_t>(number_property(gpus[g], "hcc.memory", 0))});
+    p.machine.nodes.push_back({gpus[g]->get_name(), bytes_property(gpus[g], "hcc.memory")});
     p.node_hosts.push_back(gpus[g]);
   }
 
@@ -129,10 +140,10 @@ int run_simulation(int (*main_fn)(int, char**), int argc, char** argv) {
     std::string file = resolve_platform_file(config.platform);
     try {
       engine.load_platform(file);
+      describe_platform(config);  // reports a bad platform before the program starts
     } catch (const std::exception& e) {
       throw std::runtime_error("platform file '" + file + "': " + e.what());
     }
-    describe_platform(config);  // reports a bad platform before the program starts
   } catch (const std::exception& e) {
     std::fprintf(stderr, "hccsim: error: %s\n", e.what());
     return 1;
