@@ -67,4 +67,14 @@ grep -q '^dgemm/cpu: .*; terms 1 + MB\*NB^2 + NB^3, adj R^2 1' out6.txt || { cat
 [ $? -eq 2 ] || fail "--min-gain 1: exit status"
 grep -qx 'hcc-calibrate: --min-gain 1: expected a fraction in \[0, 1)' err7.txt || { cat err7.txt; fail "--min-gain 1 message"; }
 [ ! -e mg2 ] || fail "--min-gain 1 wrote models"
+
+# A model file holding a number JSON cannot represent: one line naming the
+# file, exit status 1.
+mkdir -p overflow
+printf '{"schema_version":1,"kernel":"dgemm","arch":"cpu","entries":[{"footprint":"0x0","size_bytes":0,"count":1,"mean":1e400,"m2":0,"min":1,"max":1,"samples":[],"histogram":{"edges":[],"counts":[]}}]}' \
+  > overflow/dgemm.cpu.json
+"$tool" --model-dir overflow --kernel dgemm records.csv 2> err8.txt
+[ $? -eq 1 ] || fail "overflowing model file: exit status"
+grep -qx "hcc-calibrate: model file overflow/dgemm.cpu.json: not valid JSON: number overflow parsing '1e400'" err8.txt ||
+  { cat err8.txt; fail "overflowing model file message"; }
 echo PASS
