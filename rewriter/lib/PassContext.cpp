@@ -71,14 +71,16 @@ CharSourceRange PassContext::pragmaRange(const OMPExecutableDirective *d) const 
 
 unsigned PassContext::line(SourceLocation loc) const { return sm.getExpansionLineNumber(loc); }
 
-std::string PassContext::lineMarker(unsigned l) const {
-  // A string literal: a file name may hold quotes and backslashes.
-  std::string name;
-  for (char c : fileName) {
-    if (c == '"' || c == '\\') name += '\\';
-    name += c;
+std::string quoted(const std::string &s) {
+  std::string q = "\"";
+  for (char c : s) {
+    if (c == '"' || c == '\\') q += '\\';
+    q += c;
   }
-  return "#line " + std::to_string(l) + " \"" + name + "\"\n";
+  return q + "\"";
 }
+
+// The file name is a string literal: it may hold quotes and backslashes.
+std::string PassContext::lineMarker(unsigned l) const { return "#line " + std::to_string(l) + " " + quoted(fileName) + "\n"; }
 
 }  // namespace hcc::rewriter

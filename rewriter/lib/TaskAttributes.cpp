@@ -18,15 +18,6 @@ using namespace clang;
 namespace hcc::rewriter {
 namespace {
 
-std::string quoted(const std::string &s) {
-  std::string q = "\"";
-  for (char c : s) {
-    if (c == '"' || c == '\\') q += '\\';
-    q += c;
-  }
-  return q + "\"";
-}
-
 // The callee of a body that is one call (`f(...)`, `x = f(...)`), or "".
 std::string oneCallee(const Stmt *body) {
   if (auto *cs = dyn_cast<CompoundStmt>(body)) {

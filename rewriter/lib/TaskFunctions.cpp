@@ -45,6 +45,13 @@ void forEach(const Stmt *s, Fn &&fn) {
   }
 }
 
+// Whether a statement creates, waits for or completes tasks anywhere in it.
+bool containsTaskConstruct(const Stmt *s) {
+  bool found = false;
+  forEach(s, [&](const Stmt *x) { found = found || createsOrWaits(x); });
+  return found;
+}
+
 // The functions called directly by a statement.
 std::set<const FunctionDecl *> directCallees(const Stmt *s) {
   std::set<const FunctionDecl *> out;
@@ -65,9 +72,7 @@ class CallGraphBuilder : public RecursiveASTVisitor<CallGraphBuilder> {
   bool VisitFunctionDecl(FunctionDecl *fd) {
     if (!fd->hasBody()) return true;
     const FunctionDecl *key = fd->getCanonicalDecl();
-    bool creates = false;
-    forEach(fd->getBody(), [&](const Stmt *s) { creates = creates || createsOrWaits(s); });
-    if (creates) tf_.control_.insert(key);
+    if (containsTaskConstruct(fd->getBody())) tf_.control_.insert(key);
     tf_.callees_[key] = directCallees(fd->getBody());
     return true;
   }
@@ -136,9 +141,7 @@ std::string TaskFunctions::markSymbol(const FunctionDecl *f) const {
 }
 
 bool TaskFunctions::bodyIsControl(const Stmt *body) const {
-  bool control = false;
-  forEach(body, [&](const Stmt *s) { control = control || createsOrWaits(s); });
-  if (control) return true;
+  if (containsTaskConstruct(body)) return true;
   for (const FunctionDecl *f : directCallees(body))
     if (control_.count(f)) return true;
   return false;
@@ -154,7 +157,7 @@ std::vector<std::string> TaskFunctions::externalCallees(const OMPTaskDirective *
   return it == tasks_.end() ? std::vector<std::string>{} : externalCallees(it->second.callees);
 }
 
-std::vector<std::string> TaskFunctions::externalCallees(std::set<const FunctionDecl *> start) {
+std::vector<std::string> TaskFunctions::externalCallees(const std::set<const FunctionDecl *> &start) {
   std::set<const FunctionDecl *> seen, found;
   std::vector<const FunctionDecl *> todo(start.begin(), start.end());
   while (!todo.empty()) {
@@ -210,13 +213,12 @@ void TaskFunctions::emitMarks() {
     defs << calleeArray(arr, ext) << (cxx ? "extern \"C\" " : "extern ") << "const hcc_omp_function_mark " << sym
          << ";\nconst hcc_omp_function_mark " << sym << " = {" << (control ? "HCC_CODELET_CONTROL" : "0") << ", "
          << ext.size() << ", " << (ext.empty() ? "0" : arr) << "};\n";
-    defined_.insert(sym);
   }
   std::string decls;
+  // Functions not defined here (isExternal): none of this file's marks.
   for (const std::string &sym : referenced_)
-    if (!defined_.count(sym))
-      decls += std::string(cxx ? "extern \"C\" " : "extern ") + "const hcc_omp_function_mark " + sym +
-               " __attribute__((weak));\n";
+    decls += std::string(cxx ? "extern \"C\" " : "extern ") + "const hcc_omp_function_mark " + sym +
+             " __attribute__((weak));\n";
   prelude = decls;
   epilogue = defs.str().empty() ? "" : "\n" + defs.str();
 }

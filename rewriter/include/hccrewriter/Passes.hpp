@@ -54,6 +54,9 @@ struct HccTaskInfo {
 // Registers the handler of `#pragma hcc` on ci's preprocessor; it fills store.
 void registerHccPragmas(clang::CompilerInstance &ci, std::shared_ptr<HccPragmaStore> store);
 
+// s as a C string literal, quotes and backslashes escaped.
+std::string quoted(const std::string &s);
+
 // State shared by the passes over one translation unit.
 struct PassContext {
   clang::ASTContext &ctx;
@@ -133,13 +136,13 @@ class TaskFunctions {
   bool bodyIsControl(const clang::Stmt *body) const;
   bool isExternal(const clang::FunctionDecl *f) const;
   std::string markSymbol(const clang::FunctionDecl *f) const;
-  std::vector<std::string> externalCallees(std::set<const clang::FunctionDecl *> start);
+  std::vector<std::string> externalCallees(const std::set<const clang::FunctionDecl *> &start);
   PassContext &pc_;
   std::unique_ptr<clang::MangleContext> mangler_;
   std::map<const clang::FunctionDecl *, std::set<const clang::FunctionDecl *>> callees_;  // by canonical decl
   std::set<const clang::FunctionDecl *> control_;
   std::map<clang::SourceLocation::UIntTy, Task> tasks_;  // by the construct's location
-  std::set<std::string> referenced_, defined_;
+  std::set<std::string> referenced_;  // marks of other files the annotations use
 };
 
 // ---- CUDA implementations (CudaImpl.cpp) -------------------------------------
