@@ -5,7 +5,7 @@ set -euo pipefail
 
 PACKAGES=(
   build-essential cmake ninja-build pkg-config python3 python3-matplotlib git time
-  clang-19 libclang-19-dev llvm-19-dev llvm-19-tools libomp-19-dev
+  clang-19 libclang-19-dev libclang-rt-19-dev llvm-19-dev llvm-19-tools libomp-19-dev
   libsimgrid-dev simgrid
   libeigen3-dev nlohmann-json3-dev libcli11-dev
   libgtest-dev libgmock-dev libbenchmark-dev

@@ -223,12 +223,21 @@ void write_models(const fs::path& dir, const std::vector<KernelCalibration>& cal
     if (const auto [it, fresh] = targets.emplace(p, who); !fresh)
       throw ModelError("model file " + p.string() + ": " + it->second + " and " + who +
                        " would share it (names differ only in characters outside [A-Za-z0-9_.-])");
+    // Every file is merged and serialised in memory first, so that one that
+    // cannot be saved stops the calibration before any file is written.
+    KernelModel merged;
     if (fs::exists(p, ec)) {
-      const KernelModel old = load_model_file(p);
-      if (old.kernel != c.kernel || old.arch != c.arch)
-        throw ModelError("model file " + p.string() + ": holds kernel '" + old.kernel + "' on '" +
-                         old.arch + "', not " + who);
+      merged = load_model_file(p);
+      if (merged.kernel != c.kernel || merged.arch != c.arch)
+        throw ModelError("model file " + p.string() + ": holds kernel '" + merged.kernel + "' on '" +
+                         merged.arch + "', not " + who);
     }
+    try {
+      merged.merge(c.model);
+    } catch (const std::invalid_argument& e) {
+      throw ModelError("model file " + p.string() + ": " + e.what());
+    }
+    model_file_text(p, merged);
   }
   for (const KernelCalibration& c : cals) merge_into_model_file(model_file_path(dir, c.kernel, c.arch), c.model);
 }

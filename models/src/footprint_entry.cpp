@@ -1,5 +1,6 @@
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <stdexcept>
 #include <string>
 
@@ -13,9 +14,13 @@ double FootprintEntry::stddev() const {
 }
 
 void FootprintEntry::add(double seconds) {
-  if (!std::isfinite(seconds) || seconds < 0)
-    throw std::invalid_argument("hcc::models: kernel duration must be finite and >= 0, got " +
-                                std::to_string(seconds));
+  if (!(seconds >= 0 && seconds <= kMaxKernelSeconds))
+  {
+    char got[32];
+    std::snprintf(got, sizeof got, "%g", seconds);
+    throw std::invalid_argument(std::string("kernel duration must be in [0, 1e7] s, got ") + got);
+  }
+  if (count >= kMaxCount) throw std::invalid_argument("more than 2^53 observations");
   if (count == 0) {
     min = max = seconds;
   } else {
@@ -32,6 +37,9 @@ void FootprintEntry::add(double seconds) {
 void FootprintEntry::merge(const FootprintEntry& other) {
   if (size_bytes == 0) size_bytes = other.size_bytes;
   if (other.count == 0) return;
+  if (count > kMaxCount || other.count > kMaxCount - count)
+    throw std::invalid_argument("merged count " + std::to_string(count) + " + " +
+                                std::to_string(other.count) + " is more than 2^53 observations");
   if (count == 0) {
     const uint64_t fp = footprint, sz = size_bytes;
     *this = other;

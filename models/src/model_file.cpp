@@ -10,6 +10,7 @@
 #include <cstdio>
 #include <cstring>
 #include <nlohmann/json.hpp>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -113,6 +114,24 @@ class Reader {
     return number(key(obj, name, where), join(where, name));
   }
 
+  // A duration in seconds, in [0, kMaxKernelSeconds].
+  double duration(const json& v, const std::string& where) const {
+    const double d = number(v, where);
+    if (d < 0) fail_at(where, "negative duration " + v.dump() + " (must be >= 0)");
+    if (d > kMaxKernelSeconds) fail_at(where, "duration " + v.dump() + " s is more than 1e7 s");
+    return d;
+  }
+  double duration(const json& obj, const char* name, const std::string& where) const {
+    return duration(key(obj, name, where), join(where, name));
+  }
+
+  // A count of observations, at most FootprintEntry::kMaxCount.
+  uint64_t count(const json& v, const std::string& where) const {
+    const uint64_t n = unsigned_int(v, where, "count");
+    if (n > FootprintEntry::kMaxCount) fail_at(where, "count " + v.dump() + " is more than 2^53");
+    return n;
+  }
+
   // what: the noun used for a negative value ("count", "size_bytes", ...).
   uint64_t unsigned_int(const json& v, const std::string& where, const std::string& what) const {
     if (v.is_number_integer() && !v.is_number_unsigned())
@@ -163,11 +182,11 @@ FootprintEntry read_entry(const Reader& r, const json& e, const std::string& whe
                        " (expected \"0x\" and 1 to 16 hex digits)");
   }
   out.size_bytes = r.unsigned_int(e, "size_bytes", where);
-  out.count = r.unsigned_int(e, "count", where);
-  out.mean = r.number(e, "mean", where);
+  out.count = r.count(r.key(e, "count", where), Reader::join(where, "count"));
+  out.mean = r.duration(e, "mean", where);
   out.m2 = r.number(e, "m2", where);
-  out.min = r.number(e, "min", where);
-  out.max = r.number(e, "max", where);
+  out.min = r.duration(e, "min", where);
+  out.max = r.duration(e, "max", where);
   if (out.m2 < 0) r.fail_at(Reader::join(where, "m2"), "negative m2 " + std::to_string(out.m2));
   if (out.count > 0 && out.min > out.max)
     r.fail_at(where, "min " + std::to_string(out.min) + " is greater than max " +
@@ -182,7 +201,7 @@ FootprintEntry read_entry(const Reader& r, const json& e, const std::string& whe
     out.samples.reserve(keep);
     for (std::size_t i = 0; i < keep; ++i)
       out.samples.push_back(
-          r.number(s[i], Reader::join(where, "samples") + "[" + std::to_string(i) + "]"));
+          r.duration(s[i], Reader::join(where, "samples") + "[" + std::to_string(i) + "]"));
   }
 
   if (e.contains("histogram")) {
@@ -196,14 +215,13 @@ FootprintEntry read_entry(const Reader& r, const json& e, const std::string& whe
                         std::to_string(counts.size()) +
                         " (edges must have one more value than counts)");
     for (std::size_t i = 0; i < edges.size(); ++i) {
-      const double x = r.number(edges[i], hw + ".edges[" + std::to_string(i) + "]");
+      const double x = r.duration(edges[i], hw + ".edges[" + std::to_string(i) + "]");
       if (i > 0 && x < out.histogram.edges.back())
         r.fail_at(hw + ".edges[" + std::to_string(i) + "]", "edges must not decrease");
       out.histogram.edges.push_back(x);
     }
     for (std::size_t i = 0; i < counts.size(); ++i)
-      out.histogram.counts.push_back(
-          r.unsigned_int(counts[i], hw + ".counts[" + std::to_string(i) + "]", "count"));
+      out.histogram.counts.push_back(r.count(counts[i], hw + ".counts[" + std::to_string(i) + "]"));
   }
   return out;
 }
@@ -379,13 +397,37 @@ std::string sanitize(std::string_view name) {
   return s;
 }
 
+// JSON leaves repeated keys to the reader; nlohmann keeps the last one
+// silently. A model file with one is refused: which value was meant?
+struct DuplicateKey {
+  std::string key;
+};
+
+json parse_without_duplicate_keys(const std::string& text) {
+  std::vector<std::set<std::string>> open_objects;  // keys seen, per open object
+  return json::parse(text, [&open_objects](int, json::parse_event_t event, json& parsed) {
+    if (event == json::parse_event_t::object_start) {
+      open_objects.emplace_back();
+    } else if (event == json::parse_event_t::object_end) {
+      open_objects.pop_back();
+    } else if (event == json::parse_event_t::key) {
+      std::string key = parsed.get<std::string>();
+      if (!open_objects.back().insert(key).second) throw DuplicateKey{std::move(key)};
+    }
+    return true;
+  });
+}
+
 }  // namespace
 
 KernelModel load_model_file(const fs::path& path) {
   const std::string text = read_file(path);
   json j;
   try {
-    j = json::parse(text);
+    j = parse_without_duplicate_keys(text);
+  } catch (const DuplicateKey& d) {
+    fail(path, "key " + json(d.key).dump(-1, ' ', false, json::error_handler_t::replace) +
+                   " appears twice in one object");
   } catch (const json::parse_error& e) {
     fail(path, "not valid JSON (byte " + std::to_string(e.byte) + "): " +
                    strip_nlohmann_id(e.what()));
@@ -416,13 +458,16 @@ KernelModel load_model_file(const fs::path& path) {
   return m;
 }
 
-void save_model_file(const fs::path& path, const KernelModel& m) {
-  std::string text;
+std::string model_file_text(const fs::path& path, const KernelModel& m) {
   try {
-    text = serialize(path, m);
+    return serialize(path, m);
   } catch (const json::exception& e) {
     fail(path, "cannot serialise: " + strip_nlohmann_id(e.what()));
   }
+}
+
+void save_model_file(const fs::path& path, const KernelModel& m) {
+  const std::string text = model_file_text(path, m);
   try {
     write_file_atomically(path, text);
   } catch (const AtomicWriteError& e) {

@@ -8,6 +8,9 @@
 #include <system_error>
 #include <cstring>
 #include <cerrno>
+#include <cstdint>
+
+#include "hccmodels/model_file.hpp"
 
 namespace hcc::models {
 namespace {
@@ -217,19 +220,21 @@ std::vector<Record> parse_records(std::istream& in, const std::string& name,
     r.footprint = *fp;
     const auto d = to_double(fields[col.duration]);
     if (!d) fail(first_line, "duration " + show(fields[col.duration]) + " is not a number");
-    if (!std::isfinite(*d) || *d < 0)
-      fail(first_line, "duration " + show(fields[col.duration]) + " must be finite and >= 0");
+    if (!(*d >= 0 && *d <= kMaxKernelSeconds))
+      fail(first_line, "duration " + show(fields[col.duration]) + " must be in [0, 1e7] seconds");
     r.seconds = *d;
     if (col.cpu && !fields[*col.cpu].empty()) {
       const auto c = to_double(fields[*col.cpu]);
-      if (!c || !std::isfinite(*c) || *c < 0)
-        fail(first_line, "cpu " + show(fields[*col.cpu]) + " is not a finite number >= 0");
+      if (!c || !(*c >= 0 && *c <= kMaxKernelSeconds))
+        fail(first_line, "cpu " + show(fields[*col.cpu]) + " is not a number in [0, 1e7] seconds");
       r.seconds = *c;
     }
     const auto bin = to_uint(fields[col.bytes_in]);
     if (!bin) fail(first_line, "bytes_in " + show(fields[col.bytes_in]) + " is not a non-negative integer");
     const auto bout = to_uint(fields[col.bytes_out]);
     if (!bout) fail(first_line, "bytes_out " + show(fields[col.bytes_out]) + " is not a non-negative integer");
+    if (*bout > UINT64_MAX - *bin)
+      fail(first_line, "bytes_in + bytes_out is more than 2^64 - 1");
     r.bytes = *bin + *bout;
     try {
       r.params = parse_params(fields[col.params]);

@@ -30,11 +30,6 @@ Int parse_int(const char* name, const char* text, Int min, Int max = std::numeri
   return value;
 }
 
-// Workers are threads natively and actors with their own stacks in a
-// simulation: far more than any machine's cores is a mistake, not a request
-// (100000 threads exhaust the process; a team may still ask for fewer).
-constexpr int kMaxWorkers = 1024;
-
 void read_string(const char* name, std::string& out) {
   if (const char* v = env(name)) out = v;
 }

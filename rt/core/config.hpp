@@ -8,6 +8,11 @@
 
 namespace hcc::rt {
 
+// Workers are threads natively and actors with their own stacks in a
+// simulation: far more than any machine's cores is a mistake, not a request
+// (100000 threads exhaust the process; a team may still ask for fewer).
+inline constexpr int kMaxWorkers = 1024;
+
 struct Config {
   std::optional<int> workers;    // HCC_WORKERS: CPU workers (default: all cores)
   std::optional<int> omp_num_threads;  // OMP_NUM_THREADS: native CPU workers without HCC_WORKERS

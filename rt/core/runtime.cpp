@@ -160,8 +160,9 @@ void Runtime::shutdown() {
   handles_.clear();
 
   // Each output is written on its own: one that fails (unwritable path) is
-  // reported and does not prevent the others.
-  auto write = [](const std::string& path, auto&& writer) {
+  // reported and does not prevent the others, and the process then exits 1.
+  bool output_failed = false;
+  auto write = [&output_failed](const std::string& path, auto&& writer) {
     if (path.empty()) return;
     try {
       const auto parent = std::filesystem::path(path).parent_path();
@@ -169,6 +170,7 @@ void Runtime::shutdown() {
       writer(path);
     } catch (const std::exception& e) {
       std::fprintf(stderr, "hccsim: error: %s\n", e.what());
+      output_failed = true;
     }
   };
   write(records_path(), [this](const std::string& p) { trace_->write_records_csv(p); });
@@ -180,6 +182,7 @@ void Runtime::shutdown() {
       models_.save();
     } catch (const std::exception& e) {
       std::fprintf(stderr, "hccsim: error: %s\n", e.what());
+      output_failed = true;
     }
   }
   if (progress_shown_) std::fputc('\n', stderr);
@@ -187,7 +190,10 @@ void Runtime::shutdown() {
   std::fprintf(stderr,
                "hccsim: mode=%s makespan=%.6f tasks=%" PRIu64 " workers=%d peak_mem=%" PRIu64 "\n",
                names[mode()], makespan, completed_, worker_count(), trace_->peak_memory_total());
-  std::fflush(stderr);
+  std::fflush(nullptr);
+  // The program's own exit status would say it succeeded: it did not
+  // produce what it was asked to.
+  if (output_failed) std::_Exit(1);
 }
 
 // What one read of the thread CPU clock costs (a system call: 0.5 us here).
@@ -803,13 +809,13 @@ void Runtime::record(Task* t, int w, double end) {
 // histogram); nullopt when there is no model.
 std::optional<double> Runtime::model_duration(const Task& t, const std::string& arch, bool sample) {
   const std::optional<double> d = model_duration_unchecked(t, arch, sample);
-  // SimGrid's clock cannot pass such a duration (its simulation would end
-  // in a "deadlock" at time inf, without a result).
-  constexpr double kLongest = 1e7;  // seconds: 116 days
-  if (d && !(*d <= kLongest)) {
+  // A model file's own values are checked when it is read, but a regression
+  // can still predict more than SimGrid's clock can pass.
+  if (d && !(*d <= models::kMaxKernelSeconds)) {
     std::ostringstream what;
     what << "the model of kernel '" << t.codelet->name << "' on " << arch << " gives " << *d
-         << " s for a task (more than " << kLongest << " s): recalibrate it or fix its model file";
+         << " s for a task (more than " << models::kMaxKernelSeconds
+         << " s): recalibrate it or fix its model file";
     fatal(what.str());
   }
   return d;

@@ -46,9 +46,17 @@ struct Histogram {
   bool empty() const;
 };
 
+// The longest duration a model may hold or predict, in seconds (116 days):
+// SimGrid's clock cannot advance past much longer ones (its simulation ends
+// in a "deadlock" at time inf), and no kernel runs that long.
+inline constexpr double kMaxKernelSeconds = 1e7;
+
 // Statistics of one kernel on one architecture for one data footprint.
 struct FootprintEntry {
   static constexpr std::size_t kMaxSamples = 256;
+  // Beyond 2^53 observations the double arithmetic of mean and m2 no longer
+  // counts them, and two such counts could wrap a uint64_t when merged.
+  static constexpr uint64_t kMaxCount = uint64_t{1} << 53;
 
   uint64_t footprint = 0;   // hash of the task's data sizes, computed by the runtime
   uint64_t size_bytes = 0;  // total bytes accessed (for reports)
@@ -60,12 +68,13 @@ struct FootprintEntry {
 
   // Sample standard deviation sqrt(m2 / (count - 1)); 0 when count < 2.
   double stddev() const;
-  // One observation. Throws std::invalid_argument for a negative or
-  // non-finite duration.
+  // One observation. Throws std::invalid_argument for a duration outside
+  // [0, kMaxKernelSeconds] or when count would pass kMaxCount.
   void add(double seconds);
   // Exact (Chan et al.) merge of count/mean/m2/min/max; samples concatenated
   // up to kMaxSamples. Keeps this histogram unless this entry had no
   // observations; size_bytes is taken from other when this one is 0.
+  // Throws std::invalid_argument when the counts together pass kMaxCount.
   void merge(const FootprintEntry& other);
 };
 
@@ -94,11 +103,17 @@ struct ModelError : std::runtime_error {
 
 // Reads and validates a model file. Throws ModelError on a missing or
 // unreadable file, invalid JSON, missing keys, wrong types, a bad hex
-// footprint, negative counts, inconsistent histograms, duplicate footprints
+// footprint, negative counts, counts above FootprintEntry::kMaxCount,
+// durations outside [0, kMaxKernelSeconds], duplicate object keys,
+// inconsistent histograms, duplicate footprints
 // or an unsupported schema_version, and on a malformed optional "regression"
 // object (docs/calibration.md). Does not check kernel/arch against the file
 // name. Unknown keys are ignored.
 KernelModel load_model_file(const std::filesystem::path& path);
+
+// The text save_model_file writes (path only names the file in errors).
+// Throws ModelError when m cannot be saved (a non-finite number).
+std::string model_file_text(const std::filesystem::path& path, const KernelModel& m);
 
 // Writes the model atomically: a unique temporary file in the same directory
 // is written, fsync'ed and renamed over path, so readers see either the old

@@ -2,10 +2,15 @@
 
 #include "hcc/hcc.h"
 
+#include <sys/wait.h>
+#include <unistd.h>
 #include <xbt/log.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <cmath>
+#include <cstring>
+#include <optional>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -54,6 +59,93 @@ std::string kind_of(s4u::Host* host) {
   return v ? v : "";
 }
 
+std::string number_text(double x) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%g", x);
+  return buf;
+}
+
+void check_speed(s4u::Host* host) {
+  if (!(host->get_speed() > 0))
+    throw std::runtime_error(std::string("host '") + host->get_cname() + "': speed " +
+                             number_text(host->get_speed()) + " flop/s (must be > 0)");
+}
+
+// Set in the child process of probe_platform: describe_platform then says
+// on stderr what it is about to ask SimGrid, so that a crash inside SimGrid
+// can be reported as what it was doing.
+bool g_probing = false;
+constexpr const char* kProbeStage = "hcc-probe-stage: ";
+constexpr const char* kProbeError = "hcc-probe-error: ";
+
+void note_stage(const std::string& what) {
+  if (g_probing) std::fprintf(stderr, "%s%s\n", kProbeStage, what.c_str());
+}
+
+// SimGrid aborts or crashes, rather than throwing, on some platforms it
+// cannot use (a host with 0 cores, a GPU host with no route to the CPU). So
+// the platform is first loaded and described in a child process, whose
+// failure becomes one line here; nullopt when it is usable.
+std::optional<std::string> probe_platform(s4u::Engine& engine, const std::string& file, const Config& config) {
+  int out[2];
+  if (::pipe(out) != 0) return std::nullopt;  // no probe: SimGrid's own report
+  std::fflush(nullptr);
+  const pid_t pid = ::fork();
+  if (pid < 0) {
+    ::close(out[0]);
+    ::close(out[1]);
+    return std::nullopt;
+  }
+  if (pid == 0) {
+    ::dup2(out[1], STDERR_FILENO);
+    ::close(out[0]);
+    ::close(out[1]);
+    g_probing = true;
+    try {
+      note_stage("loading it");
+      engine.load_platform(file);
+      describe_platform(config);
+    } catch (const std::exception& e) {
+      std::fprintf(stderr, "%s%s\n", kProbeError, e.what());
+      std::fflush(stderr);
+      std::_Exit(1);
+    }
+    std::fflush(stderr);
+    std::_Exit(0);
+  }
+  ::close(out[1]);
+  std::string text;
+  char buf[4096];
+  for (ssize_t n; (n = ::read(out[0], buf, sizeof buf)) != 0;) {
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) break;
+    text.append(buf, static_cast<std::size_t>(n));
+  }
+  ::close(out[0]);
+  int status = 0;
+  while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  }
+  if (WIFEXITED(status) && WEXITSTATUS(status) == 0) return std::nullopt;
+
+  std::string stage = "loading it", critical;
+  std::size_t begin = 0;
+  while (begin < text.size()) {
+    std::size_t end = text.find('\n', begin);
+    if (end == std::string::npos) end = text.size();
+    const std::string line = text.substr(begin, end - begin);
+    begin = end + 1;
+    if (line.rfind(kProbeError, 0) == 0) return line.substr(std::strlen(kProbeError));
+    if (line.rfind(kProbeStage, 0) == 0) stage = line.substr(std::strlen(kProbeStage));
+    if (const auto at = line.find("[root/CRITICAL] "); at != std::string::npos && critical.empty())
+      critical = line.substr(at + std::strlen("[root/CRITICAL] "));
+  }
+  if (!critical.empty()) return "SimGrid refused it while " + stage + ": " + critical;
+  const int sig = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
+  return "SimGrid crashed (" +
+         (sig ? std::string(strsignal(sig)) : "exit status " + std::to_string(WEXITSTATUS(status))) +
+         ") while " + stage;
+}
+
 }  // namespace
 
 std::string resolve_platform_file(const std::string& name) {
@@ -94,6 +186,12 @@ SimPlatform describe_platform(const Config& config) {
     }
   }
   if (!cpu) throw std::runtime_error("no host has property hcc.kind=cpu");
+  check_speed(cpu);
+  for (s4u::Host* gpu : gpus) check_speed(gpu);
+  if (!config.workers && cpu->get_core_count() > kMaxWorkers)
+    throw std::runtime_error("host '" + cpu->get_name() + "' has " + std::to_string(cpu->get_core_count()) +
+                             " cores: hccsim simulates at most " + std::to_string(kMaxWorkers) +
+                             " workers (set HCC_WORKERS to use fewer)");
   std::sort(gpus.begin(), gpus.end(),
             [](s4u::Host* a, s4u::Host* b) { return a->get_name() < b->get_name(); });
   if (config.gpus) gpus.resize(std::min<size_t>(gpus.size(), *config.gpus));
@@ -123,9 +221,16 @@ SimPlatform describe_platform(const Config& config) {
       if (a == b) continue;
       std::vector<s4u::Link*> links;
       double latency = 0;
+      note_stage("finding the route from host '" + p.node_hosts[a]->get_name() + "' to host '" +
+                 p.node_hosts[b]->get_name() + "' (does the platform give one?)");
       p.node_hosts[a]->route_to(p.node_hosts[b], links, &latency);
       double bw = 0;
-      for (s4u::Link* l : links) bw = (bw == 0) ? l->get_bandwidth() : std::min(bw, l->get_bandwidth());
+      for (s4u::Link* l : links) {
+        if (!(l->get_bandwidth() > 0))
+          throw std::runtime_error("link '" + l->get_name() + "': bandwidth " +
+                                   number_text(l->get_bandwidth()) + " B/s (must be > 0)");
+        bw = (bw == 0) ? l->get_bandwidth() : std::min(bw, l->get_bandwidth());
+      }
       p.paths[a][b] = Path{latency, bw};
     }
   }
@@ -139,6 +244,8 @@ int run_simulation(int (*main_fn)(int, char**), int argc, char** argv) {
     Config config = config_from_environment();
     std::string file = resolve_platform_file(config.platform);
     try {
+      if (const std::optional<std::string> problem = probe_platform(engine, file, config))
+        throw std::runtime_error(*problem);
       engine.load_platform(file);
       describe_platform(config);  // reports a bad platform before the program starts
     } catch (const std::exception& e) {

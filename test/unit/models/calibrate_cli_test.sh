@@ -77,4 +77,27 @@ printf '{"schema_version":1,"kernel":"dgemm","arch":"cpu","entries":[{"footprint
 [ $? -eq 1 ] || fail "overflowing model file: exit status"
 grep -qx "hcc-calibrate: model file overflow/dgemm.cpu.json: not valid JSON: number overflow parsing '1e400'" err8.txt ||
   { cat err8.txt; fail "overflowing model file message"; }
+# Every input is checked before anything is written: a duration no model
+# may hold (1e300 s would make m2 inf) and byte counts whose sum wraps are
+# refused with their file and line.
+cp -r models models-before
+{ head -3 records.csv; echo '99,dgemm,cpu,0,0x1,0,0,1e300,1e300,1,1,NB=1;MB=2'; } > huge.csv
+"$tool" --model-dir models records.csv huge.csv 2> err9.txt
+[ $? -eq 1 ] || fail "huge duration: exit status"
+grep -qx 'hcc-calibrate: huge.csv:4: duration "1e300" must be in \[0, 1e7\] seconds' err9.txt ||
+  { cat err9.txt; fail "huge duration message"; }
+{ head -3 records.csv; echo '99,dgemm,cpu,0,0x1,0,0,1,1,18446744073709551615,1,NB=1;MB=2'; } > bytes.csv
+"$tool" --model-dir models records.csv bytes.csv 2> err10.txt
+[ $? -eq 1 ] || fail "byte overflow: exit status"
+grep -qx 'hcc-calibrate: bytes.csv:4: bytes_in + bytes_out is more than 2^64 - 1' err10.txt ||
+  { cat err10.txt; fail "byte overflow message"; }
+# A model file that cannot take the new observations (its count would pass
+# 2^53) stops the run before any other kernel's file is rewritten.
+sed -E '0,/"count":[0-9]+/s//"count":9007199254740990/' models/copy_2.cuda.json > copy.json && mv copy.json models/copy_2.cuda.json
+cp models/copy_2.cuda.json models-before/copy_2.cuda.json
+"$tool" --model-dir models records.csv 2> err11.txt
+[ $? -eq 1 ] || fail "count overflow: exit status"
+grep -qE '^hcc-calibrate: model file models/copy_2.cuda.json: merged count 9007199254740990 \+ [0-9]+ is more than 2\^53' err11.txt ||
+  { cat err11.txt; fail "count overflow message"; }
+diff -r models-before models > /dev/null || fail "a model file changed despite an invalid input"
 echo PASS

@@ -109,7 +109,7 @@ TEST(Records, CpuColumnIsTheKernelTimeWhenGiven) {
   EXPECT_EQ(parse_error(std::string("id,kernel,arch,worker,footprint,submit,start,end,duration,bytes_in,bytes_out,"
                                     "params,cpu\n") +
                         "1,k,cpu,0,0x1,0,0,0.003,0.003,0,0,NB=1,-1\n"),
-            "records.csv:2: cpu \"-1\" is not a finite number >= 0");
+            "records.csv:2: cpu \"-1\" is not a number in [0, 1e7] seconds");
 }
 
 TEST(Records, MalformedInputNamesFileAndLine) {
@@ -122,9 +122,9 @@ TEST(Records, MalformedInputNamesFileAndLine) {
   EXPECT_EQ(parse_error(h + "2,k,cpu,0,0x1,0,0,0,fast,1,2,\n"),
             "records.csv:2: duration \"fast\" is not a number");
   EXPECT_EQ(parse_error(h + "2,k,cpu,0,0x1,0,0,0,-1,1,2,\n"),
-            "records.csv:2: duration \"-1\" must be finite and >= 0");
+            "records.csv:2: duration \"-1\" must be in [0, 1e7] seconds");
   EXPECT_EQ(parse_error(h + "2,k,cpu,0,0x1,0,0,0,inf,1,2,\n"),
-            "records.csv:2: duration \"inf\" must be finite and >= 0");
+            "records.csv:2: duration \"inf\" must be in [0, 1e7] seconds");
   EXPECT_EQ(parse_error(h + "2,k,cpu,0,0xzz,0,0,0,1,1,2,\n"),
             "records.csv:2: bad hex footprint \"0xzz\" (expected \"0x\" and 1 to 16 hex digits)");
   EXPECT_EQ(parse_error(h + "2,k,cpu,0,12,0,0,0,1,1,2,\n"),

@@ -107,7 +107,29 @@ TEST(FootprintEntry, RejectsBadDurations) {
   EXPECT_THROW(e.add(-1.0), std::invalid_argument);
   EXPECT_THROW(e.add(NAN), std::invalid_argument);
   EXPECT_THROW(e.add(INFINITY), std::invalid_argument);
+  EXPECT_THROW(e.add(1e300), std::invalid_argument);  // m2 would overflow to inf
   EXPECT_EQ(e.count, 0u);
+  e.add(kMaxKernelSeconds);
+  EXPECT_EQ(e.count, 1u);
+}
+
+// Counts that would wrap a uint64_t (2^64 - 1 plus anything) are refused,
+// never merged into a file that no reader accepts.
+TEST(FootprintEntry, MergeRefusesCountsBeyond2To53) {
+  FootprintEntry a, b;
+  a.add(1.0);
+  b.add(2.0);
+  b.count = FootprintEntry::kMaxCount;
+  EXPECT_THROW(a.merge(b), std::invalid_argument);
+  EXPECT_EQ(a.count, 1u);
+  b.count = FootprintEntry::kMaxCount - 1;
+  a.merge(b);
+  EXPECT_EQ(a.count, FootprintEntry::kMaxCount);
+  EXPECT_THROW(a.add(1.0), std::invalid_argument);
+}
+
+TEST(FootprintEntry, AcceptsZero) {
+  FootprintEntry e;
   e.add(0.0);
   EXPECT_EQ(e.count, 1u);
 }
