@@ -813,9 +813,10 @@ std::optional<double> Runtime::model_duration(const Task& t, const std::string& 
   // can still predict more than SimGrid's clock can pass.
   if (d && !(*d <= models::kMaxKernelSeconds)) {
     std::ostringstream what;
-    what << "the model of kernel '" << t.codelet->name << "' on " << arch << " gives " << *d
+    what << "model file " << models::model_file_path(models_.dir(), t.codelet->name, arch).string()
+         << ": the model of kernel '" << t.codelet->name << "' on " << arch << " gives " << *d
          << " s for a task (more than " << models::kMaxKernelSeconds
-         << " s): recalibrate it or fix its model file";
+         << " s): recalibrate it or fix the file";
     fatal(what.str());
   }
   return d;

@@ -27,7 +27,9 @@ config.substitutions.append(('%hcc-rt-include', os.path.join(config.hcc_source_d
 # Link lines of a native program, as hccsim -fnative links: hccsim's OpenMP
 # runtime (libhccomp, never libomp: no -fopenmp when linking) on the native
 # task runtime.
-config.substitutions.append(('%hcc-rt-native', config.hcc_omp + ' ' + config.hcc_rt_native + ' ' + config.hcc_models))
+sanitize = getattr(config, 'hcc_sanitize_flags', '')
+config.substitutions.append(('%hcc-rt-native', ' '.join(
+    f for f in (sanitize, config.hcc_omp, config.hcc_rt_native, config.hcc_models) if f)))
 # Rewritten files keep the test's own CHECK comments; drop them before
 # FileCheck reads the output, or a pattern could match its own text.
 config.substitutions.append(('%strip-checks', 'grep -v -E "^// [A-Z]+(-[A-Z]+)?:"'))
@@ -40,7 +42,7 @@ config.substitutions.append(('%hccplugin', config.hcc_plugin or 'HccPlugin.so'))
 config.hcc_rt_sim = getattr(config, 'hcc_rt_sim', '')
 if config.hcc_rt_sim and os.path.exists(config.hcc_rt_sim):
     config.available_features.add('hcc-rt-sim')
-config.substitutions.append(('%hcc-rt-sim', '-Wl,--wrap=main ' + config.hcc_omp + ' ' + (config.hcc_rt_sim or 'libhccrt-sim.a') + ' -lsimgrid ' + config.hcc_models))
+config.substitutions.append(('%hcc-rt-sim', sanitize + ' -Wl,--wrap=main ' + config.hcc_omp + ' ' + (config.hcc_rt_sim or 'libhccrt-sim.a') + ' -lsimgrid ' + config.hcc_models))
 # The OpenMP conformance suite (omp/): each program against clang -fopenmp.
 config.hccsim = getattr(config, 'hccsim', '')
 if config.hccsim and os.path.exists(config.hccsim):

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <csignal>
 #include <cmath>
 #include <cstring>
 #include <optional>
@@ -77,15 +78,14 @@ void check_speed(s4u::Host* host) {
 bool g_probing = false;
 constexpr const char* kProbeStage = "hcc-probe-stage: ";
 constexpr const char* kProbeError = "hcc-probe-error: ";
+constexpr unsigned kProbeSeconds = 60;
 
 void note_stage(const std::string& what) {
   if (g_probing) std::fprintf(stderr, "%s%s\n", kProbeStage, what.c_str());
 }
 
-// SimGrid aborts or crashes, rather than throwing, on some platforms it
-// cannot use (a host with 0 cores, a GPU host with no route to the CPU). So
-// the platform is first loaded and described in a child process, whose
-// failure becomes one line here; nullopt when it is usable.
+}  // namespace
+
 std::optional<std::string> probe_platform(s4u::Engine& engine, const std::string& file, const Config& config) {
   int out[2];
   if (::pipe(out) != 0) return std::nullopt;  // no probe: SimGrid's own report
@@ -101,6 +101,7 @@ std::optional<std::string> probe_platform(s4u::Engine& engine, const std::string
     ::close(out[0]);
     ::close(out[1]);
     g_probing = true;
+    ::alarm(kProbeSeconds);  // SIGALRM ends a load that would never finish
     try {
       note_stage("loading it");
       engine.load_platform(file);
@@ -141,24 +142,24 @@ std::optional<std::string> probe_platform(s4u::Engine& engine, const std::string
   }
   if (!critical.empty()) return "SimGrid refused it while " + stage + ": " + critical;
   const int sig = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
+  if (sig == SIGALRM)
+    return "SimGrid did not finish " + stage + " in " + std::to_string(kProbeSeconds) + " s";
   return "SimGrid crashed (" +
          (sig ? std::string(strsignal(sig)) : "exit status " + std::to_string(WEXITSTATUS(status))) +
          ") while " + stage;
 }
 
-}  // namespace
-
 std::string resolve_platform_file(const std::string& name) {
   const bool is_path = name.find('/') != std::string::npos ||
                        (name.size() > 4 && name.compare(name.size() - 4, 4, ".xml") == 0);
+  std::error_code ec;  // a name the file system refuses (too long) is not a preset either
   if (is_path) {
-    if (!fs::exists(name)) throw std::runtime_error("platform file '" + name + "' does not exist");
+    if (!fs::exists(name, ec)) throw std::runtime_error("platform file '" + name + "' does not exist");
     return name;
   }
   fs::path file = fs::path(preset_dir()) / (name + ".xml");
-  if (fs::exists(file)) return file.string();
+  if (fs::exists(file, ec)) return file.string();
   std::vector<std::string> presets;
-  std::error_code ec;
   for (const auto& e : fs::directory_iterator(preset_dir(), ec))
     if (e.path().extension() == ".xml") presets.push_back(e.path().stem().string());
   std::sort(presets.begin(), presets.end());
@@ -239,6 +240,17 @@ SimPlatform describe_platform(const Config& config) {
 
 int run_simulation(int (*main_fn)(int, char**), int argc, char** argv) {
   xbt_log_control_set("root.thresh:warning");
+#if defined(HCC_SANITIZED)
+  // Sanitizers follow threads, not SimGrid's own stack switches (which they
+  // would take for stack overflows): in sanitizer builds, actors are threads.
+  // SimGrid reads the option, and removes it, from the command line.
+  std::vector<char*> args(argv, argv + argc);
+  static char thread_contexts[] = "--cfg=contexts/factory:thread";
+  args.insert(args.begin() + (argc > 0 ? 1 : 0), thread_contexts);
+  args.push_back(nullptr);
+  argc = static_cast<int>(args.size()) - 1;
+  argv = args.data();
+#endif
   s4u::Engine engine(&argc, argv);
   try {
     Config config = config_from_environment();

@@ -5,6 +5,7 @@
 
 #include <simgrid/s4u.hpp>
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -39,6 +40,14 @@ std::string resolve_platform_file(const std::string& name_or_path);
 
 // Reads the loaded platform. Throws std::runtime_error with a one-line reason.
 SimPlatform describe_platform(const Config& config);
+
+// SimGrid aborts or crashes, rather than throwing, on some platforms it
+// cannot use (a host with 0 cores, a GPU host with no route to the CPU). So
+// a platform file is first loaded and described (describe_platform) in a
+// child process, whose failure becomes one line: nullopt when the file is
+// usable, else why not. engine must not have loaded a platform yet.
+std::optional<std::string> probe_platform(simgrid::s4u::Engine& engine, const std::string& file,
+                                          const Config& config);
 
 // Runs main_fn as the application actor of a simulation (sim_main.cpp).
 int run_simulation(int (*main_fn)(int, char**), int argc, char** argv);
