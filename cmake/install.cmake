@@ -8,6 +8,8 @@ set(CMAKE_INSTALL_LIBDIR lib)
 set(CMAKE_INSTALL_BINDIR bin)
 set(HCCSIM_INSTALL_PLATFORMDIR share/hccsim/platforms)
 set(_hccsim_pkg ${PROJECT_BINARY_DIR}/cmake-package)
+# A sanitizer build's libraries need the sanitizer's runtime (and clang's).
+list(JOIN HCC_SANITIZE_LINK_FLAGS ";" HCCSIM_SANITIZE_LINK_OPTIONS)
 configure_package_config_file(${PROJECT_SOURCE_DIR}/cmake/hccsimConfig.cmake.in
   ${_hccsim_pkg}/hccsimConfig.cmake
   INSTALL_DESTINATION lib/cmake/hccsim

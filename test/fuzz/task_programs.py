@@ -228,10 +228,11 @@ class Program:
         for _ in range(rng.randint(3, 12)):
             self.statement(1)
         if self.cxx and rng.random() < 0.5:
-            # The same graph from a member function, through references.
+            # The same graph from a member function, through references; its
+            # tasks use `this`, so they end before the object does.
             body = ['struct Runner {', '  long long &v;', '  void run() {'] + ['  ' + l if not l.startswith('#')
                                                                               else l for l in self.lines] + [
-                    '  }', '};', '']
+                    '#pragma omp taskwait', '  }', '};', '']
             main_body = ['  Runner r{v};', '  r.run();']
         else:
             body = ['static void run(void) {'] + self.lines + ['}', '']

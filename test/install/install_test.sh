@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
-# install_test.sh <step> <cmake> <build dir> <test/install dir> <work dir>
+# install_test.sh <step> <cmake> <build dir> <test/install dir> <work dir> [C compiler]
 #   prefix    cmake --install the build into work/p1, move it to work/p2
 #             (relocated), check the layout; the other steps use work/p2
 #   native    CMake + Ninja project with CC=CXX=hccsim and no mode (native)
 #   simulate  CMake + Makefiles project with -DCMAKE_C_FLAGS=-fsimulate; a
 #             preset that exists only in the moved prefix is found
 #   make      plain Makefile, make CC=hccsim, HCCSIM_MODE=instrument
-#   package   find_package(hccsim CONFIG) with the ordinary C compiler
+#   package   find_package(hccsim CONFIG) with the ordinary C compiler (or
+#             the one given: clang-19 for a sanitizer build)
 set -euo pipefail
-step=$1 cmake=$2 build=$3 src=$4 work=$5
+step=$1 cmake=$2 build=$3 src=$4 work=$5 cc=${6:-}
 P=$work/p2
 fail() { echo "FAIL: $*"; exit 1; }
 unset CC CXX CFLAGS CXXFLAGS LDFLAGS HCCSIM_MODE HCC_PLATFORM HCC_PLATFORM_DIR HCC_MODE
@@ -67,7 +68,7 @@ case $step in
     (cd "$work/make" && run_app ./app "c=42 cxx=55" "hccsim: mode=instrument makespan=") ;;
   package)
     b=$work/package
-    "$cmake" -S "$src/package" -B "$b" -DCMAKE_PREFIX_PATH="$P" > "$work/package.log" \
+    "$cmake" -S "$src/package" -B "$b" -DCMAKE_PREFIX_PATH="$P" ${cc:+-DCMAKE_C_COMPILER="$cc"} > "$work/package.log" \
       || { cat "$work/package.log"; fail configure; }
     grep -q "hccsim 0\.[0-9.]*: compiler $P/bin/hccsim, platforms $P/share/hccsim/platforms" "$work/package.log" \
       || { cat "$work/package.log"; fail "package variables"; }

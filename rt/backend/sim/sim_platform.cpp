@@ -84,6 +84,16 @@ void note_stage(const std::string& what) {
   if (g_probing) std::fprintf(stderr, "%s%s\n", kProbeStage, what.c_str());
 }
 
+// The program's main may be `int main(void)`: C programs define it so, and
+// every C runtime calls it as int(int, char**), as this does. UBSan's
+// function check would call that a type mismatch.
+#if defined(__clang__)
+__attribute__((no_sanitize("function")))
+#endif
+int call_main(int (*main_fn)(int, char**), int argc, char** argv) {
+  return main_fn(argc, argv);
+}
+
 }  // namespace
 
 std::optional<std::string> probe_platform(s4u::Engine& engine, const std::string& file, const Config& config) {
@@ -278,7 +288,7 @@ int run_simulation(int (*main_fn)(int, char**), int argc, char** argv) {
       rc = 1;
       return;
     }
-    rc = main_fn(argc, argv);
+    rc = call_main(main_fn, argc, argv);
     hcc_shutdown();
   });
   engine.run();
