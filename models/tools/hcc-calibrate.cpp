@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -190,6 +191,16 @@ int main(int argc, char** argv) {
     progress.next_file(ec ? 0 : size);
   }
   progress.finish();
+  // calibrate() refuses an empty set too, but only here are the files known.
+  const bool none = std::none_of(records.begin(), records.end(), [&](const Record& r) {
+    return kernel.empty() || r.kernel == kernel;
+  });
+  if (none) {
+    std::string files;
+    for (const std::string& in : inputs) files += (files.empty() ? "" : ", ") + in;
+    return error((kernel.empty() ? std::string("no records") : "no records of kernel '" + kernel + "'") + " in " +
+                 files);
+  }
 
   // 2. Fit, and build every output in memory.
   std::vector<KernelCalibration> cals;

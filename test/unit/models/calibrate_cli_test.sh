@@ -100,4 +100,11 @@ cp models/copy_2.cuda.json models-before/copy_2.cuda.json
 grep -qE '^hcc-calibrate: model file models/copy_2.cuda.json: merged count 9007199254740990 \+ [0-9]+ is more than 2\^53' err11.txt ||
   { cat err11.txt; fail "count overflow message"; }
 diff -r models-before models > /dev/null || fail "a model file changed despite an invalid input"
+# A records file with a header and no rows: the error names it.
+head -1 records.csv > header-only.csv
+"$tool" --model-dir models header-only.csv 2> err12.txt
+[ $? -eq 1 ] || fail "no records: exit status"
+grep -qx 'hcc-calibrate: no records in header-only.csv' err12.txt || { cat err12.txt; fail "no records message"; }
+"$tool" --model-dir models --kernel potrf records.csv 2> err13.txt
+grep -qx "hcc-calibrate: no records of kernel 'potrf' in records.csv" err13.txt || { cat err13.txt; fail "no records of kernel message"; }
 echo PASS
