@@ -58,8 +58,10 @@ def main():
     with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
         for name, out in pool.map(run, jobs):
             lines = out.strip().splitlines()
-            sys.stderr.write('\n'.join(lines[-12:]) + '\n')
             verdict = [l for l in lines if l.startswith(name + ':') or l.startswith('task_programs:')]
+            details = [l for l in lines[-12:] if l not in verdict]
+            if details:
+                sys.stderr.write('\n'.join(details) + '\n')
             if not verdict:
                 sys.exit('fuzz: %s printed no verdict' % name)
             line = verdict[-1]
