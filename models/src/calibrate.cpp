@@ -122,7 +122,7 @@ std::vector<KernelCalibration> calibrate(const std::vector<Record>& records,
                                          const CalibrateOptions& options) {
   std::map<std::pair<std::string, std::string>, std::vector<const Record*>> groups;
   for (const Record& r : records)
-    if (options.kernel.empty() || r.kernel == options.kernel) groups[{r.kernel, r.arch}].push_back(&r);
+    if (options.selects(r)) groups[{r.kernel, r.arch}].push_back(&r);
   if (groups.empty())
     throw std::invalid_argument(options.kernel.empty() ? "no records"
                                                        : "no records of kernel '" + options.kernel + "'");

@@ -14,8 +14,7 @@ double FootprintEntry::stddev() const {
 }
 
 void FootprintEntry::add(double seconds) {
-  if (!(seconds >= 0 && seconds <= kMaxKernelSeconds))
-  {
+  if (!(seconds >= 0 && seconds <= kMaxKernelSeconds)) {
     char got[32];
     std::snprintf(got, sizeof got, "%g", seconds);
     throw std::invalid_argument(std::string("kernel duration must be in [0, 1e7] s, got ") + got);

@@ -131,6 +131,9 @@ class Reader {
     if (n > FootprintEntry::kMaxCount) fail_at(where, "count " + v.dump() + " is more than 2^53");
     return n;
   }
+  uint64_t count(const json& obj, const char* name, const std::string& where) const {
+    return count(key(obj, name, where), join(where, name));
+  }
 
   // what: the noun used for a negative value ("count", "size_bytes", ...).
   uint64_t unsigned_int(const json& v, const std::string& where, const std::string& what) const {
@@ -182,7 +185,7 @@ FootprintEntry read_entry(const Reader& r, const json& e, const std::string& whe
                        " (expected \"0x\" and 1 to 16 hex digits)");
   }
   out.size_bytes = r.unsigned_int(e, "size_bytes", where);
-  out.count = r.count(r.key(e, "count", where), Reader::join(where, "count"));
+  out.count = r.count(e, "count", where);
   out.mean = r.duration(e, "mean", where);
   out.m2 = r.number(e, "m2", where);
   out.min = r.duration(e, "min", where);

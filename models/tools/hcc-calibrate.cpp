@@ -192,10 +192,7 @@ int main(int argc, char** argv) {
   }
   progress.finish();
   // calibrate() refuses an empty set too, but only here are the files known.
-  const bool none = std::none_of(records.begin(), records.end(), [&](const Record& r) {
-    return kernel.empty() || r.kernel == kernel;
-  });
-  if (none) {
+  if (std::none_of(records.begin(), records.end(), [&](const Record& r) { return options.selects(r); })) {
     std::string files;
     for (const std::string& in : inputs) files += (files.empty() ? "" : ", ") + in;
     return error((kernel.empty() ? std::string("no records") : "no records of kernel '" + kernel + "'") + " in " +

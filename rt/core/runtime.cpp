@@ -162,29 +162,27 @@ void Runtime::shutdown() {
   // Each output is written on its own: one that fails (unwritable path) is
   // reported and does not prevent the others, and the process then exits 1.
   bool output_failed = false;
-  auto write = [&output_failed](const std::string& path, auto&& writer) {
-    if (path.empty()) return;
+  auto attempt = [&output_failed](auto&& output) {
     try {
-      const auto parent = std::filesystem::path(path).parent_path();
-      if (!parent.empty()) std::filesystem::create_directories(parent);
-      writer(path);
+      output();
     } catch (const std::exception& e) {
       std::fprintf(stderr, "hccsim: error: %s\n", e.what());
       output_failed = true;
     }
   };
+  auto write = [&attempt](const std::string& path, auto&& writer) {
+    if (path.empty()) return;
+    attempt([&] {
+      const auto parent = std::filesystem::path(path).parent_path();
+      if (!parent.empty()) std::filesystem::create_directories(parent);
+      writer(path);
+    });
+  };
   write(records_path(), [this](const std::string& p) { trace_->write_records_csv(p); });
   write(config_.trace_paje, [this](const std::string& p) { trace_->write_paje(p); });
   write(config_.trace_chrome, [this](const std::string& p) { trace_->write_chrome(p); });
   write(config_.memory_csv, [this](const std::string& p) { trace_->write_memory_csv(p); });
-  if (mode() == HCC_MODE_INSTRUMENT) {
-    try {
-      models_.save();
-    } catch (const std::exception& e) {
-      std::fprintf(stderr, "hccsim: error: %s\n", e.what());
-      output_failed = true;
-    }
-  }
+  if (mode() == HCC_MODE_INSTRUMENT) attempt([this] { models_.save(); });
   if (progress_shown_) std::fputc('\n', stderr);
   static const char* const names[] = {"native", "instrument", "simulate"};
   std::fprintf(stderr,

@@ -25,6 +25,9 @@ struct CalibrateOptions {
   // --min-gain: how much lower (a fraction) a larger term set's
   // cross-validated error must be than the best smaller one's (select()).
   double min_gain = 0.02;
+
+  // Whether the calibration takes this record (the kernel filter).
+  bool selects(const Record& r) const { return kernel.empty() || r.kernel == kernel; }
 };
 
 // The calibration of one (kernel, arch).

@@ -269,7 +269,7 @@ int run_simulation(int (*main_fn)(int, char**), int argc, char** argv) {
       if (const std::optional<std::string> problem = probe_platform(engine, file, config))
         throw std::runtime_error(*problem);
       engine.load_platform(file);
-      describe_platform(config);  // reports a bad platform before the program starts
+      describe_platform(config);  // what the probe checked, when it could not run
     } catch (const std::exception& e) {
       throw std::runtime_error("platform file '" + file + "': " + e.what());
     }
