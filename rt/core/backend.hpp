@@ -33,9 +33,12 @@ struct Machine {
   std::vector<MemoryNodeDesc> nodes;  // node 0 is main memory
 };
 
-// Blocks one thread (or actor) until notified. wait() is called with the
-// backend lock held and returns with it held; it may return spuriously, so
-// callers wait in a loop on their own condition.
+// Parks one thread (or actor) until notified, like a binary semaphore: a
+// notify() that comes before wait() makes that wait() return at once, so a
+// thread that announces it is idle, looks for work once more and then waits
+// misses no wake-up. wait() is called without the control lock and may return
+// spuriously; notify() may be called from any thread, with or without the
+// control lock, but never while holding a SpinLock.
 class Waiter {
  public:
   virtual ~Waiter() = default;
@@ -56,8 +59,11 @@ class Backend {
   // Index of the calling worker, or -1 for the application's thread.
   virtual int self_worker() const = 0;
 
-  // The control-code lock. Held whenever runtime state is read or changed;
-  // never held across kernel(), transfer(), sleep() or allocations.
+  // The control lock: guards data coherence between memory nodes, memory
+  // accounting, the list of blocked waits and the state of layers above the
+  // core (rt/omp). The task path (submission, dependencies, scheduling,
+  // completion) does not take it on a machine with one memory node. Never
+  // held across compute(), transfer(), sleep(), allocations or Waiter::wait().
   virtual void lock() = 0;
   virtual void unlock() = 0;
   virtual std::unique_ptr<Waiter> make_waiter() = 0;

@@ -22,7 +22,7 @@ void Runtime::acquire_data(Task* t, int node, Buffers& buffers) {
     Replica& r = h->replicas[node];
     // A write-back into this replica may be in flight (eviction elsewhere):
     // even a write-only task must not start before it lands.
-    while (r.fetching) block_until([&r] { return !r.fetching; }, false);
+    while (r.fetching) block_locked([&r] { return !r.fetching; });
     if (!r.allocated) {
       make_room(t, i, node, h->size, h, w);
       backend_->unlock();
@@ -55,7 +55,7 @@ void Runtime::touch(Handle* h, int node) {
 // main memory, as they do without peer-to-peer access.
 void Runtime::fetch(Handle* h, int node, int worker) {
   Replica& r = h->replicas[node];
-  while (r.fetching) block_until([&r] { return !r.fetching; }, false);
+  while (r.fetching) block_locked([&r] { return !r.fetching; });
   if (h->valid(node)) return;
   int src = 0;
   if (!h->valid(0)) {
@@ -116,12 +116,12 @@ void Runtime::make_room(Task* t, size_t acquired, int node, uint64_t bytes, Hand
                       bytes, machine().nodes[node].name.c_str(), capacity);
         fatal(msg);
       }
-      block_until([this, node, bytes, capacity] {
+      block_locked([this, node, bytes, capacity] {
         if (node_used_[node] + bytes <= capacity) return true;
         for (Handle* h : node_lru_[node])
           if (h->replicas[node].busy == 0 && !h->replicas[node].fetching) return true;
         return false;
-      }, false);
+      });
       continue;
     }
     evict(victim, node, worker);
@@ -136,7 +136,7 @@ void Runtime::evict(Handle* h, int node, int worker) {
   r.busy++;
   // One transfer at a time into a replica: another write-back into main
   // memory may be landing (and may make this one unneeded).
-  while (home.fetching) block_until([&home] { return !home.fetching; }, false);
+  while (home.fetching) block_locked([&home] { return !home.fetching; });
   if (h->valid(node) && !h->valid(0)) {
     bool elsewhere = false;
     for (size_t n = 1; n < h->replicas.size(); ++n)

@@ -1,13 +1,23 @@
 // The runtime: dependency inference, task life cycle, worker loop, data
 // coherence and memory accounting. One instance per process, reached through
 // the C ABI (capi.cpp). Identical control code for every backend.
+//
+// Where each concern lives: runtime.cpp (start, shutdown, data), submission.cpp
+// (hcc_submit), dependencies.cpp (sequential task flow), sibling_deps.cpp
+// (OpenMP's sibling scopes), task_pool.cpp (task memory), workers.cpp
+// (readiness, waking, the worker loop, completion), kernels.cpp (running or
+// simulating a body), runtime_costs.cpp (the runtime's own measured costs),
+// waiting.cpp (taskwait, groups, blocked threads), coherence.cpp (memory
+// nodes).
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <list>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <random>
 #include <string>
 #include <vector>
@@ -16,6 +26,7 @@
 #include "config.hpp"
 #include "hccmodels/model_file.hpp"
 #include "scheduler.hpp"
+#include "spin_lock.hpp"
 #include "task.hpp"
 #include "trace.hpp"
 
@@ -41,7 +52,7 @@ class Runtime final : public SchedulerContext {
   void shutdown();  // waits for all tasks, writes outputs, prints the summary
 
   hcc_mode mode() const;
-  int worker_count() const { return static_cast<int>(workers_.size()); }
+  int worker_count() const { return nworkers_; }
   double time() { return backend_->now(); }
   uint64_t peak_memory(int node) const { return trace_->peak_memory(node); }
 
@@ -69,7 +80,7 @@ class Runtime final : public SchedulerContext {
   // changing what their ready() reads.
   void lock() { backend_->lock(); }
   void unlock() { backend_->unlock(); }
-  void wait_locked(std::function<bool()> ready, bool help) { block_until(std::move(ready), help); }
+  void wait_locked(const std::function<bool()>& ready, bool help) { wait_until(ready, help, true); }
   void notify_locked() { notify_blocked(); }
   // The calling worker, or -1 for any other thread (the application's).
   int self_worker() const { return backend_->self_worker(); }
@@ -96,64 +107,83 @@ class Runtime final : public SchedulerContext {
   uint64_t bytes_on_node(const Task& t, int node) const override;
 
  private:
-  struct Worker {
+  // One per worker, on its own cache lines: written by its worker, read by
+  // the threads that wake it.
+  struct alignas(64) Worker {
     std::unique_ptr<Waiter> waiter;
     bool cpu = true;  // a CPU worker (else a GPU worker)
-    bool idle = false;
-    Task* current = nullptr;  // task whose body runs on this worker
-    Task* pinned = nullptr;   // ready implicit task waiting for this worker
-    bool woken_for_task = false;  // woken by make_ready, no task taken since (block_until)
+    // Parked or about to park: a thread that makes a task ready claims it
+    // (exchange to false) before notifying its waiter.
+    std::atomic<bool> idle{false};
+    std::atomic<bool> woken_for_task{false};  // claimed for a ready task, no task taken since (wait_until)
+    std::atomic<Task*> current{nullptr};  // task whose body runs on this worker (read by can_take)
+    std::atomic<Task*> pinned{nullptr};   // ready implicit task waiting for this worker
+    std::vector<Task*> task_cache;        // recycled tasks (task_pool.cpp)
+    std::atomic<uint64_t> completed{0};   // tasks it completed (relaxed: for the summary and progress)
+    std::atomic<double> last_end{0};      // end of its last completion: the makespan is the largest
     // Thread CPU time at the end of its last kernel, -1 after a wait: the
     // runtime's work between two kernels run back to back (instrumented runs).
     double cpu_after_kernel = -1;
     double task_cost = 0;  // simulation: CPU seconds charged before each kernel
-    double notified_at = -1;  // instrumented runs: when a ready task woke it
+    std::atomic<double> notified_at{-1};  // instrumented runs: when a ready task woke it
     double wake_latency = 0;  // simulation: seconds from being woken to running
   };
   // A thread blocked in a wait call, with what it waits for.
   struct Blocked {
     Waiter* waiter;
-    std::function<bool()> ready;
+    const std::function<bool()>* ready;
   };
 
-  // Dependencies (sequential task flow).
+  // Submission and dependencies (submission.cpp, dependencies.cpp).
+  void enqueue(Task* t, int self);
   void add_dependencies(Task* t);
   void depend_on(Task* t, Task* pred);
-  void drop_finished(Handle* h);
-  void enqueue(Task* t, int self);  // with the lock held
-  Task* new_task(int self);  // self: the calling worker, -1 for the application
-  void release(Task* t);  // drops one reference; recycles at zero
-  static bool descends_from(const Task& t, const Task& ancestor);
+  void drop_finished(Handle* h, SmallVector<Task*, 8>& dropped);
   void drop_scope(DependencyScope& scope);
   Handle* new_handle(void* addr, uint64_t size);
   DependencyScope& caller_scope();
-  void make_ready(Task* t, int by_worker);
-  void wake(int w);
-  void wait_idle(int w);
 
-  // Task life cycle; called with the lock held.
+  // Task memory (task_pool.cpp).
+  Task* new_task(int self);  // self: the calling worker, -1 for the application
+  void release(Task* t);  // drops one reference; recycles at zero
+  std::vector<Task*>& task_cache_of_caller();
+
+  // Readiness, waking and the worker loop (workers.cpp).
+  void make_ready(Task* t, int by_worker);
+  bool wake(int w);
+  Task* idle_wait(int w);
+  static bool descends_from(const Task& t, const Task& ancestor);
   void worker_loop(int w);
   Task* next_task(int w);
   bool exclusive(int mode) const;
   bool take_commute(Task* t);
   void run_task(Task* t, int w);
-  void execute_body(Task* t, int w, const Buffers& buffers);
   void complete(Task* t, int w);
+  void progress();
+  uint64_t completed() const;
+
+  // Bodies (kernels.cpp).
+  void execute_body(Task* t, int w, const Buffers& buffers);
   static std::string format_params(const Task& t);
   void record(Task* t, int w, double end);
   std::optional<double> model_duration(const Task& t, const std::string& arch, bool sample);
   std::optional<double> model_duration_unchecked(const Task& t, const std::string& arch, bool sample);
+
+  // The runtime's own costs (runtime_costs.cpp).
   void load_runtime_costs();
   void record_model(const std::string& kernel, const std::string& arch, uint64_t footprint, uint64_t bytes,
                     double seconds);
   double cpu_clock_read_cost();
   double cpu_between(double from, double to) const;
   double cpu_since(double start);
-  void progress();
   std::string records_path() const;
-  void block_until(std::function<bool()> ready, bool help);
-  Waiter* waiter_of_caller();
+
+  // Waiting (waiting.cpp).
+  void block_until(const std::function<bool()>& ready, bool help) { wait_until(ready, help, false); }
+  void block_locked(const std::function<bool()>& ready) { wait_until(ready, false, true); }
+  void wait_until(const std::function<bool()>& ready, bool help, bool lock_held);
   void notify_blocked();
+  void counter_reached_zero();
 
   // Coherence and memory (coherence.cpp); called with the lock held.
   void acquire_data(Task* t, int node, Buffers& buffers);
@@ -170,40 +200,53 @@ class Runtime final : public SchedulerContext {
   std::unique_ptr<Backend> backend_;
   std::unique_ptr<Scheduler> scheduler_;
   std::unique_ptr<TraceRecorder> trace_;
+  // Guards the kernel models, the random draws from them and the task
+  // records: instrumented runs and model-based schedulers only.
+  std::mutex models_mutex_;
   models::ModelStore models_;
   std::mt19937_64 rng_;
-  std::vector<Worker> workers_;
+  std::unique_ptr<Worker[]> workers_;
+  int nworkers_ = 0;
+  bool single_node_ = true;  // no coherence to keep: buffers are the data's own addresses
   std::unique_ptr<Waiter> app_waiter_;
   double app_cpu_mark_ = -1;  // instrumented runs: the application thread's CPU clock at its last submission
   Group* app_taskgroup_ = nullptr;  // innermost taskgroup open in the application
-  DependencyScope app_deps_;  // dependencies among the application's tasks (sibling_handle)
-  std::vector<Handle*> retired_handles_;  // dropped with copies on other nodes (drop_scope)
+  DependencyScope app_deps_;  // dependencies among the application's tasks (sibling_handle; control lock)
+
+  // Waiting threads, under the control lock; blocked_count_ lets completions
+  // that reach a zero skip the lock when no one waits.
   std::vector<Blocked*> blocked_;
+  std::atomic<int> blocked_count_{0};
+  std::atomic<int> idle_count_{0};  // workers announced idle
+
+  SpinLock pool_lock_;  // guards the three below
   std::vector<std::unique_ptr<Task[]>> task_slabs_;
   std::vector<Task*> free_tasks_;
-  std::vector<std::vector<Task*>> task_caches_;  // per worker (tasks that submit tasks)
+  std::vector<Handle*> retired_handles_;  // dropped with copies on other nodes (drop_scope)
 
+  // Under the control lock.
   std::map<const void*, Handle*> handles_;
   std::map<void*, uint64_t> host_allocations_;
   std::vector<uint64_t> node_used_;
   std::vector<std::list<Handle*>> node_lru_;  // least recently used first
 
-  uint64_t next_task_id_ = 0;
-  int inflight_ = 0;  // submitted, not completed
-  uint64_t completed_ = 0;
-  double last_end_ = 0;  // end of the last task: the makespan
-  bool stopping_ = false;
+  std::atomic<uint64_t> next_task_id_{0};
+  std::atomic<int> inflight_{0};  // submitted, not completed
+  int resume_submitting_ = 0;     // HCC_MAX_SUBMITTED: the in-flight count a blocked submitter waits for
+  std::atomic<bool> stopping_{false};
   bool keep_records_ = false;
   bool keep_history_ = false;
-  // The runtime's own CPU costs on this machine (see runtime.cpp, "Runtime
-  // costs"): measured by instrumented runs, charged by simulations.
+  // The runtime's own CPU costs on this machine (see runtime_costs.cpp):
+  // measured by instrumented runs, charged by simulations.
   bool measure_costs_ = false;
   double submit_cost_ = 0;  // simulation: CPU seconds charged for one hcc_submit
   double cpu_clock_cost_ = 0;  // instrumented runs: one read of the thread CPU clock
-  bool show_progress_ = false, progress_shown_ = false;
-  double last_progress_ = 0;
+  bool show_progress_ = false;
+  std::atomic<bool> progress_shown_{false};
+  std::atomic<double> last_progress_{0};
   bool has_cpu_workers_ = false, has_cuda_workers_ = false;
-  // Kernels timed natively in simulation for lack of a model: observations so far.
+  // Simulation only (one actor runs at a time): kernels timed natively for
+  // lack of a model, observations so far; kernels warned about.
   std::map<std::pair<std::string, uint64_t>, int> calibrating_;
   std::vector<std::string> warned_;
 };

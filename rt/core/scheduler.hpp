@@ -1,6 +1,8 @@
-// Schedulers decide which worker runs a ready task. They are called under the
-// backend lock and see the machine only through SchedulerContext, so the same
-// scheduler makes the same decisions natively and in simulation.
+// Schedulers decide which worker runs a ready task. They are called
+// concurrently by submitting threads and workers, without the control lock,
+// and guard their own queues; they see the machine only through
+// SchedulerContext, so the same scheduler makes the same decisions natively
+// and in simulation.
 #pragma once
 
 #include <memory>
@@ -32,7 +34,9 @@ class SchedulerContext {
 class Scheduler {
  public:
   virtual ~Scheduler() = default;
-  // A task became ready. Returns the worker to wake, or -1 for any idle one.
+  // A task became ready (Task::ready_by says which worker made it ready, -1
+  // for the application). Returns the worker whose queue it joined, or -1
+  // for a queue every worker takes from.
   virtual int push(Task* t) = 0;
   // The next task for the worker, or nullptr.
   virtual Task* pop(int worker) = 0;

@@ -1,39 +1,50 @@
 // Dependencies among the children of one task: OpenMP orders sibling tasks
 // only, by the address of each depend item (rt/omp). Each task keeps the
 // handles of its children's items (Task::children_deps), dropped when the
-// task is recycled, which is after all its children completed.
+// task is recycled, which is after all its children completed. Only the
+// thread running a task submits its children, so a task's scope needs no
+// lock; the application's scope is kept under the control lock.
 #include "locked.hpp"
 #include "runtime.hpp"
 
 namespace hcc::rt {
 
+// The scope of the caller's children; the application's when the caller
+// runs no task (the control lock must then be held).
 DependencyScope& Runtime::caller_scope() {
   const int w = backend_->self_worker();
-  Task* parent = w >= 0 ? workers_[w].current : nullptr;
+  Task* parent = w >= 0 ? workers_[w].current.load(std::memory_order_relaxed) : nullptr;
   if (!parent) return app_deps_;
   if (!parent->children_deps) parent->children_deps = std::make_unique<DependencyScope>();
   return *parent->children_deps;
 }
 
 Handle* Runtime::sibling_handle(void* addr, uint64_t size) {
-  Locked lock(*backend_);
-  Handle*& h = caller_scope()[addr];
+  DependencyScope& scope = caller_scope();
+  const bool app = &scope == &app_deps_;
+  if (app) backend_->lock();
+  Handle*& h = scope[addr];
   if (!h) h = new_handle(addr, size);
-  return h;
+  Handle* found = h;
+  if (app) backend_->unlock();
+  return found;
 }
 
 void Runtime::wait_siblings(const void* addr) {
-  Locked lock(*backend_);
   DependencyScope& scope = caller_scope();
-  auto it = scope.find(addr);
-  if (it == scope.end()) return;
-  Handle* h = it->second;
-  block_until([h] { return h->inflight == 0; }, true);
+  Handle* h = nullptr;
+  {
+    const bool app = &scope == &app_deps_;
+    if (app) backend_->lock();
+    auto it = scope.find(addr);
+    if (it != scope.end()) h = it->second;
+    if (app) backend_->unlock();
+  }
+  if (h) block_until([h] { return h->inflight.load() == 0; }, true);
 }
 
-// Called with the lock held, once no task of the scope is in flight. A
-// handle with copies on other memory nodes is kept until shutdown, which
-// frees them off the lock.
+// Once no task of the scope is in flight. A handle with copies on other
+// memory nodes is kept until shutdown, which frees them.
 void Runtime::drop_scope(DependencyScope& scope) {
   for (auto& [addr, h] : scope) {
     for (Task* t : h->segment) release(t);
@@ -42,8 +53,12 @@ void Runtime::drop_scope(DependencyScope& scope) {
     h->segment_preds.clear();
     bool elsewhere = false;
     for (size_t n = 1; n < h->replicas.size(); ++n) elsewhere |= h->replicas[n].allocated;
-    if (elsewhere) retired_handles_.push_back(h);
-    else delete h;
+    if (elsewhere) {
+      SpinGuard guard(pool_lock_);
+      retired_handles_.push_back(h);
+    } else {
+      delete h;
+    }
   }
   scope.clear();
 }

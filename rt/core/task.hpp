@@ -1,7 +1,12 @@
 // Tasks, data handles and groups: the state the runtime's control code works
-// on. Every field is read and written under the backend lock.
+// on. There is no global lock on the task path: a handle's dependency state
+// is guarded by the handle's own lock, a task's successor list by the task's,
+// counters that several threads change are atomic, and everything else about
+// a task is written before it is published (submission, a ready queue's lock)
+// and read after.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <list>
 #include <memory>
@@ -11,6 +16,7 @@
 
 #include "hcc/hcc.h"
 #include "small_vector.hpp"
+#include "spin_lock.hpp"
 
 namespace hcc::rt {
 
@@ -39,8 +45,11 @@ struct Replica {
 };
 
 struct Handle {
+  SpinLock lock;  // guards the sequential-task-flow state and the commute owner
   void* addr = nullptr;
   uint64_t size = 0;
+  // Coherence (coherence.cpp, under the control lock; only used on
+  // machines with more than one memory node).
   std::vector<Replica> replicas;  // one per memory node; node 0 is addr
   uint64_t version = 1;           // bumped by every task that writes
 
@@ -53,13 +62,13 @@ struct Handle {
   std::vector<Task*> segment_preds;
   size_t finished_members = 0;  // tasks of the segments finished since the last drop
 
-  int inflight = 0;             // submitted, not completed tasks using it
+  std::atomic<int> inflight{0};  // submitted, not completed tasks using it
   Task* commute_owner = nullptr;  // running task holding it exclusively
   std::vector<Task*> commute_waiting;
 };
 
 struct Group {
-  int pending = 0;
+  std::atomic<int> pending{0};
   Group* enclosing = nullptr;  // for a taskgroup: the one open before it
 };
 
@@ -78,21 +87,19 @@ using Buffers = SmallVector<void*, 8>;
 
 // What a task is, apart from its lists (see Task).
 struct TaskState {
-  uint64_t id = 0;
   const hcc_codelet* codelet = nullptr;
   void* arg = nullptr;
   bool owns_arg = false;
   int priority = 0;
   Group* group = nullptr;
   Group* taskgroup = nullptr;  // innermost taskgroup open in this task's body
-  Task* parent = nullptr;
   // A parallel region's explicit tasks (OpenMP barriers wait for them):
   // inherited from the parent, counted unless the task is implicit.
   Group* region = nullptr;
   int pinned_worker = -1;  // runs on this worker only (an OpenMP implicit task)
   bool implicit = false;   // not a kernel: no record, model or task count
   // Detached (OpenMP detach): completes once its body ended and fulfill()
-  // was called, in either order.
+  // was called, in either order (both under Task::lock).
   bool detached = false, body_ended = false, fulfilled = false;
   void (*finished)(void* arg) = nullptr;  // after the body ran or was simulated
   std::unique_ptr<DependencyScope> children_deps;  // see DependencyScope
@@ -100,10 +107,6 @@ struct TaskState {
   uint64_t bytes_in = 0, bytes_out = 0;
   uint64_t mem_alloc = 0, mem_free = 0;  // declared by the body (hcc_task_desc)
 
-  int refs = 1;               // the runtime's + one per handle-state mention
-  int pending_deps = 0;       // unfinished predecessors
-  int pending_children = 0;   // for hcc_taskwait inside this task
-  bool done = false;
   bool has_commute = false;  // holds exclusive accesses (Runtime::exclusive)
 
   double submit_time = 0, start_time = 0;
@@ -118,6 +121,17 @@ struct TaskState {
 };
 
 struct Task : TaskState {
+  // Read by other threads while the task may be recycled (descends_from),
+  // hence atomic; numbered at submission.
+  std::atomic<uint64_t> id{0};
+  std::atomic<Task*> parent{nullptr};
+  std::atomic<int> refs{1};              // the runtime's + one per handle-state mention and child
+  std::atomic<int> pending_deps{0};      // unfinished predecessors
+  std::atomic<int> pending_children{0};  // for hcc_taskwait inside this task
+  // Set under lock by complete(): depend_on adds no successor after it.
+  std::atomic<bool> done{false};
+  SpinLock lock;  // guards successors, done's transition and the detach flags
+
   SmallVector<Access, 4> accesses;  // as submitted: one kernel buffer each
   std::vector<Access> merged;       // one per handle, if some handle repeats
   SmallVector<double, 4> params;
@@ -127,6 +141,12 @@ struct Task : TaskState {
   // Back to a fresh task for reuse, keeping the capacity of its lists.
   void reset() {
     static_cast<TaskState&>(*this) = TaskState{};
+    id.store(0, std::memory_order_relaxed);
+    parent.store(nullptr, std::memory_order_relaxed);
+    refs.store(1, std::memory_order_relaxed);
+    pending_deps.store(0, std::memory_order_relaxed);
+    pending_children.store(0, std::memory_order_relaxed);
+    done.store(false, std::memory_order_relaxed);
     accesses.clear();
     merged.clear();
     params.clear();

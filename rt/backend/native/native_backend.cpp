@@ -1,35 +1,31 @@
 // Native backend: one thread per worker, the real clock, kernels called
 // directly. Main memory is the only memory node until CUDA workers come.
+#include <linux/futex.h>
 #include <pthread.h>
 #include <sched.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
 #include <atomic>
 #include <chrono>
 #include <ctime>
-#include <condition_variable>
 #include <cstdlib>
 #include <mutex>
 #include <thread>
 
 #include "backend.hpp"
 #include "config.hpp"
+#include "spin_lock.hpp"
 
 namespace hcc::rt {
 namespace {
 
 thread_local int t_worker = -1;
 
-void cpu_relax() {
-#if defined(__x86_64__) || defined(__i386__)
-  __builtin_ia32_pause();
-#endif
-}
-
 // Takes the control lock, spinning briefly before sleeping on it. The lock
 // is held for a microsecond or two at a time, while a thread put to sleep on
 // a contended mutex takes tens of microseconds to run again (30 us on a
-// virtual machine here): with tasks of a few microseconds, two workers
-// taking turns on a plain mutex sat idle 10-15 % of the time.
+// virtual machine here).
 void lock_spinning(std::mutex& m) {
   for (int i = 0; i < 200; ++i) {
     if (m.try_lock()) return;
@@ -38,42 +34,40 @@ void lock_spinning(std::mutex& m) {
   m.lock();
 }
 
-// Waits by spinning briefly, then sleeping on a condition variable. Tasks
+long futex(std::atomic<uint32_t>* word, int op, uint32_t value) {
+  static_assert(sizeof(std::atomic<uint32_t>) == sizeof(uint32_t));
+  return syscall(SYS_futex, reinterpret_cast<uint32_t*>(word), op, value, nullptr, nullptr, 0);
+}
+
+// A permit and a futex. wait() first spins, then yields, then sleeps: tasks
 // often become ready microseconds after a worker ran out of work, and a
-// futex wake-up per task would cost more than the task itself.
+// futex wake-up costs more than a small task (a sleeping thread takes tens
+// of microseconds to run again). A notify() that finds the waiter spinning
+// costs one atomic store; only one that finds it asleep makes a system call.
 class NativeWaiter final : public Waiter {
  public:
-  explicit NativeWaiter(std::mutex& m) : mutex_(m) {}
-
-  // Called with the lock held; returns with it held.
   void wait() override {
-    notified_.store(false, std::memory_order_relaxed);
-    mutex_.unlock();
-    for (int i = 0; i < kSpins; ++i) {
-      if (notified_.load(std::memory_order_acquire)) break;
-      cpu_relax();
+    for (int i = 0; i < kSpins + kYields; ++i) {
+      if (permit_.load(std::memory_order_relaxed) && permit_.exchange(0, std::memory_order_acquire)) return;
+      if (i < kSpins) cpu_relax();
+      else sched_yield();  // on an oversubscribed machine, lets the thread that will notify run
     }
-    lock_spinning(mutex_);
-    std::unique_lock<std::mutex> lock(mutex_, std::adopt_lock);
-    sleeping_ = true;
-    cv_.wait(lock, [this] { return notified_.load(std::memory_order_relaxed); });
-    sleeping_ = false;
-    lock.release();  // the caller still owns the lock
+    sleeping_.store(true, std::memory_order_seq_cst);
+    while (permit_.exchange(0, std::memory_order_seq_cst) == 0) futex(&permit_, FUTEX_WAIT_PRIVATE, 0);
+    sleeping_.store(false, std::memory_order_relaxed);
   }
 
-  // Called with the lock held.
   void notify() override {
-    notified_.store(true, std::memory_order_release);
-    if (sleeping_) cv_.notify_one();
+    permit_.store(1, std::memory_order_seq_cst);
+    if (sleeping_.load(std::memory_order_seq_cst)) futex(&permit_, FUTEX_WAKE_PRIVATE, 1);
   }
 
  private:
-  static constexpr int kSpins = 100;  // a few microseconds
+  static constexpr int kSpins = 200;  // a few microseconds
+  static constexpr int kYields = 20;
 
-  std::mutex& mutex_;
-  std::condition_variable cv_;
-  std::atomic<bool> notified_{false};
-  bool sleeping_ = false;  // guarded by the lock
+  std::atomic<uint32_t> permit_{0};
+  std::atomic<bool> sleeping_{false};
 };
 
 class NativeBackend final : public Backend {
@@ -107,7 +101,7 @@ class NativeBackend final : public Backend {
 
   void lock() override { lock_spinning(mutex_); }
   void unlock() override { mutex_.unlock(); }
-  std::unique_ptr<Waiter> make_waiter() override { return std::make_unique<NativeWaiter>(mutex_); }
+  std::unique_ptr<Waiter> make_waiter() override { return std::make_unique<NativeWaiter>(); }
 
   double now() override { return std::chrono::duration<double>(Clock::now() - start_).count(); }
   double wallclock() override { return now(); }

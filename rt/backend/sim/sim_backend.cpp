@@ -8,7 +8,8 @@
 // no simcall happens while it is held: waking a waiter (a semaphore release,
 // itself a simcall) is deferred until the lock is released. lock() checks
 // that the control code never blocks while it holds the lock, which natively
-// would be a bug too.
+// would be a bug too. The core's spin locks are never contended here, since
+// no simcall happens while one is held either.
 #include <simgrid/s4u.hpp>
 
 #include <chrono>
@@ -43,27 +44,35 @@ class DeferredWakeups {
   std::vector<s4u::SemaphorePtr> pending_;
 };
 
+// A permit and a semaphore (see Waiter).
 class SimWaiter final : public Waiter {
  public:
-  SimWaiter(bool& lock_held, DeferredWakeups& wakeups) : lock_held_(lock_held), wakeups_(wakeups) {}
+  SimWaiter(const bool& lock_held, DeferredWakeups& wakeups) : lock_held_(lock_held), wakeups_(wakeups) {}
   void wait() override {
+    if (lock_held_) fatal("internal: waiting with the control lock held");
+    if (permit_) {
+      permit_ = false;
+      return;
+    }
     waiting_ = true;
-    lock_held_ = false;
-    wakeups_.flush();
     semaphore_->acquire();
-    lock_held_ = true;
   }
   void notify() override {
-    if (!waiting_) return;
+    if (!waiting_) {
+      permit_ = true;
+      return;
+    }
     waiting_ = false;
-    wakeups_.add(semaphore_);
+    if (lock_held_) wakeups_.add(semaphore_);
+    else semaphore_->release();
   }
 
  private:
-  bool& lock_held_;
+  const bool& lock_held_;
   DeferredWakeups& wakeups_;
   s4u::SemaphorePtr semaphore_ = s4u::Semaphore::create(0);
   bool waiting_ = false;
+  bool permit_ = false;
 };
 
 // Fake addresses for memory that is accounted but not allocated. They lie in

@@ -7,12 +7,16 @@
 // dmdas: the same placement, but a worker picks, among the first tasks of its
 // queue, the one with the most input bytes already on its node, so that
 // transfers overlap with work instead of stalling it.
+//
+// A placement reads every worker's expected load, so one lock guards the
+// queues and the load together; it is held for one placement or one pop.
 #include <algorithm>
 #include <limits>
 #include <set>
 #include <vector>
 
 #include "schedulers.hpp"
+#include "spin_lock.hpp"
 
 namespace hcc::rt {
 namespace {
@@ -33,6 +37,7 @@ class DmdaScheduler final : public Scheduler {
         running_end_(ctx.machine().workers.size(), 0.0) {}
 
   int push(Task* t) override {
+    SpinGuard g(lock_);
     const auto& workers = ctx_.machine().workers;
     const double now = ctx_.now();
     int best = -1;
@@ -57,6 +62,7 @@ class DmdaScheduler final : public Scheduler {
   }
 
   Task* pop(int worker) override {
+    SpinGuard g(lock_);
     auto& q = queues_[worker];
     if (q.empty()) return nullptr;
     auto pick = q.begin();
@@ -82,9 +88,13 @@ class DmdaScheduler final : public Scheduler {
 
   bool shares_tasks() const override { return false; }
 
-  void finished(Task*, int worker) override { running_end_[worker] = 0; }
+  void finished(Task*, int worker) override {
+    SpinGuard g(lock_);
+    running_end_[worker] = 0;
+  }
 
  private:
+  SpinLock lock_;
   SchedulerContext& ctx_;
   const bool prefer_local_;
   std::vector<std::set<Task*, ByPriority>> queues_;

@@ -1,32 +1,40 @@
-// eager: one central FIFO queue shared by all workers.
+// eager: first come, first served. Each worker takes the oldest task of its
+// own queue and, when it has none, the oldest of another worker's: tasks run
+// roughly in the order they became ready, as with one central FIFO queue,
+// without every worker contending for that queue.
 #include <deque>
 
-#include "schedulers.hpp"
+#include "worker_queues.hpp"
 
 namespace hcc::rt {
 namespace {
 
 class EagerScheduler final : public Scheduler {
  public:
-  explicit EagerScheduler(SchedulerContext& ctx) : ctx_(ctx) {}
+  explicit EagerScheduler(SchedulerContext& ctx) : queues_(ctx) {}
 
   int push(Task* t) override {
-    queue_.push_back(t);
-    return -1;
+    const int w = queues_.target(*t);
+    queues_.push(w, [t](std::deque<Task*>& q) { q.push_back(t); });
+    return w;
   }
 
   Task* pop(int worker) override {
-    if (!queue_.empty() && ctx_.can_take(*queue_.front(), worker)) {
-      Task* t = queue_.front();
-      queue_.pop_front();
-      return t;
-    }
-    return take_first_runnable(queue_, ctx_, worker);
+    SchedulerContext& ctx = queues_.context();
+    auto oldest = [&ctx, worker](std::deque<Task*>& q) -> Task* {
+      if (q.empty()) return nullptr;
+      if (ctx.can_take(*q.front(), worker)) {
+        Task* t = q.front();
+        q.pop_front();
+        return t;
+      }
+      return take_first_runnable(q, ctx, worker);
+    };
+    return queues_.pop(worker, oldest, oldest);
   }
 
  private:
-  SchedulerContext& ctx_;
-  std::deque<Task*> queue_;
+  WorkerQueues<std::deque<Task*>> queues_;
 };
 
 }  // namespace

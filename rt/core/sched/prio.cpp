@@ -1,28 +1,34 @@
-// prio: one central queue ordered by priority (higher first), FIFO among
-// equal priorities.
+// prio: higher priority first, first come first served among equal ones.
+// Each worker keeps its ready tasks in priority order and takes its best;
+// a worker with none steals the best task of another.
+#include <atomic>
 #include <set>
 
-#include "schedulers.hpp"
+#include "worker_queues.hpp"
 
 namespace hcc::rt {
 namespace {
 
 class PrioScheduler final : public Scheduler {
  public:
-  explicit PrioScheduler(SchedulerContext& ctx) : ctx_(ctx) {}
+  explicit PrioScheduler(SchedulerContext& ctx) : queues_(ctx) {}
 
   int push(Task* t) override {
-    t->sequence = next_sequence_++;
-    queue_.insert(t);
-    return -1;
+    t->sequence = next_sequence_.fetch_add(1, std::memory_order_relaxed);
+    const int w = queues_.target(*t);
+    queues_.push(w, [t](std::set<Task*, ByPriority>& q) { q.insert(t); });
+    return w;
   }
 
-  Task* pop(int worker) override { return take_first_runnable(queue_, ctx_, worker); }
+  Task* pop(int worker) override {
+    SchedulerContext& ctx = queues_.context();
+    auto best = [&ctx, worker](std::set<Task*, ByPriority>& q) { return take_first_runnable(q, ctx, worker); };
+    return queues_.pop(worker, best, best);
+  }
 
  private:
-  SchedulerContext& ctx_;
-  std::set<Task*, ByPriority> queue_;
-  uint64_t next_sequence_ = 0;
+  WorkerQueues<std::set<Task*, ByPriority>> queues_;
+  std::atomic<uint64_t> next_sequence_{0};
 };
 
 }  // namespace

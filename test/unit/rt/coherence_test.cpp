@@ -23,19 +23,24 @@ std::unique_ptr<Backend> make_backend(const Config&) { throw std::runtime_error(
 
 namespace {
 
+// A permit under its own mutex (see Waiter).
 class HostWaiter final : public Waiter {
  public:
-  explicit HostWaiter(std::mutex& m) : m_(m) {}
   void wait() override {
-    std::unique_lock<std::mutex> l(m_, std::adopt_lock);
-    cv_.wait(l);
-    l.release();
+    std::unique_lock<std::mutex> l(m_);
+    cv_.wait(l, [this] { return permit_; });
+    permit_ = false;
   }
-  void notify() override { cv_.notify_one(); }
+  void notify() override {
+    std::lock_guard<std::mutex> l(m_);
+    permit_ = true;
+    cv_.notify_one();
+  }
 
  private:
-  std::mutex& m_;
+  std::mutex m_;
   std::condition_variable cv_;
+  bool permit_ = false;
 };
 
 // One CPU worker on main memory and one worker per emulated GPU node.
@@ -64,7 +69,7 @@ class EmulatedGpuBackend final : public Backend {
   int self_worker() const override { return self; }
   void lock() override { m_.lock(); }
   void unlock() override { m_.unlock(); }
-  std::unique_ptr<Waiter> make_waiter() override { return std::make_unique<HostWaiter>(m_); }
+  std::unique_ptr<Waiter> make_waiter() override { return std::make_unique<HostWaiter>(); }
   double now() override { return ++ticks * 1e-6; }
   double wallclock() override { return now(); }
   void sleep(double) override {}

@@ -1,0 +1,181 @@
+// Running a task's body natively, or simulating it from its kernel model,
+// and what is kept of it: records, model observations.
+#include <algorithm>
+#include <charconv>
+#include <cinttypes>
+#include <cstdio>
+#include <map>
+#include <memory>
+#include <sstream>
+
+#include "fatal.hpp"
+#include "runtime.hpp"
+#include "runtime_costs.hpp"
+
+namespace hcc::rt {
+
+// Runs or simulates the kernel. Natively the body runs and its duration is
+// observed. In simulation the duration comes from the kernel's model; a kernel
+// without one is run natively and timed for its first calibrate_runs
+// occurrences per footprint, then replayed at their mean.
+void Runtime::execute_body(Task* t, int w, const Buffers& buffers) {
+  const hcc_codelet* cl = t->codelet;
+  const std::string& arch = machine().workers[w].arch;
+  hcc_kernel_fn fn = workers_[w].cpu ? cl->cpu : cl->cuda;
+
+  if (!backend_->simulated()) {
+    Worker& me = workers_[w];
+    // One read of the thread's CPU clock (a system call, 0.5 us here: as much
+    // as a small task) ends the runtime's work since the previous kernel
+    // (hcc.task, recorded after this kernel) and starts this kernel's time.
+    const double cpu_start = measure_costs_ ? backend_->thread_cpu_time() : 0;
+    double task_cost = -1;
+    if (measure_costs_ && me.cpu_after_kernel >= 0)
+      task_cost = cpu_between(me.cpu_after_kernel, cpu_start);
+    me.cpu_after_kernel = -1;  // a kernel nested in this one (a task scheduling point) starts afresh
+    if (keep_records_ || keep_history_) t->start_time = backend_->now();
+    fn(buffers.begin(), t->arg);
+    if (keep_records_ || keep_history_) t->end_time = backend_->now();
+    // An instrumented CPU kernel is also timed on its thread's CPU clock: the
+    // time it computed, without the time its thread was preempted (by the
+    // submitting thread evaluating parameters, say, which native runs do not
+    // do). Its models are that CPU time; simulations charge it as CPU work,
+    // which shares the simulated cores as the threads share real ones.
+    if (measure_costs_ && me.cpu) t->cpu_time = cpu_since(cpu_start);
+    // Formatted here, before complete() appends the record under the models
+    // mutex, which the other workers wait for: instrumentation must not slow them.
+    if (keep_records_) t->params_text = format_params(*t);
+    if (keep_history_ && !t->implicit)
+      record_model(cl->name, arch, t->footprint, t->bytes_in + t->bytes_out,
+                   t->cpu_time >= 0 ? t->cpu_time : t->end_time - t->start_time);
+    if (task_cost >= 0 && !t->implicit) record_model(kTaskCost, arch, 0, 0, task_cost);
+    // After the instrumentation's own bookkeeping, which native runs do not do.
+    if (measure_costs_) me.cpu_after_kernel = backend_->thread_cpu_time();
+    return;
+  }
+
+  const bool control = (cl->flags & HCC_CODELET_CONTROL) != 0;
+  std::optional<double> duration = model_duration(*t, arch, config_.sim_model == "histogram");
+  // A footprint without a model when first seen is timed natively for its
+  // first calibrate_runs occurrences; its recorded runs are the model after.
+  bool calibrate = false;
+  if (!control) {
+    const std::string kernel = std::string(cl->name) + "." + arch;
+    auto timed = calibrating_.find({kernel, t->footprint});
+    if (timed == calibrating_.end() && !duration) {
+      if (arch != "cpu") {
+        char fp[32];
+        std::snprintf(fp, sizeof fp, "0x%016" PRIx64, t->footprint);
+        fatal("no model for kernel '" + std::string(cl->name) + "' on " + arch + " (footprint " + fp +
+              ") in model directory '" + config_.model_dir +
+              "': calibrate it with an instrumented run on a machine that has one");
+      }
+      if (std::find(warned_.begin(), warned_.end(), kernel) == warned_.end()) {
+        warned_.push_back(kernel);
+        std::fprintf(stderr,
+                     "hccsim: no model for kernel '%s' on %s in '%s': timing its first %d runs per "
+                     "data size natively, then replaying their mean\n",
+                     cl->name, arch.c_str(), config_.model_dir.c_str(), config_.calibrate_runs);
+      }
+      timed = calibrating_.emplace(std::make_pair(kernel, t->footprint), 0).first;
+    }
+    if (timed != calibrating_.end() && timed->second < config_.calibrate_runs) {
+      ++timed->second;
+      calibrate = true;
+    }
+  }
+
+  // The runtime's work between two kernels, as measured natively.
+  if (workers_[w].task_cost > 0) backend_->compute(workers_[w].task_cost);
+  t->start_time = backend_->now();
+  double measured = 0;
+  if (control || calibrate) {
+    // Data that the simulation only pretends to hold is replaced by zeroed
+    // scratch memory of the same size for the timed run.
+    Buffers local = buffers;
+    std::vector<std::unique_ptr<char[]>> scratch;
+    for (size_t i = 0; i < local.size(); ++i) {
+      if (backend_->backed(local[i])) continue;
+      scratch.emplace_back(new char[t->accesses[i].handle->size]());
+      local[i] = scratch.back().get();
+    }
+    const double start = backend_->wallclock();
+    fn(local.begin(), t->arg);
+    measured = backend_->wallclock() - start;
+  }
+  backend_->compute(calibrate ? measured : duration.value_or(0.0));
+  t->end_time = backend_->now();
+  if (calibrate) record_model(cl->name, arch, t->footprint, t->bytes_in + t->bytes_out, measured);
+}
+
+// The records' params column: "NB=960;MB=1920", or "" without parameters.
+// std::to_chars writes the shortest text that reads back as the same double,
+// without snprintf's format parsing and locale: this runs on a worker per
+// task.
+std::string Runtime::format_params(const Task& t) {
+  std::string params;
+  char buf[32];
+  for (size_t i = 0; i < t.params.size(); ++i) {
+    const char* name =
+        (t.codelet->param_names && static_cast<int>(i) < t.codelet->nparams) ? t.codelet->param_names[i] : nullptr;
+    if (!params.empty()) params += ';';
+    if (name) params += name;
+    else params += "p" + std::to_string(i);
+    params += '=';
+    params.append(buf, std::to_chars(buf, buf + sizeof buf, t.params[i]).ptr);
+  }
+  return params;
+}
+
+// Keeps the task's record for the records CSV and the traces.
+void Runtime::record(Task* t, int w, double end) {
+  std::string params = t->params_text.empty() ? format_params(*t) : std::move(t->params_text);
+  std::lock_guard<std::mutex> lock(models_mutex_);
+  trace_->task(TaskRecord{t->id, t->codelet->name, machine().workers[w].arch, w, t->footprint,
+                          t->submit_time, t->start_time, end, std::move(params), t->bytes_in,
+                          t->bytes_out, t->cpu_time});
+}
+
+// A kernel's duration from its models: the regression over the task's
+// parameters when the kernel has one and the task carries all its
+// parameters, else the footprint's mean (or, with sample, a draw from its
+// histogram); nullopt when there is no model.
+std::optional<double> Runtime::model_duration(const Task& t, const std::string& arch, bool sample) {
+  std::lock_guard<std::mutex> lock(models_mutex_);
+  const std::optional<double> d = model_duration_unchecked(t, arch, sample);
+  // A model file's own values are checked when it is read, but a regression
+  // can still predict more than SimGrid's clock can pass.
+  if (d && !(*d <= models::kMaxKernelSeconds)) {
+    std::ostringstream what;
+    what << "model file " << models::model_file_path(models_.dir(), t.codelet->name, arch).string()
+         << ": the model of kernel '" << t.codelet->name << "' on " << arch << " gives " << *d
+         << " s for a task (more than " << models::kMaxKernelSeconds
+         << " s): recalibrate it or fix the file";
+    fatal(what.str());
+  }
+  return d;
+}
+
+std::optional<double> Runtime::model_duration_unchecked(const Task& t, const std::string& arch, bool sample) {
+  const hcc_codelet* cl = t.codelet;
+  try {
+    if (!t.params.empty() && cl->param_names) {
+      if (const models::RegressionFit* fit = models_.regression(cl->name, arch)) {
+        std::map<std::string, double> params;
+        for (size_t i = 0; i < t.params.size() && static_cast<int>(i) < cl->nparams; ++i)
+          params[cl->param_names[i]] = t.params[i];
+        bool complete = true;
+        for (const models::Term& term : fit->terms)
+          for (const auto& [name, exponent] : term.factors) complete &= params.count(name) > 0;
+        if (complete) return std::max(0.0, models::evaluate(*fit, params));
+      }
+    }
+    const models::FootprintEntry* e = models_.lookup(cl->name, arch, t.footprint);
+    if (!e || e->count == 0) return std::nullopt;
+    return (sample && !e->histogram.empty()) ? e->histogram.sample(rng_) : e->mean;
+  } catch (const models::ModelError& e) {
+    fatal(e.what());
+  }
+}
+
+}  // namespace hcc::rt

@@ -1,0 +1,61 @@
+// The runtime's own costs: measured on this machine by instrumented runs
+// (the thread CPU clock), kept in the model directory like a kernel's,
+// charged by simulations (runtime_costs.hpp).
+#include <algorithm>
+#include <stdexcept>
+
+#include "fatal.hpp"
+#include "runtime.hpp"
+#include "runtime_costs.hpp"
+
+namespace hcc::rt {
+
+// What one read of the thread CPU clock costs (a system call: 0.5 us here).
+// An interval between two reads holds about one read, which is the
+// measurement's own cost: cpu_between() leaves it out.
+double Runtime::cpu_clock_read_cost() {
+  constexpr int kReads = 256;
+  const double first = backend_->thread_cpu_time();
+  for (int i = 1; i < kReads; ++i) backend_->thread_cpu_time();
+  return (backend_->thread_cpu_time() - first) / kReads;
+}
+
+// CPU seconds between two reads of a thread's CPU clock, less the one read
+// that the span holds.
+double Runtime::cpu_between(double from, double to) const { return std::max(0.0, to - from - cpu_clock_cost_); }
+
+// CPU seconds of the calling thread since the read that gave start.
+double Runtime::cpu_since(double start) { return cpu_between(start, backend_->thread_cpu_time()); }
+
+// Runtime costs measured by earlier instrumented runs, if the model
+// directory has them; none (zero) otherwise, as before they existed.
+void Runtime::load_runtime_costs() {
+  try {
+    submit_cost_ = models_.mean(kSubmitCost, "cpu", 0).value_or(0);
+    for (int i = 0; i < nworkers_; ++i) {
+      const std::string& arch = machine().workers[i].arch;
+      workers_[i].task_cost = models_.mean(kTaskCost, arch, 0).value_or(0);
+      workers_[i].wake_latency = models_.mean(kWakeCost, arch, 0).value_or(0);
+    }
+  } catch (const models::ModelError& e) {
+    fatal(e.what());
+  }
+}
+
+// An observation for the kernel models. Workers call it: a model file of
+// the directory that cannot be read (loaded on first use) or a duration
+// that cannot be a model's is one error line, never an exception out of a
+// worker thread.
+void Runtime::record_model(const std::string& kernel, const std::string& arch, uint64_t footprint, uint64_t bytes,
+                           double seconds) {
+  std::lock_guard<std::mutex> lock(models_mutex_);
+  try {
+    models_.record(kernel, arch, footprint, bytes, seconds);
+  } catch (const models::ModelError& e) {
+    fatal(e.what());
+  } catch (const std::invalid_argument& e) {
+    fatal("kernel '" + kernel + "': " + e.what());
+  }
+}
+
+}  // namespace hcc::rt

@@ -1,0 +1,23 @@
+// Names of the runtime's own costs in the model directory.
+//
+// The runtime's own CPU work, kept in the model directory like a kernel's
+// (footprint 0) so that instrumented runs measure it on this machine and
+// simulations charge it as CPU work that competes with the kernels for the
+// simulated cores (seed 000 §5 charges the runtime's operations too): the
+// application thread's CPU time per submission (the hcc_submit and the
+// application's own code since the previous one, which a simulation runs but
+// does not time: without it, simulated workers never waited for a task being
+// submitted, where native ones were idle 40 ms of a 2-D multifrontal's first
+// 50), and a worker's CPU time between two kernels it runs back to back
+// (completion, scheduling, data).
+// The latency of waking an idle worker is measured and charged too, as time
+// (the sleeping thread uses no CPU meanwhile).
+#pragma once
+
+namespace hcc::rt {
+
+constexpr const char* kSubmitCost = "hcc.submit";
+constexpr const char* kTaskCost = "hcc.task";
+constexpr const char* kWakeCost = "hcc.wakeup";
+
+}  // namespace hcc::rt

@@ -1,0 +1,148 @@
+// hcc_submit: checks a task description, fills in a task and hands it to
+// dependency inference. Runs on the submitting thread, without the control
+// lock, so that submitters only meet workers on the handles they share.
+#include <cstdlib>
+#include <cstring>
+#include <stdexcept>
+#include <string>
+
+#include "runtime.hpp"
+#include "runtime_costs.hpp"
+
+namespace hcc::rt {
+namespace {
+
+// FNV-1a over the sizes of the accessed data, as StarPU's footprints: tasks of
+// one kernel on data of the same shape share a model entry.
+uint64_t footprint_of(const SmallVector<Access, 4>& accesses) {
+  uint64_t h = 0xcbf29ce484222325ull;
+  for (const Access& a : accesses) {
+    uint64_t s = a.handle->size;
+    for (int i = 0; i < 8; ++i) {
+      h ^= (s >> (8 * i)) & 0xff;
+      h *= 0x100000001b3ull;
+    }
+  }
+  return h;
+}
+
+// Accesses of one task to the same handle count once for dependencies, with
+// the union of their modes. Empty when the task has no repeated handle (the
+// common case, which then needs no copy).
+std::vector<Access> merged_if_repeated(const SmallVector<Access, 4>& accesses) {
+  bool repeated = false;
+  for (size_t i = 0; i < accesses.size() && !repeated; ++i)
+    for (size_t j = 0; j < i && !repeated; ++j) repeated = accesses[i].handle == accesses[j].handle;
+  if (!repeated) return {};
+  std::vector<Access> merged;
+  for (const Access& a : accesses) {
+    auto it = std::find_if(merged.begin(), merged.end(),
+                           [&](const Access& m) { return m.handle == a.handle; });
+    if (it == merged.end()) merged.push_back(a);
+    else if (it->mode != a.mode) it->mode = HCC_RW;
+  }
+  return merged;
+}
+
+}  // namespace
+
+void Runtime::submit(const hcc_task_desc& d) { submit(d, TaskOptions{}); }
+
+Task* Runtime::submit(const hcc_task_desc& d, const TaskOptions& options) {
+  const int self = backend_->self_worker();
+  // A task submitting tasks is timed from here; the application thread from
+  // the end of its previous submission (app_cpu_mark_).
+  const double cpu_at_entry = measure_costs_ && self >= 0 ? backend_->thread_cpu_time() : 0;
+  const hcc_codelet* cl = d.codelet;
+  if (!cl || !cl->name) throw std::invalid_argument("hcc_submit: task without a named codelet");
+  if (!cl->cpu && !cl->cuda)
+    throw std::invalid_argument(std::string("hcc_submit: codelet '") + cl->name +
+                                "' has neither a cpu nor a cuda implementation");
+  if (d.naccesses < 0 || (d.naccesses > 0 && !d.accesses))
+    throw std::invalid_argument(std::string("hcc_submit: codelet '") + cl->name + "': bad access list");
+  for (int i = 0; i < d.naccesses; ++i) {
+    int m = d.accesses[i].mode;
+    if (!d.accesses[i].handle)
+      throw std::invalid_argument(std::string("hcc_submit: codelet '") + cl->name + "': access " +
+                                  std::to_string(i) + " has no handle");
+    if (m != HCC_R && m != HCC_W && m != HCC_RW && m != HCC_INOUTSET && m != HCC_COMMUTE)
+      throw std::invalid_argument(std::string("hcc_submit: codelet '") + cl->name + "': access " +
+                                  std::to_string(i) + " has invalid mode " + std::to_string(m));
+  }
+  if (d.nparams < 0 || (d.nparams > 0 && !d.params))
+    throw std::invalid_argument(std::string("hcc_submit: codelet '") + cl->name + "': bad parameter list");
+
+  if (!(cl->cpu && has_cpu_workers_) && !(cl->cuda && has_cuda_workers_))
+    throw std::invalid_argument(std::string("hcc_submit: no worker of this machine can run codelet '") +
+                                cl->name + "'");
+
+  Task* t = new_task(self);
+  t->codelet = cl;
+  t->priority = d.priority;
+  if (d.arg_size > sizeof t->inline_arg) {
+    t->arg = std::malloc(d.arg_size);
+    std::memcpy(t->arg, d.arg, d.arg_size);
+    t->owns_arg = true;
+  } else if (d.arg_size > 0) {
+    std::memcpy(t->inline_arg, d.arg, d.arg_size);
+    t->arg = t->inline_arg;
+  } else {
+    t->arg = d.arg;
+  }
+  for (int i = 0; i < d.naccesses; ++i) {
+    Access a{reinterpret_cast<Handle*>(d.accesses[i].handle), d.accesses[i].mode};
+    t->accesses.push_back(a);
+    if (reads(a.mode)) t->bytes_in += a.handle->size;
+    if (writes(a.mode)) t->bytes_out += a.handle->size;
+    if (exclusive(a.mode)) t->has_commute = true;
+  }
+  if (d.params && d.nparams > 0) t->params.assign(d.params, d.params + d.nparams);
+  t->mem_alloc = d.mem_alloc;
+  t->mem_free = d.mem_free;
+  t->footprint = footprint_of(t->accesses);
+  if (d.naccesses > 1) t->merged = merged_if_repeated(t->accesses);
+  t->group = reinterpret_cast<Group*>(d.group);
+  t->region = options.region;
+  t->pinned_worker = options.pinned_worker;
+  t->implicit = options.implicit;
+  t->detached = options.detached;
+  t->finished = options.finished;
+
+  enqueue(t, self);  // may block the application (HCC_MAX_SUBMITTED): app_cpu_mark_ is then unset
+  if (measure_costs_) {
+    const double since = self >= 0 ? cpu_at_entry : app_cpu_mark_;
+    const double now = backend_->thread_cpu_time();
+    if (since >= 0) record_model(kSubmitCost, "cpu", 0, 0, cpu_between(since, now));
+    if (self < 0) app_cpu_mark_ = now;
+  }
+  backend_->compute(submit_cost_);
+  return t;
+}
+
+// Numbers a filled-in task, places it in its groups and the task graph, and
+// makes it ready when it depends on nothing.
+void Runtime::enqueue(Task* t, int self) {
+  if (config_.max_submitted > 0 && self < 0 && inflight_.load() >= config_.max_submitted)
+    block_until([this] { return inflight_.load() <= resume_submitting_; }, true);
+  t->id.store(next_task_id_.fetch_add(1, std::memory_order_relaxed), std::memory_order_relaxed);
+  if (keep_records_) t->submit_time = backend_->now();  // a clock read costs as much as a small task
+  Task* parent = self >= 0 ? workers_[self].current.load(std::memory_order_relaxed) : nullptr;
+  t->parent.store(parent, std::memory_order_relaxed);
+  // An explicit group, else the taskgroup open where it is submitted, else
+  // the submitting task's group.
+  Group* open = parent ? parent->taskgroup : (self < 0 ? app_taskgroup_ : nullptr);
+  if (!t->group) t->group = open ? open : (parent ? parent->group : nullptr);
+  if (t->group) t->group->pending.fetch_add(1);
+  if (!t->region && parent) t->region = parent->region;
+  if (t->region && !t->implicit) t->region->pending.fetch_add(1);
+  if (parent) {
+    parent->pending_children.fetch_add(1);
+    parent->refs.fetch_add(1, std::memory_order_relaxed);
+  }
+  inflight_.fetch_add(1);
+  t->pending_deps.store(1, std::memory_order_relaxed);  // held until all dependencies are in place
+  add_dependencies(t);
+  if (t->pending_deps.fetch_sub(1) == 1) make_ready(t, self);
+}
+
+}  // namespace hcc::rt

@@ -1,0 +1,130 @@
+// Waiting: taskwait, waits for all tasks, a handle, a group or a taskgroup,
+// and the waits of layers above the core (rt/omp). A waiting worker runs
+// other ready tasks meanwhile (a task scheduling point).
+//
+// A thread that must park registers in blocked_ under the control lock and
+// looks at its condition once more; whoever makes a condition true wakes the
+// registered threads whose condition holds (notify_blocked). The core's
+// conditions are counters reaching zero, changed without the lock by
+// complete(), which takes the lock only when one reaches zero while some
+// thread is registered (counter_reached_zero).
+#include <algorithm>
+
+#include "locked.hpp"
+#include "runtime.hpp"
+
+namespace hcc::rt {
+
+// With the control lock held.
+void Runtime::notify_blocked() {
+  for (Blocked* b : blocked_)
+    if ((*b->ready)()) b->waiter->notify();
+}
+
+void Runtime::counter_reached_zero() {
+  if (blocked_count_.load() == 0) return;
+  Locked lock(*backend_);
+  notify_blocked();
+}
+
+// Blocks the caller until ready() holds, running ready tasks meanwhile when
+// the caller is a worker and help is set. With lock_held, the caller holds
+// the control lock, ready() reads state that the lock guards and is only
+// called with it held; the lock is dropped while tasks run or the caller
+// parks, and held again on return. Without it, ready() reads atomics only.
+void Runtime::wait_until(const std::function<bool()>& ready, bool help, bool lock_held) {
+  const int w = backend_->self_worker();
+  Worker* me = w >= 0 ? &workers_[w] : nullptr;
+  const bool helps = me && help;
+  Waiter* waiter = me ? me->waiter.get() : app_waiter_.get();
+  auto run_unlocked = [&](Task* t) {
+    if (lock_held) backend_->unlock();
+    run_task(t, w);
+    if (lock_held) backend_->lock();
+  };
+  while (!ready()) {
+    if (helps) {
+      if (lock_held) backend_->unlock();
+      Task* t = next_task(w);
+      if (lock_held) backend_->lock();
+      if (t) {
+        run_unlocked(t);
+        continue;
+      }
+    }
+    // Registered before the last look, so that a change after that look
+    // finds this thread in blocked_.
+    Blocked b{waiter, &ready};
+    if (!lock_held) backend_->lock();
+    blocked_.push_back(&b);
+    blocked_count_.fetch_add(1);
+    const bool now_ready = ready();
+    backend_->unlock();
+    Task* found = nullptr;
+    if (!now_ready) {
+      if (helps) {
+        found = idle_wait(w);
+      } else {
+        if (w < 0) app_cpu_mark_ = -1;  // waiting is not the application's work
+        waiter->wait();
+      }
+    }
+    backend_->lock();
+    blocked_.erase(std::find(blocked_.begin(), blocked_.end(), &b));
+    blocked_count_.fetch_sub(1);
+    if (!lock_held) backend_->unlock();
+    if (found) run_unlocked(found);
+  }
+  // Claimed for a ready task but leaving because what it waited for came at
+  // the same time: another worker must take the task, or it could wait for
+  // one that only this worker was told of.
+  if (me && me->woken_for_task.exchange(false, std::memory_order_relaxed)) {
+    for (int i = 0; i < nworkers_; ++i)
+      if (i != w) wake(i);
+  }
+}
+
+void Runtime::wait_all() {
+  const int w = backend_->self_worker();
+  Task* t = w >= 0 ? workers_[w].current.load(std::memory_order_relaxed) : nullptr;
+  if (t) block_until([t] { return t->pending_children.load() == 0; }, true);
+  else block_until([this] { return inflight_.load() == 0; }, true);
+}
+
+void Runtime::taskwait() { wait_all(); }
+
+void Runtime::wait_handle(Handle* h) {
+  block_until([h] { return h->inflight.load() == 0; }, true);
+}
+
+Group* Runtime::create_group() { return new Group; }
+
+// The innermost taskgroup is the running task's (only its thread opens and
+// closes them) or the application's.
+void Runtime::taskgroup_begin() {
+  const int w = backend_->self_worker();
+  Task* t = w >= 0 ? workers_[w].current.load(std::memory_order_relaxed) : nullptr;
+  Group*& open = t ? t->taskgroup : app_taskgroup_;
+  open = new Group{0, open};
+}
+
+void Runtime::taskgroup_end() {
+  const int w = backend_->self_worker();
+  Task* t = w >= 0 ? workers_[w].current.load(std::memory_order_relaxed) : nullptr;
+  Group*& open = t ? t->taskgroup : app_taskgroup_;
+  Group* g = open;
+  if (!g) {
+    std::fprintf(stderr, "hccsim: error: hcc_taskgroup_end without hcc_taskgroup_begin\n");
+    return;
+  }
+  block_until([g] { return g->pending.load() == 0; }, true);
+  open = g->enclosing;
+  delete g;
+}
+
+void Runtime::wait_group(Group* g) {
+  block_until([g] { return g->pending.load() == 0; }, true);
+  delete g;
+}
+
+}  // namespace hcc::rt

@@ -1,0 +1,319 @@
+// The task life cycle on the workers: a task becomes ready, joins a ready
+// queue and wakes an idle worker; a worker takes it, runs it and completes
+// it, which releases its successors and whoever waits for it.
+//
+// Nothing here takes the control lock on a machine with one memory node.
+// Waking follows one protocol: a worker announces itself idle (Worker::idle,
+// idle_count_), looks for work once more, then parks on its waiter; a thread
+// that makes a task ready pushes it, then looks for idle workers and claims
+// one (exchanging its idle flag) before notifying it. Sequentially consistent
+// operations on both sides mean that either the worker's last look finds the
+// task or the pusher finds the worker idle.
+#include <algorithm>
+#include <cinttypes>
+#include <cstdio>
+
+#include "locked.hpp"
+#include "runtime.hpp"
+#include "runtime_costs.hpp"
+
+namespace hcc::rt {
+namespace {
+
+bool can_run_codelet(const hcc_codelet* codelet, bool cpu_worker) {
+  return cpu_worker ? codelet->cpu != nullptr : codelet->cuda != nullptr;
+}
+
+void store_max(std::atomic<double>& target, double value) {
+  double seen = target.load(std::memory_order_relaxed);
+  while (value > seen && !target.compare_exchange_weak(seen, value, std::memory_order_relaxed)) {
+  }
+}
+
+}  // namespace
+
+void Runtime::make_ready(Task* t, int by_worker) {
+  t->ready_by = by_worker;
+  if (t->pinned_worker >= 0) {
+    workers_[t->pinned_worker].pinned.store(t, std::memory_order_release);
+    std::atomic_thread_fence(std::memory_order_seq_cst);
+    wake(t->pinned_worker);
+    return;
+  }
+  // Once pushed, t may be taken, run and recycled by another worker at once.
+  // A reference keeps it for the choice of a worker to wake; it is taken only
+  // when some worker is idle, so that a busy machine pays for neither.
+  const bool hold = idle_count_.load(std::memory_order_relaxed) > 0;
+  if (hold) t->refs.fetch_add(1, std::memory_order_relaxed);
+  const hcc_codelet* codelet = t->codelet;
+  const int w = scheduler_->push(t);
+  std::atomic_thread_fence(std::memory_order_seq_cst);  // see the protocol above
+  if (idle_count_.load(std::memory_order_relaxed) > 0) {
+    // Without the reference (a worker went idle meanwhile) only the codelet
+    // is known: a waiting worker woken for a task it may not take wakes
+    // another when it leaves its wait (wait_until).
+    auto may_take = [&](int i) {
+      return hold ? can_take(*t, i) : can_run_codelet(codelet, workers_[i].cpu);
+    };
+    const bool shares = scheduler_->shares_tasks();
+    // A scheduler that queues the task for w alone gives it to w whatever w
+    // waits for (Runtime::can_take).
+    const bool woke = w >= 0 && workers_[w].idle.load(std::memory_order_relaxed) && (!shares || may_take(w)) && wake(w);
+    if (!woke && (w < 0 || shares)) {
+      for (int i = 0; i < nworkers_; ++i)
+        if (workers_[i].idle.load(std::memory_order_relaxed) && may_take(i) && wake(i)) break;
+    }
+  }
+  if (hold) release(t);
+}
+
+// Claims worker w if it is idle and notifies it; false if it was not idle.
+bool Runtime::wake(int w) {
+  Worker& k = workers_[w];
+  if (!k.idle.load(std::memory_order_relaxed) || !k.idle.exchange(false)) return false;
+  idle_count_.fetch_sub(1);
+  k.woken_for_task.store(true, std::memory_order_relaxed);
+  if (measure_costs_) k.notified_at.store(backend_->now(), std::memory_order_relaxed);
+  k.waiter->notify();
+  return true;
+}
+
+bool Runtime::can_run(const Task& t, int worker) const { return can_run_codelet(t.codelet, workers_[worker].cpu); }
+
+bool Runtime::can_take(const Task& t, int worker) const {
+  if (!can_run(t, worker)) return false;
+  // OpenMP's task scheduling constraint: a worker waiting inside a task
+  // (taskwait, taskgroup) runs only that task's descendants meanwhile. It
+  // can always run its own children, so it never waits for nothing, and
+  // tasks nest on its stack no deeper than the task tree. (dmda and dmdas
+  // queue a task for one worker, which takes it whatever it waits for.)
+  const Task* waiting = workers_[worker].current.load(std::memory_order_relaxed);
+  return !waiting || waiting->implicit || descends_from(t, *waiting);
+}
+
+// Whether t descends from the running task a. Ancestors that completed may
+// have been recycled: ids decrease from a child to its parent, so a link
+// to a recycled task ends the walk.
+bool Runtime::descends_from(const Task& t, const Task& a) {
+  uint64_t below = t.id.load(std::memory_order_relaxed);
+  const uint64_t top = a.id.load(std::memory_order_relaxed);
+  for (const Task* p = t.parent.load(std::memory_order_relaxed); p; p = p->parent.load(std::memory_order_relaxed)) {
+    const uint64_t id = p->id.load(std::memory_order_relaxed);
+    if (id >= below || id < top) return false;
+    if (p == &a) return true;
+    below = id;
+  }
+  return false;
+}
+
+void Runtime::worker_loop(int w) {
+  for (;;) {
+    Task* t = next_task(w);
+    if (!t) {
+      if (stopping_.load()) break;
+      t = idle_wait(w);
+      if (!t) continue;
+    }
+    run_task(t, w);
+  }
+}
+
+// Announces the worker idle, looks for work once more (a task pushed before
+// the announcement was visible woke no one) and parks until claimed or
+// notified. Returns a task found by that last look, else nullptr. Natively
+// the latency from being claimed to running is measured (a sleeping thread
+// takes tens of microseconds to run again); in simulation, where waking
+// takes no time, that latency is charged.
+Task* Runtime::idle_wait(int w) {
+  Worker& me = workers_[w];
+  me.cpu_after_kernel = -1;  // what follows a wait is not back to back
+  me.idle.store(true);
+  idle_count_.fetch_add(1);
+  std::atomic_thread_fence(std::memory_order_seq_cst);
+  Task* found = next_task(w);
+  if (!found && !stopping_.load()) me.waiter->wait();
+  // A thread that claimed the worker took it out of the idle count.
+  const bool claimed = !me.idle.exchange(false);
+  if (!claimed) idle_count_.fetch_sub(1);
+  if (found || !claimed) return found;
+  if (measure_costs_) {
+    const double at = me.notified_at.exchange(-1, std::memory_order_relaxed);
+    if (at >= 0) record_model(kWakeCost, machine().workers[w].arch, 0, 0, backend_->now() - at);
+  }
+  if (me.wake_latency > 0) backend_->sleep(me.wake_latency);
+  return nullptr;
+}
+
+Task* Runtime::next_task(int w) {
+  Worker& me = workers_[w];
+  if (me.woken_for_task.load(std::memory_order_relaxed)) me.woken_for_task.store(false, std::memory_order_relaxed);
+  // An implicit task starts only on a worker that runs nothing else: one
+  // started inside a waiting task would wait at its barrier for that task.
+  if (Task* t = me.pinned.load(std::memory_order_acquire); t && !me.current.load(std::memory_order_relaxed)) {
+    me.pinned.store(nullptr, std::memory_order_relaxed);
+    return t;
+  }
+  while (Task* t = scheduler_->pop(w)) {
+    if (!t->has_commute || take_commute(t)) return t;
+  }
+  return nullptr;
+}
+
+// Accesses that a task must hold alone while it runs: mutexinoutset, and
+// inoutset when there are several memory nodes, because two members of a set
+// updating copies on two nodes at once would lose one of the updates.
+bool Runtime::exclusive(int mode) const {
+  return mode == HCC_COMMUTE || (mode == HCC_INOUTSET && !single_node_);
+}
+
+// A task with exclusive accesses runs only while it holds all of them;
+// otherwise it waits on the first busy handle and is pushed again when that
+// handle is released. The handles are locked together, in address order.
+bool Runtime::take_commute(Task* t) {
+  SmallVector<Handle*, 8> handles;
+  for (const Access& a : t->accesses)
+    if (exclusive(a.mode) && std::find(handles.begin(), handles.end(), a.handle) == handles.end())
+      handles.push_back(a.handle);
+  std::sort(handles.begin(), handles.end());
+  for (Handle* h : handles) h->lock.lock();
+  Handle* busy = nullptr;
+  for (Handle* h : handles)
+    if (!busy && h->commute_owner && h->commute_owner != t) busy = h;
+  if (busy) busy->commute_waiting.push_back(t);
+  else
+    for (Handle* h : handles) h->commute_owner = t;
+  for (Handle* h : handles) h->lock.unlock();
+  return !busy;
+}
+
+void Runtime::run_task(Task* t, int w) {
+  Worker& me = workers_[w];
+  Task* outer = me.current.load(std::memory_order_relaxed);
+  me.current.store(t, std::memory_order_relaxed);
+  t->worker = w;
+  const int node = machine().workers[w].node;
+  Buffers buffers;
+  if (single_node_) {
+    for (const Access& a : t->accesses) buffers.push_back(a.handle->addr);
+  } else {
+    Locked lock(*backend_);
+    acquire_data(t, node, buffers);
+  }
+  // Memory the body declares is counted on the main-memory node at its start
+  // (allocated) and end (freed), at the same points in every mode.
+  if (t->mem_alloc) {
+    Locked lock(*backend_);
+    account(0, static_cast<int64_t>(t->mem_alloc));
+  }
+  execute_body(t, w, buffers);
+  if (t->finished) t->finished(t->arg);
+  if (t->mem_free) {
+    Locked lock(*backend_);
+    account(0, -static_cast<int64_t>(t->mem_free));
+  }
+  if (!single_node_) {
+    Locked lock(*backend_);
+    release_data(t, node);
+  }
+  me.current.store(outer, std::memory_order_relaxed);
+  bool completes = true;
+  {
+    SpinGuard guard(t->lock);
+    if (t->detached && !t->fulfilled) {
+      t->body_ended = true;
+      completes = false;
+    }
+  }
+  if (completes) complete(t, w);
+}
+
+void Runtime::fulfill(Task* t) {
+  bool completes = false;
+  {
+    SpinGuard guard(t->lock);
+    if (t->body_ended) completes = true;
+    else t->fulfilled = true;
+  }
+  if (completes) complete(t, t->worker);
+}
+
+// Runs on the completing thread; every counter a wait may be blocked on is
+// changed here, and reaching zero wakes the blocked threads.
+void Runtime::complete(Task* t, int w) {
+  Worker& k = workers_[w];
+  store_max(k.last_end, backend_->now());
+  {
+    SpinGuard guard(t->lock);  // no successor is added after this (depend_on)
+    t->done.store(true, std::memory_order_release);
+  }
+  if (t->pinned_worker < 0) scheduler_->finished(t, w);
+
+  // Natively the parameters were formatted off the lock (execute_body): what
+  // is left is an append, too small to leave out of the runtime's measured
+  // per-task cost (hcc.task) at the price of two more clock reads.
+  if (keep_records_ && !t->implicit) record(t, w, t->end_time);
+
+  if (t->has_commute) {
+    for (const Access& a : t->accesses) {
+      if (!exclusive(a.mode)) continue;
+      std::vector<Task*> waiting;
+      {
+        SpinGuard guard(a.handle->lock);
+        if (a.handle->commute_owner != t) continue;
+        a.handle->commute_owner = nullptr;
+        waiting.swap(a.handle->commute_waiting);
+      }
+      for (Task* s : waiting) make_ready(s, w);
+    }
+  }
+  for (Task* s : t->successors)
+    if (s->pending_deps.fetch_sub(1, std::memory_order_acq_rel) == 1) make_ready(s, w);
+
+  bool zero = false;  // some counter a wait may be blocked on reached zero
+  SmallVector<Task*, 8> dropped;
+  for (const Access* a = t->dependencies_begin(); a != t->dependencies_end(); ++a) {
+    Handle* h = a->handle;
+    {
+      // Finished tasks in the handle's segments order nothing: drop them once
+      // they are half of what the handle keeps (amortised O(1) per task).
+      SpinGuard guard(h->lock);
+      if (++h->finished_members * 2 >= h->segment.size() + h->segment_preds.size()) drop_finished(h, dropped);
+    }
+    // The last use of h: once no task is in flight on it, it may be unregistered.
+    if (h->inflight.fetch_sub(1) == 1) zero = true;
+  }
+  for (Task* p : dropped) release(p);
+  if (t->group && t->group->pending.fetch_sub(1) == 1) zero = true;
+  if (t->region && !t->implicit && t->region->pending.fetch_sub(1) == 1) zero = true;
+  if (Task* parent = t->parent.load(std::memory_order_relaxed)) {
+    if (parent->pending_children.fetch_sub(1) == 1) zero = true;
+    release(parent);
+  }
+  // HCC_MAX_SUBMITTED: a blocked submitter waits for resume_submitting_.
+  const int left = inflight_.fetch_sub(1) - 1;
+  if (left == 0 || left == resume_submitting_) zero = true;
+  if (!t->implicit && k.completed.fetch_add(1, std::memory_order_relaxed) % 4096 == 4095 && show_progress_) progress();
+  // Coherence's waits (a replica in use or being fetched) read state that
+  // completions change without reaching a zero.
+  if (zero || !single_node_) counter_reached_zero();
+  release(t);
+}
+
+uint64_t Runtime::completed() const {
+  uint64_t n = 0;
+  for (int w = 0; w < nworkers_; ++w) n += workers_[w].completed.load(std::memory_order_relaxed);
+  return n;
+}
+
+// A long run on a terminal says how far it is, once a second of wall time.
+void Runtime::progress() {
+  const double wall = backend_->wallclock();
+  double last = last_progress_.load();
+  if (wall - last < 1.0 || !last_progress_.compare_exchange_strong(last, wall)) return;
+  std::fprintf(stderr, "\rhccsim: %" PRIu64 " tasks done, %d in flight, %s time %.3f s   ", completed(),
+               inflight_.load(), backend_->simulated() ? "simulated" : "run", backend_->now());
+  std::fflush(stderr);
+  progress_shown_ = true;
+}
+
+}  // namespace hcc::rt
