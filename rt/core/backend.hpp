@@ -67,6 +67,12 @@ class Backend {
   virtual void lock() = 0;
   virtual void unlock() = 0;
   virtual std::unique_ptr<Waiter> make_waiter() = 0;
+  // Called by a worker that found no task, with round = 0, 1, ... between
+  // looks: whether to look again rather than park. Natively it spins (and
+  // yields the core now and then) for some microseconds, because a task
+  // often becomes ready that soon and a parked thread takes tens of
+  // microseconds to wake; a simulation parks at once (no time would pass).
+  virtual bool keep_looking(int round) = 0;
 
   // Seconds since the runtime started, on the run's clock (simulated in
   // simulation).

@@ -44,6 +44,7 @@ void Runtime::add_dependencies(Task* t) {
       h->segment_kind = kind;
     }
     h->segment.push_back(t);
+    h->members.store(static_cast<uint32_t>(h->segment.size() + h->segment_preds.size()), std::memory_order_relaxed);
     t->refs.fetch_add(1, std::memory_order_relaxed);
   }
   for (Handle* h : handles) h->lock.unlock();
@@ -67,9 +68,10 @@ void Runtime::drop_finished(Handle* h, SmallVector<Task*, 8>& dropped) {
       if (m->done.load(std::memory_order_acquire)) dropped.push_back(m);
       else (*members)[kept++] = m;
     }
-    members->resize(kept);
+    members->truncate(kept);
   }
-  h->finished_members = 0;
+  h->members.store(static_cast<uint32_t>(h->segment.size() + h->segment_preds.size()), std::memory_order_relaxed);
+  h->finished_members.store(0, std::memory_order_relaxed);
 }
 
 }  // namespace hcc::rt

@@ -119,6 +119,7 @@ class Runtime final : public SchedulerContext {
     std::atomic<Task*> current{nullptr};  // task whose body runs on this worker (read by can_take)
     std::atomic<Task*> pinned{nullptr};   // ready implicit task waiting for this worker
     std::vector<Task*> task_cache;        // recycled tasks (task_pool.cpp)
+    int inflight_credit = 0;              // see Runtime::count_submission
     std::atomic<uint64_t> completed{0};   // tasks it completed (relaxed: for the summary and progress)
     std::atomic<double> last_end{0};      // end of its last completion: the makespan is the largest
     // Thread CPU time at the end of its last kernel, -1 after a wait: the
@@ -145,6 +146,9 @@ class Runtime final : public SchedulerContext {
 
   // Task memory (task_pool.cpp).
   Task* new_task(int self);  // self: the calling worker, -1 for the application
+  void count_submission(int self);
+  void return_credit(int self);
+  int& credit_of(int self);
   void release(Task* t);  // drops one reference; recycles at zero
   std::vector<Task*>& task_cache_of_caller();
 
@@ -216,7 +220,9 @@ class Runtime final : public SchedulerContext {
   // Waiting threads, under the control lock; blocked_count_ lets completions
   // that reach a zero skip the lock when no one waits.
   std::vector<Blocked*> blocked_;
-  std::atomic<int> blocked_count_{0};
+  // Read at every completion and every push, written when a thread blocks
+  // or a worker parks: on a line of their own.
+  alignas(64) std::atomic<int> blocked_count_{0};
   std::atomic<int> idle_count_{0};  // workers announced idle
 
   SpinLock pool_lock_;  // guards the three below
@@ -230,10 +236,12 @@ class Runtime final : public SchedulerContext {
   std::vector<uint64_t> node_used_;
   std::vector<std::list<Handle*>> node_lru_;  // least recently used first
 
-  std::atomic<uint64_t> next_task_id_{0};
-  std::atomic<int> inflight_{0};  // submitted, not completed
+  alignas(64) std::atomic<uint64_t> next_task_id_{0};  // written by submitters only
+  // Submitted, not completed, plus the credits that submitting threads hold
+  // (count_submission): never zero while a task is in flight.
+  alignas(64) std::atomic<int> inflight_{0};
   int resume_submitting_ = 0;     // HCC_MAX_SUBMITTED: the in-flight count a blocked submitter waits for
-  std::atomic<bool> stopping_{false};
+  alignas(64) std::atomic<bool> stopping_{false};
   bool keep_records_ = false;
   bool keep_history_ = false;
   // The runtime's own CPU costs on this machine (see runtime_costs.cpp):

@@ -40,6 +40,9 @@ class SmallVector {
   T& back() { return data_[size_ - 1]; }
 
   void clear() { size_ = 0; }  // keeps the capacity
+  void truncate(size_t n) {
+    if (n < size_) size_ = n;
+  }
   void push_back(const T& v) {
     if (size_ == capacity_) grow();
     data_[size_++] = v;

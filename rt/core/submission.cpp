@@ -122,8 +122,8 @@ Task* Runtime::submit(const hcc_task_desc& d, const TaskOptions& options) {
 // Numbers a filled-in task, places it in its groups and the task graph, and
 // makes it ready when it depends on nothing.
 void Runtime::enqueue(Task* t, int self) {
-  if (config_.max_submitted > 0 && self < 0 && inflight_.load() >= config_.max_submitted)
-    block_until([this] { return inflight_.load() <= resume_submitting_; }, true);
+  if (config_.max_submitted > 0 && self < 0 && inflight_.load() - credit_of(self) >= config_.max_submitted)
+    block_until([this] { return inflight_.load() <= resume_submitting_; }, true);  // returns the credit first
   t->id.store(next_task_id_.fetch_add(1, std::memory_order_relaxed), std::memory_order_relaxed);
   if (keep_records_) t->submit_time = backend_->now();  // a clock read costs as much as a small task
   Task* parent = self >= 0 ? workers_[self].current.load(std::memory_order_relaxed) : nullptr;
@@ -139,7 +139,7 @@ void Runtime::enqueue(Task* t, int self) {
     parent->pending_children.fetch_add(1);
     parent->refs.fetch_add(1, std::memory_order_relaxed);
   }
-  inflight_.fetch_add(1);
+  count_submission(self);
   t->pending_deps.store(1, std::memory_order_relaxed);  // held until all dependencies are in place
   add_dependencies(t);
   if (t->pending_deps.fetch_sub(1) == 1) make_ready(t, self);

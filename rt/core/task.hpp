@@ -57,10 +57,15 @@ struct Handle {
 
   // Sequential-task-flow state: the current segment of accesses and the
   // tasks the segment's members depend on.
+  // Kept inline: most segments are one or two tasks, and a separate buffer
+  // would be one more cache line for the submitter and the completer to pass.
   AccessKind segment_kind = AccessKind::Write;
-  std::vector<Task*> segment;
-  std::vector<Task*> segment_preds;
-  size_t finished_members = 0;  // tasks of the segments finished since the last drop
+  SmallVector<Task*, 2> segment;
+  SmallVector<Task*, 2> segment_preds;
+  // The two lists' sizes, and their tasks finished since the last drop:
+  // completers read and count them without the lock (Runtime::complete).
+  std::atomic<uint32_t> members{0};
+  std::atomic<uint32_t> finished_members{0};
 
   std::atomic<int> inflight{0};  // submitted, not completed tasks using it
   Task* commute_owner = nullptr;  // running task holding it exclusively
@@ -120,7 +125,10 @@ struct TaskState {
   uint64_t sequence = 0;
 };
 
-struct Task : TaskState {
+// What several threads change while a task is alive, on a cache line of its
+// own: the rest of the task is written once by its submitter and then only
+// read, so that the line passed back and forth per task is this one.
+struct alignas(64) TaskSync {
   // Read by other threads while the task may be recycled (descends_from),
   // hence atomic; numbered at submission.
   std::atomic<uint64_t> id{0};
@@ -131,14 +139,17 @@ struct Task : TaskState {
   // Set under lock by complete(): depend_on adds no successor after it.
   std::atomic<bool> done{false};
   SpinLock lock;  // guards successors, done's transition and the detach flags
+};
 
+struct Task : TaskSync, TaskState {
   SmallVector<Access, 4> accesses;  // as submitted: one kernel buffer each
   std::vector<Access> merged;       // one per handle, if some handle repeats
   SmallVector<double, 4> params;
   SmallVector<Task*, 4> successors;
   alignas(16) unsigned char inline_arg[64];  // small argument blocks, copied here
 
-  // Back to a fresh task for reuse, keeping the capacity of its lists.
+  // Back to a fresh task for reuse, keeping the capacity of its lists. Done
+  // by the thread that reuses it, which writes its lines next anyway.
   void reset() {
     static_cast<TaskState&>(*this) = TaskState{};
     id.store(0, std::memory_order_relaxed);

@@ -4,6 +4,9 @@
 // a thread that drops the last reference to a task returns it to its own,
 // and only batches move through the shared free list. The memory of the
 // largest number of tasks alive at once is kept until the runtime ends.
+//
+// Submitting threads also count their tasks in flight through credits
+// (count_submission), kept with their cache.
 #include <cstdlib>
 
 #include "runtime.hpp"
@@ -13,29 +16,59 @@ namespace {
 
 constexpr size_t kTaskSlab = 256;  // tasks allocated at a time
 constexpr size_t kTaskBatch = 32;  // tasks moved between a cache and the shared list at a time
+constexpr int kInflightCredit = 64;  // tasks a submitting thread counts in flight at a time
+
+// What an application thread keeps for itself. What is left from an earlier
+// runtime of the process is dropped (its tasks went with that runtime's slabs).
+struct AppThread {
+  uint64_t runtime = 0;
+  std::vector<Task*> tasks;
+  int inflight_credit = 0;
+};
+
+AppThread& app_thread(uint64_t runtime) {
+  thread_local AppThread app;
+  if (app.runtime != runtime) app = AppThread{runtime, {}, 0};
+  return app;
+}
 
 }  // namespace
 
-// The calling worker's cache, or the calling application thread's. An
-// application thread's cache left from an earlier runtime is dropped with
-// that runtime's slabs.
+// The calling worker's cache, or the calling application thread's.
 std::vector<Task*>& Runtime::task_cache_of_caller() {
   const int self = backend_->self_worker();
-  if (self >= 0) return workers_[self].task_cache;
-  struct ThreadCache {
-    uint64_t runtime = 0;
-    std::vector<Task*> tasks;
-  };
-  thread_local ThreadCache app;
-  if (app.runtime != id_) {
-    app.tasks.clear();
-    app.runtime = id_;
+  return self >= 0 ? workers_[self].task_cache : app_thread(id_).tasks;
+}
+
+int& Runtime::credit_of(int self) {
+  return self >= 0 ? workers_[self].inflight_credit : app_thread(id_).inflight_credit;
+}
+
+// Counts one more task in flight. inflight_ is the one counter that every
+// submission and completion changes: a submitting thread adds to it
+// kInflightCredit tasks at a time and spends the credit locally, so that
+// it does not fight the completing workers for the counter's cache line at
+// every task. A credit makes inflight_ larger than the tasks in flight,
+// never smaller, until it is returned (before the thread waits or parks).
+void Runtime::count_submission(int self) {
+  int& credit = credit_of(self);
+  if (credit == 0) {
+    inflight_.fetch_add(kInflightCredit);
+    credit = kInflightCredit;
   }
-  return app.tasks;
+  --credit;
+}
+
+void Runtime::return_credit(int self) {
+  int& credit = credit_of(self);
+  if (credit == 0) return;
+  const int left = inflight_.fetch_sub(credit) - credit;
+  credit = 0;
+  if (left == 0 || left == resume_submitting_) counter_reached_zero();
 }
 
 Task* Runtime::new_task(int self) {
-  std::vector<Task*>& cache = self >= 0 ? workers_[self].task_cache : task_cache_of_caller();
+  std::vector<Task*>& cache = self >= 0 ? workers_[self].task_cache : app_thread(id_).tasks;
   if (cache.empty()) {
     SpinGuard guard(pool_lock_);
     if (free_tasks_.size() < kTaskBatch) {
@@ -47,16 +80,19 @@ Task* Runtime::new_task(int self) {
   }
   Task* t = cache.back();
   cache.pop_back();
+  t->reset();
   return t;
 }
 
 void Runtime::release(Task* t) {
   if (t->refs.fetch_sub(1, std::memory_order_acq_rel) != 1) return;
-  if (t->owns_arg) std::free(t->arg);
+  if (t->owns_arg) {
+    std::free(t->arg);
+    t->owns_arg = false;
+  }
   // Its children have completed (each held a reference): their
   // dependencies order nothing any more.
   if (t->children_deps) drop_scope(*t->children_deps);
-  t->reset();
   std::vector<Task*>& cache = task_cache_of_caller();
   cache.push_back(t);
   // Workers free the tasks that the application thread allocates: the

@@ -36,6 +36,7 @@ void Runtime::wait_until(const std::function<bool()>& ready, bool help, bool loc
   const int w = backend_->self_worker();
   Worker* me = w >= 0 ? &workers_[w] : nullptr;
   const bool helps = me && help;
+  return_credit(w);  // what it waits for may be inflight_ reaching zero
   Waiter* waiter = me ? me->waiter.get() : app_waiter_.get();
   auto run_unlocked = [&](Task* t) {
     if (lock_held) backend_->unlock();

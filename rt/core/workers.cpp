@@ -118,15 +118,20 @@ void Runtime::worker_loop(int w) {
   }
 }
 
-// Announces the worker idle, looks for work once more (a task pushed before
-// the announcement was visible woke no one) and parks until claimed or
-// notified. Returns a task found by that last look, else nullptr. Natively
+// Looks for work a while longer (Backend::keep_looking), then announces the
+// worker idle, looks once more (a task pushed before the announcement was
+// visible woke no one) and parks until claimed or notified. Returns a task found by that last look, else nullptr. Natively
 // the latency from being claimed to running is measured (a sleeping thread
 // takes tens of microseconds to run again); in simulation, where waking
 // takes no time, that latency is charged.
 Task* Runtime::idle_wait(int w) {
   Worker& me = workers_[w];
   me.cpu_after_kernel = -1;  // what follows a wait is not back to back
+  for (int round = 0; backend_->keep_looking(round); ++round) {
+    if (Task* t = next_task(w)) return t;
+    if (stopping_.load(std::memory_order_relaxed)) return nullptr;
+  }
+  return_credit(w);
   me.idle.store(true);
   idle_count_.fetch_add(1);
   std::atomic_thread_fence(std::memory_order_seq_cst);
@@ -273,11 +278,14 @@ void Runtime::complete(Task* t, int w) {
   SmallVector<Task*, 8> dropped;
   for (const Access* a = t->dependencies_begin(); a != t->dependencies_end(); ++a) {
     Handle* h = a->handle;
-    {
-      // Finished tasks in the handle's segments order nothing: drop them once
-      // they are half of what the handle keeps (amortised O(1) per task).
-      SpinGuard guard(h->lock);
-      if (++h->finished_members * 2 >= h->segment.size() + h->segment_preds.size()) drop_finished(h, dropped);
+    // Finished tasks in the handle's segments order nothing: drop them once
+    // they are half of what the handle keeps (amortised O(1) per task). Not
+    // worth waiting for the lock: a submitter holding it drops them too when
+    // it starts a new segment, and so does a later completion.
+    const uint32_t finished = h->finished_members.fetch_add(1, std::memory_order_relaxed) + 1;
+    if (finished * 2 >= h->members.load(std::memory_order_relaxed) && h->lock.try_lock()) {
+      drop_finished(h, dropped);
+      h->lock.unlock();
     }
     // The last use of h: once no task is in flight on it, it may be unregistered.
     if (h->inflight.fetch_sub(1) == 1) zero = true;

@@ -63,8 +63,8 @@ class NativeWaiter final : public Waiter {
   }
 
  private:
-  static constexpr int kSpins = 200;  // a few microseconds
-  static constexpr int kYields = 20;
+  static constexpr int kSpins = 64;  // the worker looked for work for a while already (keep_looking)
+  static constexpr int kYields = 4;
 
   std::atomic<uint32_t> permit_{0};
   std::atomic<bool> sleeping_{false};
@@ -102,7 +102,18 @@ class NativeBackend final : public Backend {
   void lock() override { lock_spinning(mutex_); }
   void unlock() override { mutex_.unlock(); }
   std::unique_ptr<Waiter> make_waiter() override { return std::make_unique<NativeWaiter>(); }
-
+  // Bounded in time, not in rounds: on a loaded machine a yield may not
+  // return for milliseconds, and a worker should park rather than poll then.
+  bool keep_looking(int round) override {
+    thread_local Clock::time_point since;
+    const Clock::time_point now = Clock::now();
+    if (round == 0) since = now;
+    else if (now - since > kIdleLooking) return false;
+    if (round % 8 == 7) sched_yield();  // lets a thread that shares the core (the submitter) run
+    else
+      for (int i = 0; i < 16; ++i) cpu_relax();
+    return true;
+  }
   double now() override { return std::chrono::duration<double>(Clock::now() - start_).count(); }
   double wallclock() override { return now(); }
   void sleep(double) override {}
@@ -122,6 +133,7 @@ class NativeBackend final : public Backend {
   void host_release(void* ptr, uint64_t) override { std::free(ptr); }
 
  private:
+  static constexpr std::chrono::microseconds kIdleLooking{50};
   using Clock = std::chrono::steady_clock;
   // Worker i runs on the i-th CPU the process may use, as StarPU binds its
   // workers (HCC_BIND=0: wherever Linux puts it). Unbound, Linux put both

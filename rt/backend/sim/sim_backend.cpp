@@ -120,6 +120,7 @@ class SimBackend final : public Backend {
     wakeups_.flush();
   }
   std::unique_ptr<Waiter> make_waiter() override { return std::make_unique<SimWaiter>(held_, wakeups_); }
+  bool keep_looking(int) override { return false; }
 
   double now() override { return s4u::Engine::get_clock() - start_; }
   double wallclock() override {

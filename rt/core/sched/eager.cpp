@@ -2,8 +2,7 @@
 // own queue and, when it has none, the oldest of another worker's: tasks run
 // roughly in the order they became ready, as with one central FIFO queue,
 // without every worker contending for that queue.
-#include <deque>
-
+#include "ring_queue.hpp"
 #include "worker_queues.hpp"
 
 namespace hcc::rt {
@@ -15,26 +14,22 @@ class EagerScheduler final : public Scheduler {
 
   int push(Task* t) override {
     const int w = queues_.target(*t);
-    queues_.push(w, [t](std::deque<Task*>& q) { q.push_back(t); });
+    queues_.push(w, [t](RingQueue& q) { q.push_back(t); });
     return w;
   }
 
   Task* pop(int worker) override {
     SchedulerContext& ctx = queues_.context();
-    auto oldest = [&ctx, worker](std::deque<Task*>& q) -> Task* {
-      if (q.empty()) return nullptr;
-      if (ctx.can_take(*q.front(), worker)) {
-        Task* t = q.front();
-        q.pop_front();
-        return t;
-      }
-      return take_first_runnable(q, ctx, worker);
+    auto oldest = [&ctx, worker](RingQueue& q) -> Task* {
+      for (size_t i = 0; i < q.size(); ++i)
+        if (ctx.can_take(*q.at(i), worker)) return i == 0 ? q.pop_front() : q.take(i);
+      return nullptr;
     };
     return queues_.pop(worker, oldest, oldest);
   }
 
  private:
-  WorkerQueues<std::deque<Task*>> queues_;
+  WorkerQueues<RingQueue> queues_;
 };
 
 }  // namespace

@@ -1,8 +1,7 @@
 // lws: locality work stealing. A task made ready by a worker goes to that
 // worker's queue; a worker pops its newest task (its data is likely warm) and,
 // when empty, steals the oldest task of the next workers in turn.
-#include <deque>
-
+#include "ring_queue.hpp"
 #include "worker_queues.hpp"
 
 namespace hcc::rt {
@@ -14,28 +13,27 @@ class LwsScheduler final : public Scheduler {
 
   int push(Task* t) override {
     const int w = queues_.target(*t);
-    queues_.push(w, [t](std::deque<Task*>& q) { q.push_back(t); });
+    queues_.push(w, [t](RingQueue& q) { q.push_back(t); });
     return w;
   }
 
   Task* pop(int worker) override {
     SchedulerContext& ctx = queues_.context();
-    auto newest = [&ctx, worker](std::deque<Task*>& q) -> Task* {
-      for (auto it = q.rbegin(); it != q.rend(); ++it) {
-        if (ctx.can_take(**it, worker)) {
-          Task* t = *it;
-          q.erase(std::next(it).base());
-          return t;
-        }
-      }
+    auto newest = [&ctx, worker](RingQueue& q) -> Task* {
+      for (size_t i = q.size(); i-- > 0;)
+        if (ctx.can_take(*q.at(i), worker)) return i + 1 == q.size() ? q.pop_back() : q.take(i);
       return nullptr;
     };
-    auto oldest = [&ctx, worker](std::deque<Task*>& q) { return take_first_runnable(q, ctx, worker); };
+    auto oldest = [&ctx, worker](RingQueue& q) -> Task* {
+      for (size_t i = 0; i < q.size(); ++i)
+        if (ctx.can_take(*q.at(i), worker)) return i == 0 ? q.pop_front() : q.take(i);
+      return nullptr;
+    };
     return queues_.pop(worker, newest, oldest);
   }
 
  private:
-  WorkerQueues<std::deque<Task*>> queues_;
+  WorkerQueues<RingQueue> queues_;
 };
 
 }  // namespace

@@ -76,7 +76,9 @@ class WorkerQueues {
   SchedulerContext& ctx_;
   const int n_;
   std::unique_ptr<Slot[]> queues_;
-  std::atomic<unsigned> round_robin_{0};
+  // Written by every push of the application's tasks: on a line of its own,
+  // not on the one the workers read at every pop.
+  alignas(64) std::atomic<unsigned> round_robin_{0};
 };
 
 }  // namespace hcc::rt

@@ -70,6 +70,7 @@ class EmulatedGpuBackend final : public Backend {
   void lock() override { m_.lock(); }
   void unlock() override { m_.unlock(); }
   std::unique_ptr<Waiter> make_waiter() override { return std::make_unique<HostWaiter>(); }
+  bool keep_looking(int) override { return false; }
   double now() override { return ++ticks * 1e-6; }
   double wallclock() override { return now(); }
   void sleep(double) override {}
