@@ -1,30 +1,44 @@
 #!/usr/bin/env python3
 """Per-task overhead of hccsim's native runtime against libomp, libgomp and
-StarPU 1.3, in one command.
+StarPU 1.3, at one or several thread counts, in one command.
 
-    python3 bench/task_overhead.py --build-dir build [--tasks 200000]
-                                   [--threads 2] [--reps 5] [--rounds 1]
+    python3 bench/task_overhead.py --build-dir build [--threads-list 1,2,4,8,16]
+                                   [--tasks 100000] [--reps 3] [--rounds 1]
 
-Runs the four programs built by bench/CMakeLists.txt (<build>/bench/overhead/:
-hcc_tasks, omp_tasks_libomp, omp_tasks_gomp, starpu_tasks) on three patterns
-of empty tasks (indep, chain, stencil; bench/overhead/overhead_common.h
-describes them). The runs are interleaved (pattern by pattern, the runtimes
-in a rotating order) so that machine noise hits all runtimes alike. Each
-program repeats the pattern --reps times and reports its fastest repetition;
-with --rounds > 1 the fastest round is kept.
+Five programs run three patterns of empty tasks (indep, chain, stencil;
+bench/overhead/overhead_common.h describes them):
 
-Progress goes to stderr, one line per run. On stdout: a table of per-task
-microseconds (runtime x pattern), the hccsim/peer ratio per pattern, then
-one line per figure:
+    hccsim      <build>/bench/overhead/hcc_tasks (the C API, HCC_WORKERS=T)
+    hccsim-omp  bench/overhead/omp_tasks.c built here with `hccsim -fnative`
+                (the OpenMP path: libhccomp on the same runtime, a team of T)
+    libomp      omp_tasks.c built with clang-19 -fopenmp (bench/CMakeLists.txt)
+    libgomp     omp_tasks.c built with gcc -fopenmp
+    starpu      starpu_tasks.c on StarPU 1.3 (STARPU_NCPU=T)
 
-    figure task_overhead_ratio_vs_libomp = <geomean over patterns of hcc/libomp>
+The runs are interleaved (thread count by thread count, pattern by pattern,
+the programs in a rotating order) so that machine noise hits all runtimes
+alike. Each program repeats the pattern --reps times and reports its fastest
+repetition; with --rounds > 1 the fastest round is kept. Progress goes to
+stderr, one line per run.
+
+On stdout, per thread count: a table of per-task microseconds (program x
+pattern) and the hccsim/peer ratios; then one line per figure, each the
+geometric mean over the three patterns:
+
+    figure task_overhead_ratio_vs_libomp = <hccsim / libomp at 2 threads>
     figure task_overhead_ratio_vs_libgomp = ...
     figure task_overhead_ratio_vs_starpu = ...
+    figure task_overhead_omp_ratio_vs_libomp = <hccsim-omp / libomp at 2 threads>
+    figure task_overhead_omp_ratio_vs_starpu = ...
+    figure task_overhead_ratio_vs_libomp_16t = <hccsim / libomp at 16 threads>
+    figure task_overhead_ratio_vs_starpu_16t = ...
+    figure task_overhead_growth_16t_vs_2t = <hccsim at 16 threads / at 2>
 
-A ratio below 1 means hccsim has the lower per-task overhead. A peer whose
-binary is missing, or whose run fails for some pattern, is reported and
-skipped: its figure reads `nan`. Exit status: 0; 1 if an hccsim run failed; 2 if the hccsim binary
-is missing (the peers are then not run, unless --allow-missing-hcc).
+A figure whose thread counts were not all measured, or a peer whose binary is
+missing or whose run failed for some pattern, reads `nan`. A ratio below 1
+means hccsim has the lower per-task overhead. Exit status: 0; 1 if an hccsim
+run failed; 2 if hcc_tasks is missing (the peers are then not run, unless
+--allow-missing-hcc).
 """
 
 import argparse
@@ -37,20 +51,22 @@ import time
 
 PATTERNS = ["indep", "chain", "stencil"]
 
-# (name, binary, figure suffix or None for hccsim itself)
+# (name, binary under <build>/bench/overhead, figure suffix or None for hccsim's own programs)
 RUNTIMES = [
     ("hccsim", "hcc_tasks", None),
+    ("hccsim-omp", "omp_tasks_hccsim", None),
     ("libomp", "omp_tasks_libomp", "libomp"),
     ("libgomp", "omp_tasks_gomp", "libgomp"),
     ("starpu", "starpu_tasks", "starpu"),
 ]
+PEERS = [(name, suffix) for name, _, suffix in RUNTIMES if suffix]
 
 RESULT_RE = re.compile(
     r"^pattern=(\S+) tasks=(\d+) seconds=([0-9.eE+-]+) per_task_us=([0-9.eE+-]+)\s*$", re.M)
 
 # Variables that would make a run do more than execute tasks.
 HCC_UNSET = ["HCC_TRACE_PAJE", "HCC_TRACE_CHROME", "HCC_MEMORY_CSV", "HCC_RECORDS",
-             "HCC_MAX_SUBMITTED", "HCC_GPUS"]
+             "HCC_MAX_SUBMITTED", "HCC_GPUS", "HCC_WORKERS", "HCC_SCHED", "HCC_MODE"]
 
 
 def log(msg):
@@ -65,12 +81,40 @@ def find_binary(build_dir, name):
     return None
 
 
-def runtime_env(name, threads, build_dir):
+def build_hccsim_omp(build_dir, root):
+    """omp_tasks.c through `hccsim -fnative`, rebuilt when the driver or the
+    source is newer; returns the binary or None."""
+    driver = os.path.join(build_dir, "bin", "hccsim")
+    src = os.path.join(root, "bench", "overhead", "omp_tasks.c")
+    out = os.path.join(build_dir, "bench", "overhead", "omp_tasks_hccsim")
+    if not os.access(driver, os.X_OK):
+        log(f"task_overhead: hccsim-omp: {driver} not found: skipped")
+        return None
+    inputs = [driver, src, os.path.join(root, "bench", "overhead", "overhead_common.h")]
+    runtime_lib = os.path.join(build_dir, "rt", "libhccrt-native.a")
+    if os.path.exists(runtime_lib):
+        inputs.append(runtime_lib)
+    if os.path.exists(out) and os.path.getmtime(out) >= max(os.path.getmtime(p) for p in inputs):
+        return out
+    os.makedirs(os.path.dirname(out), exist_ok=True)
+    cmd = [driver, "-fnative", "-O2", src, "-o", out]
+    p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    if p.returncode != 0:
+        log(f"task_overhead: hccsim-omp: {' '.join(cmd)} failed (exit {p.returncode}):\n{p.stdout}")
+        return None
+    return out
+
+
+def runtime_env(name, threads, build_dir, hcc_sched):
     env = dict(os.environ)
-    if name == "hccsim":
+    if name.startswith("hccsim"):
         for var in HCC_UNSET:
             env.pop(var, None)
-        env.update(HCC_MODE="native", HCC_SCHED="eager", HCC_WORKERS=str(threads))
+        env.update(HCC_MODE="native", HCC_SCHED=hcc_sched)
+        if name == "hccsim":
+            env["HCC_WORKERS"] = str(threads)
+        else:
+            env["OMP_NUM_THREADS"] = str(threads)
     elif name in ("libomp", "libgomp"):
         env["OMP_NUM_THREADS"] = str(threads)
     elif name == "starpu":
@@ -87,9 +131,9 @@ def runtime_env(name, threads, build_dir):
     return env
 
 
-def run_one(path, env, pattern, args):
+def run_one(path, env, pattern, threads, args):
     """Returns (per_task_us, seconds, tasks), or an error string."""
-    cmd = [path, pattern, str(args.tasks), str(args.threads), str(args.reps)]
+    cmd = [path, pattern, str(args.tasks), str(threads), str(args.reps)]
     try:
         proc = subprocess.run(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                               text=True, timeout=args.timeout)
@@ -116,16 +160,42 @@ def fmt(x, width=10, prec=3):
     return f"{x:>{width}.{prec}f}"
 
 
+def ratio_geomean(best, num, den, patterns):
+    """Geomean over patterns of best[num]/best[den]; nan unless every pattern
+    was measured for both (a geomean over fewer would be another figure)."""
+    ratios = []
+    for p in patterns:
+        a, b = best.get(num + (p,)), best.get(den + (p,))
+        if a is None or b is None or a <= 0 or b <= 0:
+            return float("nan")
+        ratios.append(a / b)
+    return geomean(ratios)
+
+
+def parse_threads(text):
+    try:
+        counts = [int(x) for x in text.split(",") if x]
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text}: expected thread counts such as 1,2,4,8,16")
+    if not counts or min(counts) < 1:
+        raise argparse.ArgumentTypeError(f"{text}: thread counts must be >= 1")
+    return counts
+
+
 def main():
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--build-dir", required=True, help="CMake build directory")
-    ap.add_argument("--tasks", type=int, default=200000, help="tasks per repetition (default 200000)")
-    ap.add_argument("--threads", type=int, default=2, help="worker threads (default 2)")
-    ap.add_argument("--reps", type=int, default=5, help="repetitions inside each program (default 5)")
+    ap.add_argument("--tasks", type=int, default=100000, help="tasks per repetition (default 100000)")
+    ap.add_argument("--threads-list", type=parse_threads, default=None,
+                    help="comma-separated thread counts (default: --threads)")
+    ap.add_argument("--threads", type=int, default=2, help="one thread count (default 2)")
+    ap.add_argument("--reps", type=int, default=3, help="repetitions inside each program (default 3)")
     ap.add_argument("--rounds", type=int, default=1,
-                    help="times each (runtime, pattern) program is run; the fastest is kept (default 1)")
+                    help="times each (program, threads, pattern) is run; the fastest is kept (default 1)")
     ap.add_argument("--patterns", default=",".join(PATTERNS),
                     help="comma-separated subset of " + ",".join(PATTERNS))
+    ap.add_argument("--hcc-sched", default="eager", help="HCC_SCHED for hccsim's programs (default eager)")
     ap.add_argument("--timeout", type=float, default=1800, help="seconds allowed per program run")
     ap.add_argument("--allow-missing-hcc", action="store_true",
                     help="run the peers even if hcc_tasks is missing (figures read nan, exit status 2)")
@@ -137,14 +207,15 @@ def main():
         ap.error(f"unknown pattern(s): {','.join(bad)}")
     if args.tasks < 1 or args.threads < 1 or args.reps < 1 or args.rounds < 1:
         ap.error("--tasks, --threads, --reps and --rounds must be >= 1")
+    thread_counts = args.threads_list or [args.threads]
 
     build_dir = os.path.abspath(args.build_dir)
     binaries = {}
     for name, binary, _ in RUNTIMES:
-        path = find_binary(build_dir, binary)
+        path = build_hccsim_omp(build_dir, root) if name == "hccsim-omp" else find_binary(build_dir, binary)
         if path:
             binaries[name] = path
-        else:
+        elif name != "hccsim-omp":
             log(f"task_overhead: {name}: {binary} not found under {build_dir}/bench/overhead: skipped")
     hcc_missing = "hccsim" not in binaries
     if hcc_missing:
@@ -152,79 +223,73 @@ def main():
         if not args.allow_missing_hcc:
             return 2
 
-    present = [r for r in RUNTIMES if r[0] in binaries]
-    order = []  # (round, pattern, runtime), interleaved
-    for rnd in range(args.rounds):
-        for pi, pattern in enumerate(patterns):
-            k = (rnd + pi) % len(present) if present else 0
-            for name, _, _ in present[k:] + present[:k]:
-                order.append((rnd, pattern, name))
+    present = [r[0] for r in RUNTIMES if r[0] in binaries]
+    order = []  # (threads, pattern, runtime), interleaved
+    k = 0
+    for _ in range(args.rounds):
+        for threads in thread_counts:
+            for pattern in patterns:
+                s = k % len(present) if present else 0
+                k += 1
+                order.extend((threads, pattern, name) for name in present[s:] + present[:s])
 
-    best = {}    # (runtime, pattern) -> per-task us
-    failed = {}  # (runtime, pattern) -> error
+    best = {}    # (runtime, threads, pattern) -> per-task us
+    failed = {}  # (runtime, threads, pattern) -> error
     total = len(order)
-    log(f"task_overhead: {len(present)} runtimes x {len(patterns)} patterns x {args.rounds} round(s), "
-        f"tasks={args.tasks} threads={args.threads} reps={args.reps}")
-    for k, (rnd, pattern, name) in enumerate(order, 1):
-        env = runtime_env(name, args.threads, build_dir)
+    log(f"task_overhead: {len(present)} programs x {len(patterns)} patterns x threads "
+        f"{','.join(map(str, thread_counts))} x {args.rounds} round(s), tasks={args.tasks} reps={args.reps}")
+    for n, (threads, pattern, name) in enumerate(order, 1):
+        env = runtime_env(name, threads, build_dir, args.hcc_sched)
         t0 = time.monotonic()
-        res = run_one(binaries[name], env, pattern, args)
+        res = run_one(binaries[name], env, pattern, threads, args)
         wall = time.monotonic() - t0
         if isinstance(res, str):
-            failed[(name, pattern)] = res
-            log(f"[{k}/{total}] {name} {pattern} FAILED: {res}")
+            failed[(name, threads, pattern)] = res
+            log(f"[{n}/{total}] {name} {threads}t {pattern} FAILED: {res}")
             continue
         us, seconds, tasks = res
-        log(f"[{k}/{total}] {name} {pattern} per_task_us={us:.4f} "
+        log(f"[{n}/{total}] {name} {threads}t {pattern} per_task_us={us:.4f} "
             f"(tasks={tasks}, best rep {seconds:.4f} s, run {wall:.1f} s)")
-        key = (name, pattern)
+        key = (name, threads, pattern)
         if key not in best or us < best[key]:
             best[key] = us
 
-    # ---- Table ---------------------------------------------------------------
-    print(f"per-task overhead in microseconds (min over {args.reps} reps x {args.rounds} round(s); "
-          f"tasks={args.tasks}, threads={args.threads})")
-    print(f"{'runtime':<10}" + "".join(f"{p:>10}" for p in patterns))
-    for name, _, _ in RUNTIMES:
-        if name not in binaries:
-            print(f"{name:<10}" + "".join(f"{'missing':>10}" for _ in patterns))
-            continue
-        print(f"{name:<10}" + "".join(fmt(best.get((name, p))) for p in patterns))
-    print()
-    print("hccsim/peer ratio (< 1: hccsim is faster)")
-    print(f"{'peer':<10}" + "".join(f"{p:>10}" for p in patterns))
+    for threads in thread_counts:
+        print(f"per-task overhead in microseconds, {threads} thread(s) "
+              f"(min over {args.reps} reps x {args.rounds} round(s); tasks={args.tasks})")
+        print(f"{'program':<12}" + "".join(f"{p:>10}" for p in patterns))
+        for name, _, _ in RUNTIMES:
+            cells = "".join(fmt(best.get((name, threads, p))) if name in binaries else f"{'missing':>10}"
+                            for p in patterns)
+            print(f"{name:<12}{cells}")
+        print("hccsim/peer ratio (< 1: hccsim is faster)")
+        for ours in ("hccsim", "hccsim-omp"):
+            for peer, _ in PEERS:
+                row = []
+                for p in patterns:
+                    a, b = best.get((ours, threads, p)), best.get((peer, threads, p))
+                    row.append(a / b if a and b else None)
+                print(f"{ours + '/' + peer:<20}" + "".join(fmt(r) for r in row))
+        print()
+
     figures = []
-    for name, _, suffix in RUNTIMES:
-        if suffix is None:
-            continue
-        ratios = []
-        row = []
-        for p in patterns:
-            h, q = best.get(("hccsim", p)), best.get((name, p))
-            if h is not None and q is not None and h > 0 and q > 0:
-                ratios.append(h / q)
-                row.append(h / q)
-            else:
-                row.append(None)
-        print(f"{name:<10}" + "".join(fmt(r) for r in row))
-        # A geomean over fewer patterns would not be the same figure: it
-        # reads nan unless every pattern was measured for both runtimes.
-        complete = len(ratios) == len(patterns)
-        if not complete and name in binaries:
-            log(f"task_overhead: {name}: {len(patterns) - len(ratios)} pattern(s) without a ratio: "
-                f"task_overhead_ratio_vs_{suffix} = nan")
-        figures.append((suffix, geomean(ratios) if complete else float("nan")))
-    print()
-    for suffix, value in figures:
-        print(f"figure task_overhead_ratio_vs_{suffix} = {value:.4f}" if not math.isnan(value)
-              else f"figure task_overhead_ratio_vs_{suffix} = nan")
+    for ours, prefix in (("hccsim", "task_overhead_ratio_vs_"), ("hccsim-omp", "task_overhead_omp_ratio_vs_")):
+        for peer, suffix in PEERS:
+            if ours == "hccsim-omp" and peer == "libgomp":
+                continue
+            figures.append((prefix + suffix, ratio_geomean(best, (ours, 2), (peer, 2), patterns)))
+    for peer in ("libomp", "starpu"):
+        figures.append((f"task_overhead_ratio_vs_{peer}_16t", ratio_geomean(best, ("hccsim", 16), (peer, 16), patterns)))
+    figures.append(("task_overhead_growth_16t_vs_2t", ratio_geomean(best, ("hccsim", 16), ("hccsim", 2), patterns)))
+    for name, value in figures:
+        print(f"figure {name} = " + ("nan" if math.isnan(value) else f"{value:.4f}"))
     sys.stdout.flush()
 
-    for (name, pattern), err in sorted(failed.items()):
-        log(f"task_overhead: {name} {pattern} failed: {err}")
+    for (name, threads, pattern), err in sorted(failed.items()):
+        log(f"task_overhead: {name} {threads}t {pattern} failed: {err}")
     if hcc_missing:
         return 2
-    if any(name == "hccsim" for name, _ in failed):
+    if any(name.startswith("hccsim") for name, _, _ in failed):
         return 1
     return 0
 

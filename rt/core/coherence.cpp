@@ -10,6 +10,7 @@
 #include <cstdio>
 
 #include "fatal.hpp"
+#include "locked.hpp"
 #include "runtime.hpp"
 
 namespace hcc::rt {
@@ -171,7 +172,11 @@ void Runtime::account(int node, int64_t delta) {
   trace_->memory(node, backend_->now(), node_used_[node]);
 }
 
+// Read by model-based schedulers, which run without the control lock: with
+// several memory nodes, replicas change under it (one node: all valid).
 uint64_t Runtime::bytes_on_node(const Task& t, int node) const {
+  if (single_node_) return t.bytes_in;
+  Locked lock(*backend_);
   uint64_t bytes = 0;
   for (const Access& a : t.accesses)
     if (reads(a.mode) && a.handle->valid(node)) bytes += a.handle->size;
@@ -179,6 +184,8 @@ uint64_t Runtime::bytes_on_node(const Task& t, int node) const {
 }
 
 double Runtime::expected_transfer(const Task& t, int node) {
+  if (single_node_) return 0;
+  Locked lock(*backend_);
   double seconds = 0;
   for (const Access& a : t.accesses) {
     const Handle* h = a.handle;

@@ -24,7 +24,10 @@ Handle* Runtime::sibling_handle(void* addr, uint64_t size) {
   const bool app = &scope == &app_deps_;
   if (app) backend_->lock();
   Handle*& h = scope[addr];
-  if (!h) h = new_handle(addr, size);
+  if (!h) {
+    h = new_handle(addr, size);
+    h->sibling_scoped = true;
+  }
   Handle* found = h;
   if (app) backend_->unlock();
   return found;

@@ -95,6 +95,7 @@ Task* Runtime::submit(const hcc_task_desc& d, const TaskOptions& options) {
     if (reads(a.mode)) t->bytes_in += a.handle->size;
     if (writes(a.mode)) t->bytes_out += a.handle->size;
     if (exclusive(a.mode)) t->has_commute = true;
+    if (!a.handle->sibling_scoped) t->program_wide_deps = true;
   }
   if (d.params && d.nparams > 0) t->params.assign(d.params, d.params + d.nparams);
   t->mem_alloc = d.mem_alloc;

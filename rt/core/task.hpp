@@ -48,6 +48,7 @@ struct Handle {
   SpinLock lock;  // guards the sequential-task-flow state and the commute owner
   void* addr = nullptr;
   uint64_t size = 0;
+  bool sibling_scoped = false;  // orders the children of one task only (OpenMP depend)
   // Coherence (coherence.cpp, under the control lock; only used on
   // machines with more than one memory node).
   std::vector<Replica> replicas;  // one per memory node; node 0 is addr
@@ -113,6 +114,9 @@ struct TaskState {
   uint64_t mem_alloc = 0, mem_free = 0;  // declared by the body (hcc_task_desc)
 
   bool has_commute = false;  // holds exclusive accesses (Runtime::exclusive)
+  // Accesses data registered for the whole program (hcc_data_register): it
+  // may order tasks of any two parents (Runtime::can_take).
+  bool program_wide_deps = false;
 
   double submit_time = 0, start_time = 0;
   double end_time = 0;  // when the body ended (records, models), before any lock wait

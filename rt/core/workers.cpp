@@ -87,8 +87,11 @@ bool Runtime::can_take(const Task& t, int worker) const {
   // can always run its own children, so it never waits for nothing, and
   // tasks nest on its stack no deeper than the task tree. (dmda and dmdas
   // queue a task for one worker, which takes it whatever it waits for.)
+  // A task on program-wide data is taken too: the children waited for may
+  // depend on it, which OpenMP's sibling-only dependencies rule out but the
+  // sequential task flow of hcc_data_register'ed data does not.
   const Task* waiting = workers_[worker].current.load(std::memory_order_relaxed);
-  return !waiting || waiting->implicit || descends_from(t, *waiting);
+  return !waiting || waiting->implicit || t.program_wide_deps || descends_from(t, *waiting);
 }
 
 // Whether t descends from the running task a. Ancestors that completed may
@@ -132,8 +135,11 @@ Task* Runtime::idle_wait(int w) {
     if (stopping_.load(std::memory_order_relaxed)) return nullptr;
   }
   return_credit(w);
-  me.idle.store(true);
+  // Counted before it is flagged: a thread that claims a flagged worker
+  // uncounts it, and the count must never be below the workers flagged
+  // (a pusher that read 0 would wake none of them).
   idle_count_.fetch_add(1);
+  me.idle.store(true);
   std::atomic_thread_fence(std::memory_order_seq_cst);
   Task* found = next_task(w);
   if (!found && !stopping_.load()) me.waiter->wait();
@@ -179,11 +185,14 @@ bool Runtime::take_commute(Task* t) {
   for (const Access& a : t->accesses)
     if (exclusive(a.mode) && std::find(handles.begin(), handles.end(), a.handle) == handles.end())
       handles.push_back(a.handle);
+  // The first busy handle in the task's own order, not in address order:
+  // which one it waits on decides when it runs again, and addresses change
+  // from run to run (simulations must not).
   std::sort(handles.begin(), handles.end());
   for (Handle* h : handles) h->lock.lock();
   Handle* busy = nullptr;
-  for (Handle* h : handles)
-    if (!busy && h->commute_owner && h->commute_owner != t) busy = h;
+  for (const Access& a : t->accesses)
+    if (!busy && exclusive(a.mode) && a.handle->commute_owner && a.handle->commute_owner != t) busy = a.handle;
   if (busy) busy->commute_waiting.push_back(t);
   else
     for (Handle* h : handles) h->commute_owner = t;
