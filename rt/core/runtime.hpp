@@ -147,7 +147,7 @@ class Runtime final : public SchedulerContext {
   // Task memory (task_pool.cpp).
   Task* new_task(int self);  // self: the calling worker, -1 for the application
   void count_submission(int self);
-  void return_credit(int self);
+  bool return_credit(int self);
   int& credit_of(int self);
   void release(Task* t);  // drops one reference; recycles at zero
   std::vector<Task*>& task_cache_of_caller();

@@ -59,12 +59,15 @@ void Runtime::count_submission(int self) {
   --credit;
 }
 
-void Runtime::return_credit(int self) {
+// Returns whether the in-flight count reached a value that a wait may be
+// blocked on: the caller then wakes the waiters (counter_reached_zero, or
+// notify_blocked when it holds the control lock).
+bool Runtime::return_credit(int self) {
   int& credit = credit_of(self);
-  if (credit == 0) return;
+  if (credit == 0) return false;
   const int left = inflight_.fetch_sub(credit) - credit;
   credit = 0;
-  if (left == 0 || left == resume_submitting_) counter_reached_zero();
+  return left == 0 || left == resume_submitting_;
 }
 
 Task* Runtime::new_task(int self) {

@@ -36,7 +36,11 @@ void Runtime::wait_until(const std::function<bool()>& ready, bool help, bool loc
   const int w = backend_->self_worker();
   Worker* me = w >= 0 ? &workers_[w] : nullptr;
   const bool helps = me && help;
-  return_credit(w);  // what it waits for may be inflight_ reaching zero
+  // What it waits for may be inflight_ reaching zero.
+  if (return_credit(w)) {
+    if (lock_held) notify_blocked();
+    else counter_reached_zero();
+  }
   Waiter* waiter = me ? me->waiter.get() : app_waiter_.get();
   auto run_unlocked = [&](Task* t) {
     if (lock_held) backend_->unlock();

@@ -134,7 +134,7 @@ Task* Runtime::idle_wait(int w) {
     if (Task* t = next_task(w)) return t;
     if (stopping_.load(std::memory_order_relaxed)) return nullptr;
   }
-  return_credit(w);
+  if (return_credit(w)) counter_reached_zero();
   // Counted before it is flagged: a thread that claims a flagged worker
   // uncounts it, and the count must never be below the workers flagged
   // (a pusher that read 0 would wake none of them).
