@@ -2,7 +2,7 @@
 // fetching inputs to the node of the worker that runs a task, LRU eviction
 // with write-back when a node is full, and memory accounting per node.
 //
-// Everything here runs with the backend lock held; the lock is dropped only
+// Everything here runs with the control lock held; the lock is dropped only
 // around transfers and device allocations, while the replicas involved are
 // pinned (busy) or marked fetching so that no one else evicts or refetches
 // them meanwhile.

@@ -189,7 +189,8 @@ class Runtime final : public SchedulerContext {
   void notify_blocked();
   void counter_reached_zero();
 
-  // Coherence and memory (coherence.cpp); called with the lock held.
+  // Coherence and memory (coherence.cpp); called with the control lock held
+  // (bytes_on_node and expected_transfer take it themselves).
   void acquire_data(Task* t, int node, Buffers& buffers);
   void release_data(Task* t, int node);
   void fetch(Handle* h, int node, int worker);
