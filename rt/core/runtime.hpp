@@ -150,7 +150,7 @@ class Runtime final : public SchedulerContext {
   bool return_credit(int self);
   int& credit_of(int self);
   void release(Task* t);  // drops one reference; recycles at zero
-  std::vector<Task*>& task_cache_of_caller();
+  std::vector<Task*>& task_cache_of(int self);
 
   // Readiness, waking and the worker loop (workers.cpp).
   void make_ready(Task* t, int by_worker);

@@ -16,6 +16,7 @@
 #pragma once
 
 #include <atomic>
+#include <mutex>
 #include <thread>
 
 namespace hcc::rt {
@@ -48,15 +49,6 @@ class SpinLock {
 };
 
 // Holds a SpinLock for a scope.
-class SpinGuard {
- public:
-  explicit SpinGuard(SpinLock& l) : l_(l) { l_.lock(); }
-  ~SpinGuard() { l_.unlock(); }
-  SpinGuard(const SpinGuard&) = delete;
-  SpinGuard& operator=(const SpinGuard&) = delete;
-
- private:
-  SpinLock& l_;
-};
+using SpinGuard = std::lock_guard<SpinLock>;
 
 }  // namespace hcc::rt

@@ -34,9 +34,8 @@ AppThread& app_thread(uint64_t runtime) {
 
 }  // namespace
 
-// The calling worker's cache, or the calling application thread's.
-std::vector<Task*>& Runtime::task_cache_of_caller() {
-  const int self = backend_->self_worker();
+// Worker self's cache, or (self < 0) the calling application thread's.
+std::vector<Task*>& Runtime::task_cache_of(int self) {
   return self >= 0 ? workers_[self].task_cache : app_thread(id_).tasks;
 }
 
@@ -71,7 +70,7 @@ bool Runtime::return_credit(int self) {
 }
 
 Task* Runtime::new_task(int self) {
-  std::vector<Task*>& cache = self >= 0 ? workers_[self].task_cache : app_thread(id_).tasks;
+  std::vector<Task*>& cache = task_cache_of(self);
   if (cache.empty()) {
     SpinGuard guard(pool_lock_);
     if (free_tasks_.size() < kTaskBatch) {
@@ -96,7 +95,7 @@ void Runtime::release(Task* t) {
   // Its children have completed (each held a reference): their
   // dependencies order nothing any more.
   if (t->children_deps) drop_scope(*t->children_deps);
-  std::vector<Task*>& cache = task_cache_of_caller();
+  std::vector<Task*>& cache = task_cache_of(backend_->self_worker());
   cache.push_back(t);
   // Workers free the tasks that the application thread allocates: the
   // surplus goes back to the shared list.

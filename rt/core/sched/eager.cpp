@@ -2,7 +2,6 @@
 // own queue and, when it has none, the oldest of another worker's: tasks run
 // roughly in the order they became ready, as with one central FIFO queue,
 // without every worker contending for that queue.
-#include "ring_queue.hpp"
 #include "worker_queues.hpp"
 
 namespace hcc::rt {
@@ -20,11 +19,7 @@ class EagerScheduler final : public Scheduler {
 
   Task* pop(int worker) override {
     SchedulerContext& ctx = queues_.context();
-    auto oldest = [&ctx, worker](RingQueue& q) -> Task* {
-      for (size_t i = 0; i < q.size(); ++i)
-        if (ctx.can_take(*q.at(i), worker)) return i == 0 ? q.pop_front() : q.take(i);
-      return nullptr;
-    };
+    auto oldest = [&ctx, worker](RingQueue& q) { return take_oldest_runnable(q, ctx, worker); };
     return queues_.pop(worker, oldest, oldest);
   }
 

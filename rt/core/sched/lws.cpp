@@ -1,7 +1,6 @@
 // lws: locality work stealing. A task made ready by a worker goes to that
 // worker's queue; a worker pops its newest task (its data is likely warm) and,
 // when empty, steals the oldest task of the next workers in turn.
-#include "ring_queue.hpp"
 #include "worker_queues.hpp"
 
 namespace hcc::rt {
@@ -24,11 +23,7 @@ class LwsScheduler final : public Scheduler {
         if (ctx.can_take(*q.at(i), worker)) return i + 1 == q.size() ? q.pop_back() : q.take(i);
       return nullptr;
     };
-    auto oldest = [&ctx, worker](RingQueue& q) -> Task* {
-      for (size_t i = 0; i < q.size(); ++i)
-        if (ctx.can_take(*q.at(i), worker)) return i == 0 ? q.pop_front() : q.take(i);
-      return nullptr;
-    };
+    auto oldest = [&ctx, worker](RingQueue& q) { return take_oldest_runnable(q, ctx, worker); };
     return queues_.pop(worker, newest, oldest);
   }
 

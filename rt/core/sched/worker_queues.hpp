@@ -13,6 +13,7 @@
 #include <memory>
 #include <vector>
 
+#include "ring_queue.hpp"
 #include "schedulers.hpp"
 #include "spin_lock.hpp"
 
@@ -80,5 +81,13 @@ class WorkerQueues {
   // not on the one the workers read at every pop.
   alignas(64) std::atomic<unsigned> round_robin_{0};
 };
+
+// Removes and returns the oldest task of the queue that the worker can
+// take; nullptr if none.
+inline Task* take_oldest_runnable(RingQueue& q, const SchedulerContext& ctx, int worker) {
+  for (size_t i = 0; i < q.size(); ++i)
+    if (ctx.can_take(*q.at(i), worker)) return i == 0 ? q.pop_front() : q.take(i);
+  return nullptr;
+}
 
 }  // namespace hcc::rt
