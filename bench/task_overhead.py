@@ -91,9 +91,10 @@ def build_hccsim_omp(build_dir, root):
         log(f"task_overhead: hccsim-omp: {driver} not found: skipped")
         return None
     inputs = [driver, src, os.path.join(root, "bench", "overhead", "overhead_common.h")]
-    runtime_lib = os.path.join(build_dir, "rt", "libhccrt-native.a")
-    if os.path.exists(runtime_lib):
-        inputs.append(runtime_lib)
+    for lib in ("libhccrt-native.a", "libhccomp.a"):
+        runtime_lib = os.path.join(build_dir, "rt", lib)
+        if os.path.exists(runtime_lib):
+            inputs.append(runtime_lib)
     if os.path.exists(out) and os.path.getmtime(out) >= max(os.path.getmtime(p) for p in inputs):
         return out
     os.makedirs(os.path.dirname(out), exist_ok=True)

@@ -83,6 +83,10 @@ struct Thread {
   // Open taskgroups, innermost last: their task reductions, or nullptr.
   std::vector<TaskReduction*> taskgroups;
   int next_num_threads = 0;  // __kmpc_push_num_threads, for the next parallel region
+  // The codelet of the last task construct this thread submitted, by its key
+  // in State::codelets: a loop of tasks finds it without the control lock.
+  std::pair<const void*, int> last_codelet_key{nullptr, -1};
+  const hcc_codelet* last_codelet = nullptr;
 };
 
 // The runtime's codelet of a task construct: its kernel name, and its

@@ -11,6 +11,7 @@
 #include <set>
 #include <string>
 
+#include "block_cache.hpp"
 #include "fatal.hpp"
 #include "small_vector.hpp"
 #include "task_reduction.hpp"
@@ -54,8 +55,9 @@ void run_parts(TaskHeader* h, int gtid) {
 void finish(TaskHeader* h) {
   kmp_task_t* task = task_of(h);
   if (h->flags & kTaskDestructors) task->data1.destructors(slot_of_caller(*h->state), task);
+  const size_t bytes = h->bytes;
   h->~TaskHeader();
-  std::free(h);
+  rt::cached_free(h, bytes);
 }
 
 // A detached task that ran when created: nothing waits for its completion
@@ -116,11 +118,17 @@ const hcc_codelet* codelet_for(State& s, const TaskHeader* h, int ndeps) {
   const hcc_omp_task_info* info = h->attributes.info;
   const kmp_routine_entry_t routine = task_of(const_cast<TaskHeader*>(h))->routine;
   const auto key = std::make_pair(info ? static_cast<const void*>(info) : reinterpret_cast<const void*>(routine), ndeps);
+  Thread& me = caller(s);
+  if (me.last_codelet && me.last_codelet_key == key) return me.last_codelet;
   s.rt.lock();
   auto it = s.codelets.find(key);
   const hcc_codelet* known = it == s.codelets.end() ? nullptr : &it->second->codelet;
   s.rt.unlock();
-  if (known) return known;
+  if (known) {
+    me.last_codelet_key = key;
+    me.last_codelet = known;
+    return known;
+  }
   auto cl = std::make_unique<Codelet>();
   cl->name = info && info->name ? info->name : name_of(routine);
   for (int i = 0; info && i < info->nparams; ++i) cl->param_names.push_back(info->param_names[i]);
@@ -133,6 +141,8 @@ const hcc_codelet* codelet_for(State& s, const TaskHeader* h, int ndeps) {
   if (!slot) slot = std::move(cl);
   const hcc_codelet* result = &slot->codelet;
   s.rt.unlock();
+  me.last_codelet_key = key;
+  me.last_codelet = result;
   return result;
 }
 
@@ -149,12 +159,11 @@ void wait_deps(const kmp_depend_info_t* deps, int ndeps) {
 }
 
 // Both lists of a task's depend items as one.
-std::vector<kmp_depend_info_t> all_deps(int32_t n, const kmp_depend_info_t* deps, int32_t n_noalias,
-                                        const kmp_depend_info_t* noalias) {
-  std::vector<kmp_depend_info_t> all;
-  all.reserve(n + n_noalias);
-  if (deps) all.insert(all.end(), deps, deps + n);
-  if (noalias) all.insert(all.end(), noalias, noalias + n_noalias);
+using DependItems = rt::SmallVector<kmp_depend_info_t, 8>;
+DependItems all_deps(int32_t n, const kmp_depend_info_t* deps, int32_t n_noalias, const kmp_depend_info_t* noalias) {
+  DependItems all;
+  if (deps) all.assign(deps, deps + n);
+  if (noalias) all.assign(noalias, noalias + n_noalias);
   return all;
 }
 
@@ -242,8 +251,7 @@ kmp_task_t* __kmpc_omp_task_alloc(ident_t*, int32_t, int32_t flags, size_t sizeo
   State& s = state();
   const Context& c = context(s);
   const size_t bytes = sizeof(TaskHeader) + round_up(sizeof_task) + sizeof_shareds;
-  void* block = std::malloc(bytes);
-  if (!block) hcc::rt::fatal("out of memory allocating a task");
+  void* block = hcc::rt::cached_alloc(bytes);
   auto* h = new (block) TaskHeader{&s, c.team, bytes, flags, (flags & kTaskFinal) != 0 || c.final, nullptr, false, false, {}};
   NextTask& next = caller(s).next_task;
   if (next.info) {
@@ -279,8 +287,8 @@ int32_t __kmpc_omp_task_with_deps(ident_t*, int32_t, kmp_task_t* task, int32_t n
     run_now(h);
     return 0;
   }
-  std::vector<kmp_depend_info_t> all = all_deps(ndeps, deps, ndeps_noalias, noalias);
-  submit(h, all.data(), static_cast<int>(all.size()));
+  DependItems all = all_deps(ndeps, deps, ndeps_noalias, noalias);
+  submit(h, all.begin(), static_cast<int>(all.size()));
   return 0;
 }
 
@@ -288,8 +296,8 @@ int32_t __kmpc_omp_task_with_deps(ident_t*, int32_t, kmp_task_t* task, int32_t n
 // runs the body itself between these two calls.
 void __kmpc_omp_wait_deps(ident_t*, int32_t, int32_t ndeps, kmp_depend_info_t* deps, int32_t ndeps_noalias,
                           kmp_depend_info_t* noalias) {
-  std::vector<kmp_depend_info_t> all = all_deps(ndeps, deps, ndeps_noalias, noalias);
-  wait_deps(all.data(), static_cast<int>(all.size()));
+  DependItems all = all_deps(ndeps, deps, ndeps_noalias, noalias);
+  wait_deps(all.begin(), static_cast<int>(all.size()));
 }
 
 void __kmpc_omp_task_begin_if0(ident_t*, int32_t, kmp_task_t* task) { begin_on_creator(header_of(task)); }
@@ -304,8 +312,8 @@ int32_t __kmpc_omp_taskwait(ident_t*, int32_t) {
 
 void __kmpc_omp_taskwait_deps_51(ident_t*, int32_t, int32_t ndeps, kmp_depend_info_t* deps, int32_t ndeps_noalias,
                                  kmp_depend_info_t* noalias, int32_t) {
-  std::vector<kmp_depend_info_t> all = all_deps(ndeps, deps, ndeps_noalias, noalias);
-  wait_deps(all.data(), static_cast<int>(all.size()));
+  DependItems all = all_deps(ndeps, deps, ndeps_noalias, noalias);
+  wait_deps(all.begin(), static_cast<int>(all.size()));
 }
 
 int32_t __kmpc_omp_taskyield(ident_t*, int32_t, int32_t) { return 0; }
@@ -382,8 +390,7 @@ void __kmpc_taskloop(ident_t*, int32_t, kmp_task_t* task, int32_t if_val, uint64
   uint64_t begin = 0;
   for (uint64_t i = 0; i < ntasks && trip > 0; ++i) {
     const uint64_t count = base + (i < extra ? 1 : 0);
-    auto* copy = static_cast<TaskHeader*>(std::malloc(h->bytes));
-    if (!copy) hcc::rt::fatal("out of memory allocating a task");
+    auto* copy = static_cast<TaskHeader*>(hcc::rt::cached_alloc(h->bytes));
     new (copy) TaskHeader(*h);
     std::memcpy(static_cast<void*>(copy + 1), h + 1, h->bytes - sizeof(TaskHeader));
     copy->event = nullptr;
