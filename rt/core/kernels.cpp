@@ -34,7 +34,11 @@ void Runtime::execute_body(Task* t, int w, const Buffers& buffers) {
       task_cost = cpu_between(me.cpu_after_kernel, cpu_start);
     me.cpu_after_kernel = -1;  // a kernel nested in this one (a task scheduling point) starts afresh
     if (keep_records_ || keep_history_) t->start_time = backend_->now();
-    fn(buffers.begin(), t->arg);
+    {
+      std::optional<KernelAllocations> uncounted;
+      if (!(cl->flags & HCC_CODELET_CONTROL)) uncounted.emplace();
+      fn(buffers.begin(), t->arg);
+    }
     if (keep_records_ || keep_history_) t->end_time = backend_->now();
     // An instrumented CPU kernel is also timed on its thread's CPU clock: the
     // time it computed, without the time its thread was preempted (by the
@@ -100,6 +104,8 @@ void Runtime::execute_body(Task* t, int w, const Buffers& buffers) {
       local[i] = scratch.back().get();
     }
     const double start = backend_->wallclock();
+    std::optional<KernelAllocations> uncounted;
+    if (!control) uncounted.emplace();
     fn(local.begin(), t->arg);
     measured = backend_->wallclock() - start;
   }

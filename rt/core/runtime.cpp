@@ -35,7 +35,7 @@ Runtime::Runtime(Config config, std::unique_ptr<Backend> backend)
       models_(config_.model_dir),
       rng_(config_.seed) {}
 
-Runtime::~Runtime() = default;
+Runtime::~Runtime() { detach_program_memory(this); }
 
 hcc_mode Runtime::mode() const {
   if (backend_->simulated()) return HCC_MODE_SIMULATE;
@@ -72,7 +72,10 @@ void Runtime::start() {
   if (measure_costs_) cpu_clock_cost_ = cpu_clock_read_cost();
   if (backend_->simulated()) load_runtime_costs();
   backend_->start_workers([this](int w) { worker_loop(w); });
+  attach_program_memory(this);
 }
+
+void Runtime::program_memory_changed(uint64_t bytes_in_use) { trace_->program_memory(backend_->now(), bytes_in_use); }
 
 void Runtime::shutdown() {
   wait_all();
@@ -98,6 +101,7 @@ void Runtime::shutdown() {
     delete h;
   }
   handles_.clear();
+  detach_program_memory(this);  // the outputs below read the memory samples
 
   // Each output is written on its own: one that fails (unwritable path) is
   // reported and does not prevent the others, and the process then exits 1.
@@ -124,6 +128,11 @@ void Runtime::shutdown() {
   write(config_.memory_csv, [this](const std::string& p) { trace_->write_memory_csv(p); });
   if (mode() == HCC_MODE_INSTRUMENT) attempt([this] { models_.save(); });
   if (progress_shown_) std::fputc('\n', stderr);
+  if (const FoldedTotals folded = folded_totals(); folded.allocations > 0)
+    std::fprintf(stderr,
+                 "hccsim: folded %" PRIu64 " allocation(s) of the program, %.1f MiB in all (HCC_FOLD_THRESHOLD; "
+                 "their contents are not kept)\n",
+                 folded.allocations, static_cast<double>(folded.bytes) / (1 << 20));
   static const char* const names[] = {"native", "instrument", "simulate"};
   std::fprintf(stderr,
                "hccsim: mode=%s makespan=%.6f tasks=%" PRIu64 " workers=%d peak_mem=%" PRIu64 "\n",

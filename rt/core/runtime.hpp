@@ -25,6 +25,7 @@
 #include "backend.hpp"
 #include "config.hpp"
 #include "hccmodels/model_file.hpp"
+#include "program_memory.hpp"
 #include "scheduler.hpp"
 #include "spin_lock.hpp"
 #include "task.hpp"
@@ -43,7 +44,7 @@ struct TaskOptions {
   void (*finished)(void* arg) = nullptr;
 };
 
-class Runtime final : public SchedulerContext {
+class Runtime final : public SchedulerContext, public ProgramMemorySink {
  public:
   Runtime(Config config, std::unique_ptr<Backend> backend);
   ~Runtime() override;
@@ -55,6 +56,8 @@ class Runtime final : public SchedulerContext {
   int worker_count() const { return nworkers_; }
   double time() { return backend_->now(); }
   uint64_t peak_memory(int node) const { return trace_->peak_memory(node); }
+  // The program's heap (rt/smpi/program_memory.hpp), from start to shutdown.
+  void program_memory_changed(uint64_t bytes_in_use) override;
 
   Handle* register_data(void* addr, uint64_t size);
   void unregister_data(Handle* h);

@@ -268,6 +268,7 @@ std::string link_value(int src, int dst) { return std::to_string(src) + "->" + s
 
 TraceRecorder::TraceRecorder(std::vector<WorkerInfo> workers, int memory_nodes)
     : workers_(std::move(workers)), memory_nodes_(std::max(memory_nodes, 0)) {
+  node_accounted_.assign(memory_nodes_, 0);
   node_current_.assign(memory_nodes_, 0);
   node_peak_.assign(memory_nodes_, 0);
 }
@@ -275,6 +276,7 @@ TraceRecorder::TraceRecorder(std::vector<WorkerInfo> workers, int memory_nodes)
 void TraceRecorder::ensure_node(int node) {
   if (node < memory_nodes_) return;
   memory_nodes_ = node + 1;
+  node_accounted_.resize(memory_nodes_, 0);
   node_current_.resize(memory_nodes_, 0);
   node_peak_.resize(memory_nodes_, 0);
 }
@@ -289,11 +291,41 @@ void TraceRecorder::transfer(const TransferRecord& r) {
 
 void TraceRecorder::memory(int node, double time, uint64_t bytes_in_use) {
   if (node < 0) return;
+  std::lock_guard<std::mutex> lock(memory_mutex_);
   ensure_node(node);
-  samples_.push_back(Sample{node, time, bytes_in_use});
-  total_current_ = total_current_ - node_current_[node] + bytes_in_use;
-  node_current_[node] = bytes_in_use;
-  node_peak_[node] = std::max(node_peak_[node], bytes_in_use);
+  node_accounted_[node] = bytes_in_use;
+  set_memory(node, time, bytes_in_use + (node == 0 ? program_bytes_ : 0), false);
+}
+
+void TraceRecorder::program_memory(double time, uint64_t bytes_in_use) {
+  std::lock_guard<std::mutex> lock(memory_mutex_);
+  ensure_node(0);
+  program_bytes_ = bytes_in_use;
+  set_memory(0, time, node_accounted_[0] + bytes_in_use, true);
+}
+
+void TraceRecorder::set_memory(int node, double time, uint64_t bytes, bool coalesce) {
+  // Coalesced samples within kResolution of the first of their window keep
+  // two: the window's highest, then its last (one when the last is the highest).
+  constexpr double kResolution = 1e-6;
+  const size_t in_window = samples_.size() - window_begin_;
+  if (coalesce && in_window > 0 && samples_.back().node == node && time - samples_[window_begin_].time < kResolution) {
+    Sample& highest = samples_[window_begin_];
+    if (bytes >= highest.bytes) {
+      highest.bytes = bytes;
+      if (in_window == 2) samples_.pop_back();
+    } else if (in_window == 1) {
+      samples_.push_back(Sample{node, highest.time, bytes});
+    } else {
+      samples_.back().bytes = bytes;
+    }
+  } else {
+    samples_.push_back(Sample{node, time, bytes});
+    window_begin_ = coalesce ? samples_.size() - 1 : samples_.size();
+  }
+  total_current_ = total_current_ - node_current_[node] + bytes;
+  node_current_[node] = bytes;
+  node_peak_[node] = std::max(node_peak_[node], bytes);
   total_peak_ = std::max(total_peak_, total_current_);
 }
 

@@ -11,6 +11,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -53,6 +54,12 @@ class TraceRecorder {
   // node and the peak over time of the sum over nodes. A negative node is
   // ignored; a node >= memory_nodes extends the node count.
   void memory(int node, double time, uint64_t bytes_in_use);
+  // The program's own heap (rt/smpi/program_memory.hpp), counted on node 0
+  // besides what memory() says of it. Samples within a microsecond of each
+  // other are coalesced into the highest and the last (a program may
+  // allocate millions of small blocks); the peaks stay exact. Thread-safe with
+  // memory(); the readers below run once recording has ended.
+  void program_memory(double time, uint64_t bytes_in_use);
 
   uint64_t peak_memory(int node) const;  // 0 for a node never sampled
   uint64_t peak_memory_total() const;
@@ -82,6 +89,8 @@ class TraceRecorder {
   };
 
   void ensure_node(int node);
+  // With memory_mutex_ held: node's bytes in use are now `bytes`.
+  void set_memory(int node, double time, uint64_t bytes, bool coalesce);
   // Tasks in (start, worker, id) order, then recording order.
   std::vector<size_t> sorted_tasks() const;
   // Transfers in (start, end, src, dst, worker, bytes) order, then recording order.
@@ -96,7 +105,11 @@ class TraceRecorder {
   int memory_nodes_;
   std::vector<TaskRecord> tasks_;
   std::vector<TransferRecord> transfers_;
+  std::mutex memory_mutex_;  // the samples, current bytes and peaks
   std::vector<Sample> samples_;
+  std::vector<uint64_t> node_accounted_;  // by memory()
+  uint64_t program_bytes_ = 0;            // by program_memory(), on node 0
+  size_t window_begin_ = 0;  // first sample of the current coalescing window (set_memory)
   std::vector<uint64_t> node_current_;
   std::vector<uint64_t> node_peak_;
   uint64_t total_current_ = 0;

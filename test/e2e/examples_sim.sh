@@ -12,13 +12,13 @@ rm -rf "$work" && mkdir -p "$work" && cd "$work"
 fail() { echo "FAIL: $*"; exit 1; }
 
 declare -A args=([cholesky]="256 64" [lu]="256 64" [sparselu]="8 16" [fib]="18 10" [wavefront]="300 280 50"
-                 [fmm]="cube 4000 3 8" [multifrontal]="16x16x16 32")
-names=(cholesky lu sparselu fib wavefront fmm multifrontal)
+                 [fmm]="cube 4000 3 8" [multifrontal]="16x16x16 32" [cholesky-lapack]="512 128")
+names=(cholesky lu sparselu fib wavefront fmm multifrontal cholesky-lapack)
 
 # Compile the programs in both modes, two at a time.
 build() { # build <name> <mode>
   local libs=()
-  case $1 in cholesky | lu | multifrontal) libs=(-llapacke -lopenblas) ;; esac
+  case $1 in cholesky | lu | multifrontal | cholesky-lapack) libs=(-llapacke -lopenblas) ;; esac
   "$hccsim" "-f$2" -O2 -std=c11 -ffp-contract=off -Wno-unknown-pragmas "$src/$1/$1.c" "${libs[@]}" -lm \
     -o "$1-$2" > "$1-$2.build.log" 2>&1
 }

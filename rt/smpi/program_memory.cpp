@@ -1,0 +1,265 @@
+#include "program_memory.hpp"
+
+#include <malloc.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <mutex>
+#include <new>
+#include <string>
+#include <unordered_map>
+
+#include "fatal.hpp"
+#include "folded_memory.hpp"
+
+// Defined by the link of a simulated program (drivers/hccsim): large
+// allocations are folded there.
+extern "C" __attribute__((weak)) const int hcc_simulated_build;
+
+namespace hcc::rt {
+namespace {
+
+struct Block {
+  size_t bytes;  // as the program asked
+  bool folded;
+  bool counted;  // not by a kernel (KernelAllocations)
+};
+
+// Kernel bodies run to their end without switching actors: a thread's depth
+// serves simulated actors too.
+thread_local int kernel_depth = 0;
+
+// The program's live blocks, by address: freeing needs the size (to count
+// it) and whether the block is folded (munmap, not free). Sharded so that
+// the threads of an instrumented run rarely meet on one lock.
+class BlockTable {
+ public:
+  void add(void* p, Block b) {
+    Shard& s = shard(p);
+    std::lock_guard<std::mutex> lock(s.mutex);
+    s.blocks[p] = b;
+  }
+  // The block at p, removed; false for memory the program did not get from
+  // the functions below.
+  bool take(void* p, Block& b) {
+    Shard& s = shard(p);
+    std::lock_guard<std::mutex> lock(s.mutex);
+    auto it = s.blocks.find(p);
+    if (it == s.blocks.end()) return false;
+    b = it->second;
+    s.blocks.erase(it);
+    return true;
+  }
+
+ private:
+  static constexpr size_t kShards = 64;
+  struct Shard {
+    std::mutex mutex;
+    std::unordered_map<void*, Block> blocks;
+  };
+  Shard& shard(void* p) { return shards_[(reinterpret_cast<uintptr_t>(p) >> 4) % kShards]; }
+  Shard shards_[kShards];
+};
+
+// Never destroyed: the program allocates and frees until the process ends
+// (static destructors, atexit handlers).
+BlockTable& table() {
+  static BlockTable* t = new BlockTable;
+  return *t;
+}
+
+std::mutex sink_mutex;
+ProgramMemorySink* sink = nullptr;
+uint64_t in_use = 0;  // under sink_mutex
+std::atomic<uint64_t> folded_allocations{0}, folded_bytes{0};
+
+void count(int64_t delta) {
+  std::lock_guard<std::mutex> lock(sink_mutex);
+  in_use += static_cast<uint64_t>(delta);
+  if (sink) sink->program_memory_changed(in_use);
+}
+
+// HCC_FOLD_THRESHOLD: bytes, with an optional K, M or G (binary) suffix;
+// 0 turns folding off. Default 1 MiB.
+size_t parse_fold_threshold() {
+  const char* text = std::getenv("HCC_FOLD_THRESHOLD");
+  if (!text || !*text) return size_t{1} << 20;
+  char* end = nullptr;
+  errno = 0;
+  const unsigned long long value = std::strtoull(text, &end, 10);
+  unsigned shift = 0;
+  if (*end == 'K' || *end == 'k') shift = 10;
+  else if (*end == 'M' || *end == 'm') shift = 20;
+  else if (*end == 'G' || *end == 'g') shift = 30;
+  if (shift) ++end;
+  if (end == text || *end || errno || text[0] == '-' || (shift && value >> (64 - shift)))
+    fatal(std::string("HCC_FOLD_THRESHOLD=") + text + ": expected a size in bytes (e.g. 1048576 or 1M; 0: never fold)");
+  return static_cast<size_t>(value << shift);
+}
+
+size_t fold_threshold() {
+  static const size_t threshold = &hcc_simulated_build != nullptr && hcc_simulated_build ? parse_fold_threshold() : 0;
+  return threshold;
+}
+
+bool folds(size_t bytes) { return fold_threshold() > 0 && bytes >= fold_threshold(); }
+
+void* allocated(void* p, size_t bytes, bool folded) {
+  if (!p) return nullptr;
+  const bool counted = kernel_depth == 0;
+  table().add(p, Block{bytes, folded, counted});
+  if (counted) count(static_cast<int64_t>(bytes));
+  return p;
+}
+
+// A folded block when large enough (and the system gives one), else malloc's.
+void* allocate(size_t bytes) {
+  if (folds(bytes)) {
+    if (void* p = fold_allocate(bytes)) {
+      folded_allocations.fetch_add(1, std::memory_order_relaxed);
+      folded_bytes.fetch_add(bytes, std::memory_order_relaxed);
+      return allocated(p, bytes, true);
+    }
+  }
+  return allocated(std::malloc(bytes), bytes, false);
+}
+
+// Folded ranges are page-aligned: larger alignments are allocated for real.
+void* allocate_aligned(size_t align, size_t bytes) {
+  if (align <= static_cast<size_t>(sysconf(_SC_PAGESIZE)) && folds(bytes)) return allocate(bytes);
+  void* p = nullptr;
+  if (posix_memalign(&p, align, bytes) != 0) return nullptr;
+  return allocated(p, bytes, false);
+}
+
+void release(void* p) {
+  if (!p) return;
+  Block b;
+  if (!table().take(p, b)) {
+    std::free(p);
+    return;
+  }
+  if (b.counted) count(-static_cast<int64_t>(b.bytes));
+  if (b.folded) fold_release(p, b.bytes);
+  else std::free(p);
+}
+
+void* new_or_throw(void* p) {
+  if (!p) throw std::bad_alloc();
+  return p;
+}
+
+}  // namespace
+
+void attach_program_memory(ProgramMemorySink* s) {
+  std::lock_guard<std::mutex> lock(sink_mutex);
+  sink = s;
+  if (sink && in_use) sink->program_memory_changed(in_use);
+}
+
+void detach_program_memory(ProgramMemorySink* s) {
+  std::lock_guard<std::mutex> lock(sink_mutex);
+  if (sink == s) sink = nullptr;
+}
+
+KernelAllocations::KernelAllocations() { ++kernel_depth; }
+KernelAllocations::~KernelAllocations() { --kernel_depth; }
+
+FoldedTotals folded_totals() { return FoldedTotals{folded_allocations.load(), folded_bytes.load()}; }
+
+}  // namespace hcc::rt
+
+using hcc::rt::allocate;
+using hcc::rt::allocate_aligned;
+using hcc::rt::release;
+
+// What the program's references to the allocation functions become
+// (drivers/hccsim: the symbol each replaces is named beside it).
+extern "C" {
+
+void* hcc_program_malloc(size_t n) { return allocate(n); }  // malloc
+
+void* hcc_program_calloc(size_t n, size_t size) {  // calloc
+  if (size && n > SIZE_MAX / size) {
+    errno = ENOMEM;
+    return nullptr;
+  }
+  void* p = allocate(n * size);
+  // A folded block is not cleared: its bytes are shared garbage anyway.
+  if (p && !hcc::rt::folds(n * size)) std::memset(p, 0, n * size);
+  return p;
+}
+
+void* hcc_program_realloc(void* p, size_t n) {  // realloc
+  if (!p) return allocate(n);
+  if (n == 0) {
+    release(p);
+    return nullptr;
+  }
+  hcc::rt::Block b;
+  if (!hcc::rt::table().take(p, b)) return std::realloc(p, n);  // not the program's: not counted
+  void* q = nullptr;
+  if (!b.folded && !hcc::rt::folds(n)) {
+    q = std::realloc(p, n);
+    if (!q) {
+      hcc::rt::table().add(p, b);
+      return nullptr;
+    }
+    // The block stays counted or not, as when it was allocated.
+    hcc::rt::table().add(q, hcc::rt::Block{n, false, b.counted});
+    if (b.counted) hcc::rt::count(static_cast<int64_t>(n) - static_cast<int64_t>(b.bytes));
+    return q;
+  }
+  // To or from a folded block: a new block; bytes are copied only from and
+  // into real memory (a folded one holds garbage).
+  hcc::rt::table().add(p, b);
+  q = allocate(n);
+  if (!q) return nullptr;
+  if (!b.folded) std::memcpy(q, p, std::min(n, b.bytes));
+  release(p);
+  return q;
+}
+
+void* hcc_program_reallocarray(void* p, size_t n, size_t size) {  // reallocarray
+  if (size && n > SIZE_MAX / size) {
+    errno = ENOMEM;
+    return nullptr;
+  }
+  return hcc_program_realloc(p, n * size);
+}
+
+void hcc_program_free(void* p) { release(p); }  // free
+
+void* hcc_program_aligned_alloc(size_t align, size_t n) { return allocate_aligned(align, n); }  // aligned_alloc
+void* hcc_program_memalign(size_t align, size_t n) { return allocate_aligned(align, n); }       // memalign
+void* hcc_program_valloc(size_t n) { return allocate_aligned(static_cast<size_t>(sysconf(_SC_PAGESIZE)), n); }  // valloc
+
+int hcc_program_posix_memalign(void** out, size_t align, size_t n) {  // posix_memalign
+  if (align < sizeof(void*) || (align & (align - 1))) return EINVAL;
+  void* p = allocate_aligned(align, n);
+  if (!p) return ENOMEM;
+  *out = p;
+  return 0;
+}
+
+// operator new and new[] (throwing, nothrow, aligned) and their deletes.
+void* hcc_program_new(size_t n) { return hcc::rt::new_or_throw(allocate(n ? n : 1)); }
+void* hcc_program_new_nothrow(size_t n, const std::nothrow_t&) noexcept { return allocate(n ? n : 1); }
+void* hcc_program_new_aligned(size_t n, std::align_val_t a) {
+  return hcc::rt::new_or_throw(allocate_aligned(static_cast<size_t>(a), n ? n : 1));
+}
+void* hcc_program_new_aligned_nothrow(size_t n, std::align_val_t a, const std::nothrow_t&) noexcept {
+  return allocate_aligned(static_cast<size_t>(a), n ? n : 1);
+}
+void hcc_program_delete(void* p) noexcept { release(p); }
+void hcc_program_delete_sized(void* p, size_t) noexcept { release(p); }
+void hcc_program_delete_aligned(void* p, std::align_val_t) noexcept { release(p); }
+void hcc_program_delete_sized_aligned(void* p, size_t, std::align_val_t) noexcept { release(p); }
+void hcc_program_delete_nothrow(void* p, const std::nothrow_t&) noexcept { release(p); }
+void hcc_program_delete_aligned_nothrow(void* p, std::align_val_t, const std::nothrow_t&) noexcept { release(p); }
+
+}  // extern "C"

@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# program_memory.sh <hccsim> <source dir> <work dir>
+# The program's own heap (rt/smpi/program_memory.hpp): instrumented and
+# simulated runs count every allocation of the program, so peak_mem is its
+# peak to the byte; simulated runs fold large blocks, which the program
+# writes and reads without the host's memory growing by their size.
+set -euo pipefail
+hccsim=$1 src=$2 work=$3
+rm -rf "$work" && mkdir -p "$work" && cd "$work"
+export HCC_WORKERS=2 HCC_MODEL_DIR=$work/models
+fail() { echo "FAIL: $*"; exit 1; }
+
+for mode in instrument simulate native; do
+  "$hccsim" -f$mode -O2 "$src/main.c" "$src/objects.cpp" -o "pm-$mode"
+done
+# An object compiled with -c is redirected too (a build system's two steps).
+"$hccsim" -fsimulate -O2 -c "$src/objects.cpp" -o objects.o
+nm objects.o | grep -q " U hcc_program_new$" || fail "objects.o does not call hcc_program_new: $(nm objects.o | grep -i new)"
+"$hccsim" -fnative -O2 -c "$src/objects.cpp" -o objects-native.o
+nm objects-native.o | grep -q hcc_program && fail "a native object calls the counting allocator"
+
+# field <name> <text>: the value of name=value in text.
+field() { sed -n "s/.*\b$1=\([^ ]*\).*/\1/p" <<<"$2" | head -1; }
+
+# 1. The peak is exact, counted the same natively (instrumented) and simulated.
+for mode in instrument simulate; do
+  for touch in 1 64; do
+    out=$("./pm-$mode" $touch 2>&1)
+    expected=$(field expected_peak "$out") peak=$(field peak_mem "$out")
+    [ -n "$expected" ] && [ "$peak" = "$expected" ] || fail "$mode, $touch MiB block: peak_mem=$peak, the program's peak is $expected: $out"
+    echo "ok: $mode, $touch MiB block: peak_mem=$peak"
+  done
+done
+out=$(./pm-native 1 2>&1)
+[ "$(field peak_mem "$out")" = 0 ] || fail "native runs count nothing: $out"
+
+# 2. Folded: a 256 MiB block written and read whole, the resident set grows
+#    by the folding window (32 MiB) at most; unfolded (HCC_FOLD_THRESHOLD=0)
+#    by the block.
+out=$(./pm-simulate 256 2>&1)
+growth=$(field rss_growth_mib "$out")
+[ "$(field sum_ok "$out")" = 1 ] || fail "folded block read back wrong: $out"
+python3 -c "import sys; sys.exit(0 if float('$growth') <= 40 else 1)" || fail "folded: resident set grew by $growth MiB: $out"
+grep -q "^hccsim: folded 2 allocation(s) of the program, 258.9 MiB in all" <<<"$out" || fail "no folding line: $out"
+unfolded=$(field rss_growth_mib "$(HCC_FOLD_THRESHOLD=0 ./pm-simulate 256 2>&1)")
+python3 -c "import sys; sys.exit(0 if float('$unfolded') >= 250 else 1)" || fail "unfolded: grew by $unfolded MiB only"
+echo "ok: 256 MiB written and read: resident set +$growth MiB folded, +$unfolded MiB unfolded"
+# Below the threshold nothing is folded.
+out=$(HCC_FOLD_THRESHOLD=512M ./pm-simulate 256 2>&1)
+grep -q "folded" <<<"$out" && fail "folded below HCC_FOLD_THRESHOLD: $out"
+
+# 3. The memory curve: the program's peak, then back to nothing; the same
+#    bytes from two simulated runs.
+HCC_MEMORY_CSV=a.csv ./pm-simulate 1 >/dev/null 2>&1
+HCC_MEMORY_CSV=b.csv ./pm-simulate 1 >/dev/null 2>&1
+cmp -s a.csv b.csv || fail "two simulated runs wrote different memory curves"
+[ "$(cut -d, -f3 a.csv | sort -n | tail -1)" = 3144908 ] || fail "curve peak: $(cat a.csv)"
+[ "$(tail -1 a.csv | cut -d, -f3)" = 0 ] || fail "curve does not end at 0: $(cat a.csv)"
+echo "ok: memory curve"
+
+# 4. A threshold that is not a size is one line.
+out=$(HCC_FOLD_THRESHOLD=12x ./pm-simulate 1 2>&1) && fail "HCC_FOLD_THRESHOLD=12x accepted"
+[ "$out" = "hccsim: error: HCC_FOLD_THRESHOLD=12x: expected a size in bytes (e.g. 1048576 or 1M; 0: never fold)" ] \
+  || fail "HCC_FOLD_THRESHOLD=12x: $out"
+echo "ok: all"
