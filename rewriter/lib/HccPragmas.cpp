@@ -25,7 +25,7 @@ namespace hcc::rewriter {
 
 namespace {
 
-constexpr const char *kValidDirectives = "'params' or 'task'";
+constexpr const char *kValidDirectives = "'params', 'task', 'sample', 'delay', 'shared' or 'keep'";
 
 class HccPragmaHandler : public PragmaHandler {
  public:
@@ -104,7 +104,22 @@ class HccPragmaHandler : public PragmaHandler {
       cur_->kind = HccPragma::Task;
       ++i_;
       parseTask();
-    } else if (name == "sample" || name == "delay" || name == "shared" || name == "keep_global") {
+    } else if (name == "shared") {
+      cur_->kind = HccPragma::Shared;
+      ++i_;
+      parseShared();
+    } else if (name == "keep") {
+      cur_->kind = HccPragma::Keep;
+      ++i_;
+    } else if (name == "sample") {
+      cur_->kind = HccPragma::Sample;
+      ++i_;
+      parseSample();
+    } else if (name == "delay") {
+      cur_->kind = HccPragma::Delay;
+      ++i_;
+      parseDelay();
+    } else if (name == "keep_global") {
       error(d.getLocation(), "'#pragma hcc " + name + "' is not supported yet by the rewriter; remove it (supported: " +
                                  kValidDirectives + ")");
     } else {
@@ -112,6 +127,85 @@ class HccPragmaHandler : public PragmaHandler {
     }
     if (!failed_ && !atEnd())
       error(tokLoc(), "unexpected " + here() + " at the end of '#pragma hcc'; remove it");
+  }
+
+  // The identifier at the cursor, or "".
+  std::string word() const {
+    IdentifierInfo *ii = atEnd() ? nullptr : tok().getIdentifierInfo();
+    return ii ? ii->getName().str() : "";
+  }
+
+  // shared [(all)]
+  void parseShared() {
+    if (atEnd()) return;
+    if (!expect(tok::l_paren, "'(' or end of line", "after 'shared' (write shared or shared(all))")) return;
+    if (word() != "all") {
+      error(tokLoc(), "expected 'all' in 'shared(...)', found " + here() +
+                          " (shared: one block per rank; shared(all): one for all ranks)");
+      return;
+    }
+    ++i_;
+    cur_->sharedAll = true;
+    expect(tok::r_paren, "')'", "after 'shared(all'");
+  }
+
+  // sample(local, n) | sample(global, n) | sample(auto, tol = e[, max = n])
+  void parseSample() {
+    const std::string usage = "(write sample(local, n), sample(global, n) or sample(auto, tol = 0.02[, max = n]))";
+    if (!expect(tok::l_paren, "'('", "after 'sample' " + usage)) return;
+    const std::string kind = word();
+    if (kind != "local" && kind != "global" && kind != "auto") {
+      error(tokLoc(), "expected 'local', 'global' or 'auto' in 'sample(...)', found " + here() + " " + usage);
+      return;
+    }
+    ++i_;
+    if (!expect(tok::comma, "','", "after '" + kind + "' " + usage)) return;
+    if (kind != "auto") {
+      cur_->sample = kind == "local" ? HccPragma::SampleLocal : HccPragma::SampleGlobal;
+      if (!(cur_->sampleCount = parseArithmetic("the number of measured runs"))) return;
+      expect(tok::r_paren, "')'", "after the number of measured runs " + usage);
+      return;
+    }
+    cur_->sample = HccPragma::SampleAuto;
+    std::set<std::string> seen;
+    while (true) {
+      const std::string option = word();
+      if (option != "tol" && option != "max") {
+        error(tokLoc(), "expected 'tol = ...' or 'max = ...' in 'sample(auto, ...)', found " + here() + " " + usage);
+        return;
+      }
+      if (!seen.insert(option).second) {
+        error(tokLoc(), "'" + option + "' given twice in 'sample(auto, ...)'");
+        return;
+      }
+      ++i_;
+      if (!expect(tok::equal, "'='", "after '" + option + "' " + usage)) return;
+      const Expr *&e = option == "tol" ? cur_->sampleTol : cur_->sampleCount;
+      if (!(e = parseArithmetic(option == "tol" ? "the tolerance" : "the largest number of measured runs"))) return;
+      if (is(tok::comma)) {
+        ++i_;
+        continue;
+      }
+      if (!expect(tok::r_paren, "',' or ')'", "after '" + option + " = ...' " + usage)) return;
+      break;
+    }
+    if (!cur_->sampleTol) error(cur_->loc, "'sample(auto, ...)' needs 'tol = ...', the relative standard error to reach");
+  }
+
+  // delay(seconds = e) | delay(flops = e)
+  void parseDelay() {
+    const std::string usage = "(write delay(seconds = e) or delay(flops = e))";
+    if (!expect(tok::l_paren, "'('", "after 'delay' " + usage)) return;
+    const std::string unit = word();
+    if (unit != "seconds" && unit != "flops") {
+      error(tokLoc(), "expected 'seconds' or 'flops' in 'delay(...)', found " + here() + " " + usage);
+      return;
+    }
+    ++i_;
+    if (!expect(tok::equal, "'='", "after '" + unit + "' " + usage)) return;
+    cur_->delayFlops = unit == "flops";
+    if (!(cur_->delay = parseArithmetic("the delay's " + unit))) return;
+    expect(tok::r_paren, "')'", "after the delay's " + unit);
   }
 
   // params(name = expr, ...)
@@ -469,7 +563,7 @@ void attachHccPragmas(PassContext &pc, HccPragmaStore &store) {
                        pc.sm.getExpansionLoc(d->getStructuredBlock()->getBeginLoc()), d});
   std::sort(spans.begin(), spans.end(), [&](const Span &a, const Span &b) { return before(a.end, b.end); });
   for (HccPragma &p : store.pragmas) {
-    if (!p.valid) continue;
+    if (!p.valid || (p.kind != HccPragma::Params && p.kind != HccPragma::Task)) continue;
     const char *dir = p.kind == HccPragma::Params ? "params" : "task";
     const SourceLocation at = pc.sm.getExpansionLoc(p.loc);
     auto next = std::upper_bound(spans.begin(), spans.end(), at,

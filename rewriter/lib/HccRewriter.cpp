@@ -33,6 +33,8 @@ class RewriteConsumer : public ASTConsumer {
     if (pc.hadError()) return;
     diagnoseUnsupported(pc, ctx.getTranslationUnitDecl());
     if (pc.hadError()) return;
+    rewriteStatementPragmas(pc, *pragmas_, ctx.getTranslationUnitDecl());
+    if (pc.hadError()) return;
     annotateTasks(pc, ctx.getTranslationUnitDecl());
     if (pc.hadError()) return;
     const RewriteBuffer &buf = rewriter.getEditBuffer(sm.getMainFileID());

@@ -89,6 +89,9 @@ class Backend {
   // and a submitting application on a fully used machine) they share the
   // cores and each is slowed, as threads are on an oversubscribed machine.
   virtual void compute(double seconds) = 0;
+  // The same for an amount of work in flops (#pragma hcc delay(flops = e)):
+  // at the speed of the caller's simulated host. Natively a no-op.
+  virtual void compute_flops(double flops) { (void)flops; }
   // CPU seconds the calling thread has used: instrumented runs time the
   // runtime's own work with it (a thread's wait while preempted or blocked is
   // not its cost).

@@ -58,6 +58,11 @@ Config config_from_environment() {
   if (const char* v = env("HCC_SEED")) c.seed = parse_int<uint64_t>("HCC_SEED", v, 0);
   if (const char* v = env("HCC_SIM_CALIBRATE_RUNS"))
     c.calibrate_runs = parse_int<int>("HCC_SIM_CALIBRATE_RUNS", v, 1);
+  if (const char* v = env("HCC_SAMPLING")) {
+    const int sampling = parse_int<int>("HCC_SAMPLING", v, 0);
+    if (sampling > 1) throw std::runtime_error(std::string("HCC_SAMPLING=") + v + ": expected 0 or 1");
+    c.sampling = sampling == 1;
+  }
   if (const char* v = env("HCC_BIND")) {
     const int bind = parse_int<int>("HCC_BIND", v, 0);
     if (bind > 1) throw std::runtime_error(std::string("HCC_BIND=") + v + ": expected 0 or 1");

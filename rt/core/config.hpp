@@ -29,6 +29,7 @@ struct Config {
   int calibrate_runs = 3;        // HCC_SIM_CALIBRATE_RUNS
   int max_submitted = 0;         // HCC_MAX_SUBMITTED: 0 = unbounded
   bool bind_workers = true;      // HCC_BIND: 0 leaves native CPU workers unbound
+  bool sampling = true;          // HCC_SAMPLING: 0 runs every sampled burst in simulation (the reference)
   bool instrument = false;       // HCC_MODE=instrument (native runtime only)
 };
 

@@ -1,4 +1,5 @@
 #include "runtime.hpp"
+#include "sampling.hpp"
 
 #include <algorithm>
 #include <atomic>
@@ -128,11 +129,12 @@ void Runtime::shutdown() {
   write(config_.memory_csv, [this](const std::string& p) { trace_->write_memory_csv(p); });
   if (mode() == HCC_MODE_INSTRUMENT) attempt([this] { models_.save(); });
   if (progress_shown_) std::fputc('\n', stderr);
+  if (backend_->simulated()) sampling_report();
   if (const FoldedTotals folded = folded_totals(); folded.allocations > 0)
     std::fprintf(stderr,
-                 "hccsim: folded %" PRIu64 " allocation(s) of the program, %.1f MiB in all (HCC_FOLD_THRESHOLD; "
-                 "their contents are not kept)\n",
-                 folded.allocations, static_cast<double>(folded.bytes) / (1 << 20));
+                 "hccsim: folded %" PRIu64 " allocation(s) of the program, %" PRIu64 " bytes in all "
+                 "(HCC_FOLD_THRESHOLD, #pragma hcc shared; their contents are not kept)\n",
+                 folded.allocations, folded.bytes);
   static const char* const names[] = {"native", "instrument", "simulate"};
   std::fprintf(stderr,
                "hccsim: mode=%s makespan=%.6f tasks=%" PRIu64 " workers=%d peak_mem=%" PRIu64 "\n",

@@ -18,6 +18,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <random>
 #include <string>
 #include <vector>
@@ -58,6 +59,20 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
   uint64_t peak_memory(int node) const { return trace_->peak_memory(node); }
   // The program's heap (rt/smpi/program_memory.hpp), from start to shutdown.
   void program_memory_changed(uint64_t bytes_in_use) override;
+  // The program's sampled CPU bursts and delays (rt/smpi/sampling.cpp).
+  bool simulated() const { return backend_->simulated(); }
+  const Config& config() const { return config_; }
+  void charge_seconds(double seconds) { backend_->compute(seconds); }
+  void charge_flops(double flops) { backend_->compute_flops(flops); }
+  // Instrumented runs: one run of a burst, kept in the model directory as
+  // the runs of a kernel of that name are.
+  void record_burst(const std::string& name, double seconds);
+  // A uniform draw in [0, 1) from the run's seeded generator (HCC_SEED).
+  double uniform_draw();
+  // The model of a burst that instrumented runs recorded (record_burst): its
+  // mean, or a draw from its histogram (HCC_SIM_MODEL=histogram); nullopt
+  // when the model directory has none.
+  std::optional<double> burst_model(const std::string& name);
 
   Handle* register_data(void* addr, uint64_t size);
   void unregister_data(Handle* h);

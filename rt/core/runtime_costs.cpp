@@ -58,4 +58,22 @@ void Runtime::record_model(const std::string& kernel, const std::string& arch, u
   }
 }
 
+void Runtime::record_burst(const std::string& name, double seconds) { record_model(name, "cpu", 0, 0, seconds); }
+
+std::optional<double> Runtime::burst_model(const std::string& name) {
+  std::lock_guard<std::mutex> lock(models_mutex_);
+  try {
+    const models::FootprintEntry* e = models_.lookup(name, "cpu", 0);
+    if (!e || e->count == 0) return std::nullopt;
+    return (config_.sim_model == "histogram" && !e->histogram.empty()) ? e->histogram.sample(rng_) : e->mean;
+  } catch (const models::ModelError& e) {
+    fatal(e.what());
+  }
+}
+
+double Runtime::uniform_draw() {
+  std::lock_guard<std::mutex> lock(models_mutex_);
+  return std::uniform_real_distribution<double>(0.0, 1.0)(rng_);
+}
+
 }  // namespace hcc::rt

@@ -14,5 +14,13 @@ namespace hcc::rt {
 void* fold_allocate(size_t bytes);
 // Unmaps a range from fold_allocate of that many bytes.
 void fold_release(void* range, size_t bytes);
+// Seconds spent so far mapping folded blocks where the program touched
+// them (the fault handler), on the monotonic clock: a sampled burst's
+// measurement leaves them out (they are the simulator's time, and on a
+// virtual machine a mapping costs about a millisecond).
+double fold_fault_seconds();
+// Folds the whole pages of [addr, addr + bytes) where they are (an array
+// with static storage); false when the system refuses.
+bool fold_in_place(void* addr, size_t bytes);
 
 }  // namespace hcc::rt

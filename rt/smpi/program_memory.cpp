@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cerrno>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <mutex>
@@ -14,6 +15,7 @@
 #include <unordered_map>
 
 #include "fatal.hpp"
+#include "hcc/hcc.h"
 #include "folded_memory.hpp"
 
 // Defined by the link of a simulated program (drivers/hccsim): large
@@ -83,6 +85,8 @@ void count(int64_t delta) {
   if (sink) sink->program_memory_changed(in_use);
 }
 
+bool simulated_build() { return &hcc_simulated_build != nullptr && hcc_simulated_build; }
+
 // HCC_FOLD_THRESHOLD: bytes, with an optional K, M or G (binary) suffix;
 // 0 turns folding off. Default 1 MiB.
 size_t parse_fold_threshold() {
@@ -102,11 +106,18 @@ size_t parse_fold_threshold() {
 }
 
 size_t fold_threshold() {
-  static const size_t threshold = &hcc_simulated_build != nullptr && hcc_simulated_build ? parse_fold_threshold() : 0;
+  static const size_t threshold = simulated_build() ? parse_fold_threshold() : 0;
   return threshold;
 }
 
-bool folds(size_t bytes) { return fold_threshold() > 0 && bytes >= fold_threshold(); }
+// #pragma hcc shared / keep on the statement the thread runs.
+thread_local int allocation_mode = HCC_ALLOCATIONS_BY_SIZE;
+
+bool folds(size_t bytes) {
+  if (!simulated_build() || allocation_mode == HCC_ALLOCATIONS_KEPT) return false;
+  if (allocation_mode != HCC_ALLOCATIONS_BY_SIZE) return true;
+  return fold_threshold() > 0 && bytes >= fold_threshold();
+}
 
 void* allocated(void* p, size_t bytes, bool folded) {
   if (!p) return nullptr;
@@ -117,7 +128,16 @@ void* allocated(void* p, size_t bytes, bool folded) {
 }
 
 // A folded block when large enough (and the system gives one), else malloc's.
-void* allocate(size_t bytes) {
+// Large real blocks of a simulated program are touched when allocated:
+// a simulation measures a sampled burst's first runs only, and a loop's
+// first iterations over fresh pages fault each one in (here, a virtual
+// machine, 25 times slower than over touched pages: examples/heat's first
+// rows measured 100 us instead of 6).
+constexpr size_t kTouchedFrom = size_t{64} << 10;
+
+// zeroed: calloc's, which knows when fresh pages need no clearing (a
+// folded block is not cleared: its bytes are shared garbage anyway).
+void* allocate(size_t bytes, bool zeroed = false) {
   if (folds(bytes)) {
     if (void* p = fold_allocate(bytes)) {
       folded_allocations.fetch_add(1, std::memory_order_relaxed);
@@ -125,7 +145,14 @@ void* allocate(size_t bytes) {
       return allocated(p, bytes, true);
     }
   }
-  return allocated(std::malloc(bytes), bytes, false);
+  if (simulated_build() && bytes >= kTouchedFrom) {
+    void* p = std::malloc(bytes);
+    // Not memset: compilers turn malloc + memset(0) into calloc, which
+    // leaves fresh pages untouched.
+    if (p) explicit_bzero(p, bytes);
+    return allocated(p, bytes, false);
+  }
+  return allocated(zeroed ? std::calloc(1, bytes) : std::malloc(bytes), bytes, false);
 }
 
 // Folded ranges are page-aligned: larger alignments are allocated for real.
@@ -188,10 +215,7 @@ void* hcc_program_calloc(size_t n, size_t size) {  // calloc
     errno = ENOMEM;
     return nullptr;
   }
-  void* p = allocate(n * size);
-  // A folded block is not cleared: its bytes are shared garbage anyway.
-  if (p && !hcc::rt::folds(n * size)) std::memset(p, 0, n * size);
-  return p;
+  return allocate(n * size, true);
 }
 
 void* hcc_program_realloc(void* p, size_t n) {  // realloc
@@ -233,6 +257,19 @@ void* hcc_program_reallocarray(void* p, size_t n, size_t size) {  // reallocarra
 }
 
 void hcc_program_free(void* p) { release(p); }  // free
+
+void hcc_program_allocations(int mode) {
+  if (mode < HCC_ALLOCATIONS_BY_SIZE || mode > HCC_ALLOCATIONS_KEPT)
+    hcc::rt::fatal("hcc_program_allocations(" + std::to_string(mode) + "): not an hcc_allocations value");
+  hcc::rt::allocation_mode = mode;
+}
+
+void hcc_program_fold_static(void* array, size_t bytes) {
+  if (!hcc::rt::simulated_build()) return;
+  if (!hcc::rt::fold_in_place(array, bytes))
+    std::fprintf(stderr, "hccsim: warning: an array of %zu bytes marked '#pragma hcc shared' could not be folded "
+                         "(mmap refused): it keeps its memory\n", bytes);
+}
 
 void* hcc_program_aligned_alloc(size_t align, size_t n) { return allocate_aligned(align, n); }  // aligned_alloc
 void* hcc_program_memalign(size_t align, size_t n) { return allocate_aligned(align, n); }       // memalign

@@ -12,8 +12,8 @@ rm -rf "$work" && mkdir -p "$work" && cd "$work"
 fail() { echo "FAIL: $*"; exit 1; }
 
 declare -A args=([cholesky]="256 64" [lu]="256 64" [sparselu]="8 16" [fib]="18 10" [wavefront]="300 280 50"
-                 [fmm]="cube 4000 3 8" [multifrontal]="16x16x16 32" [cholesky-lapack]="512 128")
-names=(cholesky lu sparselu fib wavefront fmm multifrontal cholesky-lapack)
+                 [fmm]="cube 4000 3 8" [multifrontal]="16x16x16 32" [cholesky-lapack]="512 128" [heat]="256 10 64")
+names=(cholesky lu sparselu fib wavefront fmm multifrontal cholesky-lapack heat)
 
 # Compile the programs in both modes, two at a time.
 build() { # build <name> <mode>

@@ -27,7 +27,10 @@ namespace hcc::rewriter {
 // tokens, and what was parsed from them (expressions built by Sema in the
 // pragma's scope). `valid` is false when it was diagnosed.
 struct HccPragma {
-  enum Kind { Params, Task };
+  // Params and Task follow an omp task line; the others precede a statement
+  // (StatementPragmas.cpp).
+  enum Kind { Params, Task, Shared, Keep, Sample, Delay };
+  enum SampleKind { SampleLocal, SampleGlobal, SampleAuto };
   Kind kind = Params;
   clang::SourceLocation loc, endLoc;
   std::vector<clang::Token> tokens;
@@ -37,6 +40,12 @@ struct HccPragma {
   const clang::Expr *priority = nullptr;                            // task priority(expr)
   const clang::FunctionDecl *cudaImpl = nullptr;                    // task impl(cuda: fn)
   const clang::Expr *alloc = nullptr, *free = nullptr;              // task alloc(bytes) free(bytes)
+  bool sharedAll = false;                                           // shared(all)
+  SampleKind sample = SampleLocal;                                  // sample(kind, ...)
+  const clang::Expr *sampleCount = nullptr;                         // sample(local|global, n), auto's max = n
+  const clang::Expr *sampleTol = nullptr;                           // sample(auto, tol = e)
+  bool delayFlops = false;                                          // delay(flops = e), else seconds
+  const clang::Expr *delay = nullptr;                               // delay(... = e)
 };
 struct HccPragmaStore {
   std::vector<HccPragma> pragmas;
@@ -96,6 +105,13 @@ struct PassContext {
 // follows (before the task's statement) and fills pc.hccInfo; diagnoses the
 // ones that follow no task and duplicates.
 void attachHccPragmas(PassContext &pc, HccPragmaStore &store);
+
+// ---- Pass: directives before a statement (StatementPragmas.cpp) -------------
+// sample, delay, shared, keep: each attached to the statement that follows it
+// in its block (or the array declaration at namespace scope), checked, and
+// the statement wrapped in the runtime's calls (hcc/hcc.h: HCC_SAMPLE_*,
+// HCC_DELAY, hcc_program_allocations, hcc_program_fold_static).
+void rewriteStatementPragmas(PassContext &pc, HccPragmaStore &store, clang::TranslationUnitDecl *tu);
 
 // ---- Pass: unsupported constructs (Unsupported.cpp) -------------------------
 // An error with a hint for each OpenMP construct or clause hccsim's OpenMP

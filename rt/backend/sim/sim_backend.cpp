@@ -134,6 +134,10 @@ class SimBackend final : public Backend {
     check_unlocked();
     if (seconds > 0) s4u::this_actor::execute(seconds * s4u::this_actor::get_host()->get_speed());
   }
+  void compute_flops(double flops) override {
+    check_unlocked();
+    if (flops > 0) s4u::this_actor::execute(flops);
+  }
   // Only instrumented (native) runs measure CPU time; simulations charge it.
   double thread_cpu_time() override { return 0; }
 

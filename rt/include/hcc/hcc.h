@@ -165,6 +165,59 @@ typedef struct hcc_omp_task_values {
  * the call before the construct). Provided by libhccomp. */
 void hcc_omp_next_task(const hcc_omp_task_info *info, const hcc_omp_task_values *values);
 
+/* ---- The program's own code (rewritten from #pragma hcc sample, delay,
+ * shared and keep; rt/smpi/) ------------------------------------------------ */
+
+/* A sampled CPU burst (#pragma hcc sample): one per directive, static. */
+typedef struct hcc_sample_site {
+  const char *name; /* "file.c:line" */
+  void *state;      /* the runtime's, created on first use */
+} hcc_sample_site;
+
+enum hcc_sample_kind { HCC_SAMPLE_LOCAL = 0, HCC_SAMPLE_GLOBAL = 1, HCC_SAMPLE_AUTO = 2 };
+
+/* Whether to run the burst now (else it is skipped and its estimated
+ * duration charged): count is n (local, global) or auto's largest number of
+ * runs (0: no limit), tol auto's relative standard error. */
+int hcc_sample_enter(hcc_sample_site *site, int kind, double count, double tol);
+/* After a run: its CPU time is measured. */
+void hcc_sample_leave(hcc_sample_site *site);
+/* After the statement (a sampled loop: after the loop): charges what is due. */
+void hcc_sample_close(hcc_sample_site *site);
+/* #pragma hcc delay: charges seconds, or flops at the host's speed. */
+void hcc_delay(int flops, double amount);
+
+/* Instrumented and simulated builds call the runtime around sampled bursts;
+ * native builds run them untouched (the arguments stay used, unevaluated). */
+#if defined(HCC_CAPTURE_PARAMS)
+#define HCC_SAMPLE_ENTER(site, kind, count, tol) hcc_sample_enter(site, kind, count, tol)
+#define HCC_SAMPLE_LEAVE(site) hcc_sample_leave(site)
+#define HCC_SAMPLE_CLOSE(site) hcc_sample_close(site)
+#else
+#define HCC_SAMPLE_ENTER(site, kind, count, tol) ((void)(site), (void)sizeof(count), (void)sizeof(tol), 1)
+#define HCC_SAMPLE_LEAVE(site) ((void)0)
+#define HCC_SAMPLE_CLOSE(site) ((void)0)
+#endif
+/* Whether to run a statement under #pragma hcc delay: never in simulation. */
+#if defined(__HCCSIM_SIMULATE__)
+#define HCC_DELAY(flops, amount) (hcc_delay(flops, (double)(amount)), 0)
+#else
+#define HCC_DELAY(flops, amount) ((void)sizeof(amount), 1)
+#endif
+
+/* #pragma hcc shared / keep: how the allocations of the next statement are
+ * made in simulation (folded or not whatever their size), until reset. */
+enum hcc_allocations {
+  HCC_ALLOCATIONS_BY_SIZE = 0, /* folded from HCC_FOLD_THRESHOLD bytes */
+  HCC_ALLOCATIONS_FOLDED = 1,
+  HCC_ALLOCATIONS_FOLDED_ALL = 2, /* one block for all ranks */
+  HCC_ALLOCATIONS_KEPT = 3
+};
+void hcc_program_allocations(int mode);
+/* #pragma hcc shared before an array with static storage: its whole pages
+ * are folded in simulation (nothing natively). */
+void hcc_program_fold_static(void *array, size_t bytes);
+
 /* ---- Runtime ------------------------------------------------------------- */
 
 typedef enum hcc_mode {

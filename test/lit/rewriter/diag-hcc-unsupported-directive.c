@@ -4,8 +4,8 @@ void work(int *);
 
 void f(int *p, int len) {
 #pragma omp task
-#pragma hcc sample(local, 10)
+#pragma hcc keep_global(len)
   work(p);
 }
 
-// CHECK: diag-hcc-unsupported-directive.c:7:13: error: hccsim: '#pragma hcc sample' is not supported yet by the rewriter; remove it (supported: 'params' or 'task')
+// CHECK: diag-hcc-unsupported-directive.c:7:13: error: hccsim: '#pragma hcc keep_global' is not supported yet by the rewriter; remove it (supported: 'params', 'task', 'sample', 'delay', 'shared' or 'keep')

@@ -1,0 +1,291 @@
+// Sampled CPU bursts (#pragma hcc sample, seed 002 §3) and delays
+// (#pragma hcc delay), called by the code the rewriter wraps around them
+// (rewriter/lib/StatementPragmas.cpp, hcc/hcc.h).
+//
+// Simulated: a site's first runs are run and timed, n of them (local,
+// global) or, for auto, until the relative standard error of their mean is
+// below tol (at most max) and then a few now and then (kRefresh); the others
+// are skipped. Every run, measured or skipped, is charged to the simulated
+// host as CPU work: its measured duration, or the estimate: the mean of the
+// measurements (for auto, of the recent ones; HCC_SIM_MODEL=histogram: a
+// draw from them).
+// With HCC_SAMPLING=0 every run is measured: the reference a sampled
+// simulation is compared with. Charges are gathered and made when they
+// reach a millisecond and at the end of the statement (hcc_sample_close),
+// not one simulation event per loop iteration.
+//
+// Instrumented: every run is timed and recorded in the model directory as
+// runs of a kernel named "sample:<file>:<line>" (hcc-calibrate fits them as
+// it fits kernels); a simulation that finds that model charges it for every
+// run and runs none (deterministic, as with kernel models; HCC_SAMPLING=0
+// ignores it). Natively built programs do not call these functions.
+//
+// Global sampling pools runs over ranks; until ranks exist (issue: MPI) a
+// process is one rank, and global is local.
+#include <time.h>
+
+#include <algorithm>
+#include <cinttypes>
+#include <cmath>
+#include <cstdio>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "fatal.hpp"
+#include "folded_memory.hpp"
+#include "hcc/hcc.h"
+#include "runtime.hpp"
+#include "sampling.hpp"
+
+namespace hcc::rt {
+namespace {
+
+// Simulated runs time bursts on the monotonic clock, which the C library
+// reads without a system call: the simulation is one system thread that
+// does nothing else during a burst, and reading the thread's CPU clock (a
+// system call, with page-table isolation a TLB flush) made a 2 us loop
+// iteration 20 % slower than it runs natively (examples/heat). Instrumented
+// runs, whose workers share the cores, use the thread's CPU clock.
+enum class Clock { Simulated, Instrumented };
+
+double clock_seconds(Clock c) {
+  timespec ts;
+  clock_gettime(c == Clock::Simulated ? CLOCK_MONOTONIC : CLOCK_THREAD_CPUTIME_ID, &ts);
+  return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
+}
+
+// What a measurement adds to the burst it times: part of the clock reads
+// falls inside the interval. Bursts sampled per loop iteration can be a
+// few microseconds, so the least of many back-to-back reads is taken off
+// every measurement.
+double least_read_interval(Clock c) {
+  double least = INFINITY;
+  for (int i = 0; i < 64; ++i) {
+    const double a = clock_seconds(c);
+    least = std::min(least, clock_seconds(c) - a);
+  }
+  return std::max(0.0, least);
+}
+
+double clock_overhead(Clock c) {
+  static const double simulated = least_read_interval(Clock::Simulated);
+  static const double instrumented = least_read_interval(Clock::Instrumented);
+  return c == Clock::Simulated ? simulated : instrumented;
+}
+
+// A burst's timing: its start, and the time spent mapping folded memory
+// (folded_memory.hpp) until then, which is not the burst's.
+struct Timing {
+  double started = 0, faults = 0;
+};
+
+// Starts timing a burst (the overheads are measured before the first).
+Timing start_timing(Clock c) {
+  clock_overhead(c);
+  return Timing{clock_seconds(c), fold_fault_seconds()};
+}
+
+// The burst's duration since it started.
+double measured_since(Clock c, const Timing& t) {
+  const double faults = fold_fault_seconds() - t.faults;
+  return std::max(0.0, clock_seconds(c) - t.started - clock_overhead(c) - faults);
+}
+
+// After an auto site reached its tolerance, kRefreshRuns consecutive runs
+// in every kRefresh are still measured, and skipped runs are charged the
+// mean of the last kRecent measurements: on a machine whose speed drifts
+// (this virtual machine: 15 % over seconds) the first runs alone, measured
+// within a millisecond, mispredicted examples/heat by 6 %.
+constexpr uint64_t kRefresh = 1024;
+constexpr uint64_t kRefreshRuns = 8;
+constexpr size_t kRecent = 32;
+
+struct SiteState {
+  std::string name;
+  uint64_t runs = 0;  // all runs, measured or not
+  // Measurements (Welford) and their values until the tolerance (histogram draws).
+  uint64_t measured = 0;
+  double mean = 0, m2 = 0;
+  std::vector<double> samples;
+  uint64_t to_tolerance = 0;   // auto: measurements until the tolerance was reached (0: not yet)
+  std::vector<double> recent;  // the last kRecent measurements, a ring
+  size_t recent_next = 0;
+  std::map<int, Timing> open;  // actor -> its measured run's timing
+  double pending = 0;          // seconds to charge
+  bool modelled = false;       // charged from its model, never run (decided at its first run)
+
+  double relative_standard_error() const {
+    if (measured < 2 || mean <= 0) return INFINITY;
+    return std::sqrt(m2 / static_cast<double>(measured - 1) / static_cast<double>(measured)) / mean;
+  }
+  void add(double seconds) {
+    ++measured;
+    const double delta = seconds - mean;
+    mean += delta / static_cast<double>(measured);
+    m2 += delta * (seconds - mean);
+    if (to_tolerance == 0) samples.push_back(seconds);
+    if (recent.size() < kRecent) {
+      recent.push_back(seconds);
+    } else {
+      recent[recent_next] = seconds;
+      recent_next = (recent_next + 1) % kRecent;
+    }
+  }
+  // What a skipped run is charged: the mean (for auto, of the recent
+  // measurements), or a draw from the measurements (histogram).
+  double estimate(Runtime& rt) const {
+    const std::vector<double>& from = to_tolerance ? recent : samples;
+    if (from.empty()) return mean;
+    if (rt.config().sim_model == "histogram") {
+      const auto i = static_cast<size_t>(rt.uniform_draw() * static_cast<double>(from.size()));
+      return from[std::min(i, from.size() - 1)];
+    }
+    if (!to_tolerance) return mean;
+    double sum = 0;
+    for (double x : recent) sum += x;
+    return sum / static_cast<double>(recent.size());
+  }
+};
+
+// Sites by their static record, kept until the process ends (reported when
+// the runtime stops: sampling_report()).
+std::map<hcc_sample_site*, std::unique_ptr<SiteState>>& sites() {
+  static auto* all = new std::map<hcc_sample_site*, std::unique_ptr<SiteState>>;
+  return *all;
+}
+
+SiteState& state_of(hcc_sample_site* site) {
+  if (!site->state) {
+    auto s = std::make_unique<SiteState>();
+    s->name = site->name ? site->name : "?";
+    site->state = s.get();
+    sites()[site] = std::move(s);
+  }
+  return *static_cast<SiteState*>(site->state);
+}
+
+void charge(Runtime& rt, SiteState& s, bool now) {
+  if (s.pending <= 0 || (!now && s.pending < 1e-3)) return;
+  rt.charge_seconds(s.pending);
+  s.pending = 0;
+}
+
+// Ends the caller's measured run of a simulated site: its time is due.
+void end_simulated_run(Runtime& rt, SiteState& s) {
+  auto it = s.open.find(rt.self_worker());
+  if (it == s.open.end()) return;
+  const double seconds = measured_since(Clock::Simulated, it->second);
+  s.open.erase(it);
+  s.add(seconds);
+  s.pending += seconds;
+  charge(rt, s, false);
+}
+
+// Whether the next run of a simulated site is measured (s.runs counts it).
+bool measures(const Runtime& rt, SiteState& s, int kind, double count, double tol) {
+  if (!rt.config().sampling) return true;
+  if (kind != HCC_SAMPLE_AUTO) return static_cast<double>(s.measured) < count;
+  if (s.to_tolerance == 0) {
+    const bool reached = s.relative_standard_error() < tol || (count > 0 && static_cast<double>(s.measured) >= count);
+    if (!reached) return true;
+    s.to_tolerance = s.measured;
+  }
+  return s.runs % kRefresh < kRefreshRuns;
+}
+
+// Instrumented runs: the calling thread's runs in progress, innermost last.
+struct NativeRun {
+  hcc_sample_site* site;
+  Timing timing;
+};
+thread_local std::vector<NativeRun> native_runs;
+
+void end_native_run(Runtime& rt, hcc_sample_site* site) {
+  if (native_runs.empty() || native_runs.back().site != site) return;
+  const double seconds = measured_since(Clock::Instrumented, native_runs.back().timing);
+  native_runs.pop_back();
+  rt.record_burst(std::string("sample:") + (site->name ? site->name : "?"), seconds);
+}
+
+}  // namespace
+
+// One line per site of a simulation that sampled: how many runs were
+// measured, their mean and its relative standard error.
+void sampling_report() {
+  for (auto& [site, s] : sites()) {
+    if (s->modelled) {
+      std::fprintf(stderr, "hccsim: sampled %s: %" PRIu64 " runs charged from its model (kernel 'sample:%s')\n",
+                   s->name.c_str(), s->runs, s->name.c_str());
+      continue;
+    }
+    if (s->measured == 0) continue;
+    std::string tolerance;
+    if (s->to_tolerance)
+      tolerance = " (the tolerance reached after " + std::to_string(s->to_tolerance) + ", then " +
+                  std::to_string(kRefreshRuns) + " in " + std::to_string(kRefresh) + ")";
+    std::fprintf(stderr, "hccsim: sampled %s: %" PRIu64 " of %" PRIu64 " runs measured%s, mean %.6g s\n",
+                 s->name.c_str(), s->measured, s->runs, tolerance.c_str(), s->mean);
+  }
+}
+
+}  // namespace hcc::rt
+
+using hcc::rt::runtime_on_demand;
+
+extern "C" {
+
+int hcc_sample_enter(hcc_sample_site* site, int kind, double count, double tol) {
+  hcc::rt::Runtime& rt = runtime_on_demand();
+  if (!rt.simulated()) {
+    hcc::rt::end_native_run(rt, site);  // a `continue` skipped the previous leave
+    hcc::rt::native_runs.push_back({site, hcc::rt::start_timing(hcc::rt::Clock::Instrumented)});
+    return 1;
+  }
+  hcc::rt::SiteState& s = hcc::rt::state_of(site);
+  hcc::rt::end_simulated_run(rt, s);
+  // A model from instrumented runs stands for every run, as for kernels:
+  // the simulation is then deterministic.
+  if (s.runs++ == 0) s.modelled = rt.config().sampling && rt.burst_model("sample:" + s.name).has_value();
+  if (s.modelled) {
+    s.pending += *rt.burst_model("sample:" + s.name);
+    hcc::rt::charge(rt, s, false);
+    return 0;
+  }
+  if (hcc::rt::measures(rt, s, kind, count, tol)) {
+    s.open[rt.self_worker()] = hcc::rt::start_timing(hcc::rt::Clock::Simulated);
+    return 1;
+  }
+  s.pending += s.estimate(rt);
+  hcc::rt::charge(rt, s, false);
+  return 0;
+}
+
+void hcc_sample_leave(hcc_sample_site* site) {
+  hcc::rt::Runtime& rt = runtime_on_demand();
+  if (!rt.simulated()) hcc::rt::end_native_run(rt, site);
+  else hcc::rt::end_simulated_run(rt, hcc::rt::state_of(site));
+}
+
+void hcc_sample_close(hcc_sample_site* site) {
+  hcc::rt::Runtime& rt = runtime_on_demand();
+  if (!rt.simulated()) {
+    hcc::rt::end_native_run(rt, site);
+    return;
+  }
+  hcc::rt::SiteState& s = hcc::rt::state_of(site);
+  hcc::rt::end_simulated_run(rt, s);
+  hcc::rt::charge(rt, s, true);
+}
+
+void hcc_delay(int flops, double amount) {
+  if (!(amount >= 0) || !std::isfinite(amount))
+    hcc::rt::fatal(std::string("#pragma hcc delay: ") + (flops ? "flops" : "seconds") + " = " + std::to_string(amount) +
+                   ": expected a finite amount >= 0");
+  hcc::rt::Runtime& rt = runtime_on_demand();
+  if (flops) rt.charge_flops(amount);
+  else rt.charge_seconds(amount);
+}
+
+}  // extern "C"

@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# sampling.sh <hccsim> <source> <work dir>
+# #pragma hcc sample and delay end to end: a simulation runs a sampled
+# burst exactly its n first times (local, global), until the tolerance
+# (auto) or max, and charges the others the mean; HCC_SAMPLING=0 runs them
+# all; native and instrumented builds run everything, and instrumented runs
+# record each run in the model directory, which later simulations charge
+# instead of running the burst; delay replaces its statement by its cost in
+# simulation only.
+set -euo pipefail
+hccsim=$1 src=$2 work=$3
+rm -rf "$work" && mkdir -p "$work" && cd "$work"
+export HCC_WORKERS=2 HCC_MODEL_DIR=$work/models
+fail() { echo "FAIL: $*"; exit 1; }
+for mode in native instrument simulate; do "$hccsim" -f$mode -O1 "$src" -o "s-$mode"; done
+
+# field <line prefix> <name> <text>
+field() { sed -n "s/^$1 .*\b$2=\([^ ]*\).*/\1/p" <<<"$3" | head -1; }
+within() { python3 -c "import sys; sys.exit(0 if $2 <= float('$1') <= $3 else 1)"; }
+
+# 1. Simulated: 5 of 100 local runs, 3 of 10 global, auto stops at the
+#    tolerance (26 runs of 1 and 3 ms in turn, a few more with noise), max 10.
+out=$(./s-simulate 2>&1)
+[ "$(field local runs "$out")" = 5 ] || fail "local: $out"
+[ "$(field global runs "$out")" = 3 ] || fail "global: $out"
+auto=$(field auto runs "$out")
+within "$auto" 20 36 || fail "auto stopped after $auto runs: $out"
+[ "$(field max runs "$out")" = 10 ] || fail "max: $out"
+# The 95 skipped 1 ms runs are charged: 100 ms on the simulated clock.
+within "$(field local seconds "$out")" 0.095 0.11 || fail "local: 100 runs of 1 ms simulated as $(field local seconds "$out") s"
+grep -q "^hccsim: sampled sampling.c:26: 5 of 100 runs measured" <<<"$out" || fail "no report of the local site: $out"
+# The delay: its statement skipped, its time charged.
+[ "$(field delay runs "$out")" = 0 ] || fail "the delayed statement ran in simulation: $out"
+within "$(field delay seconds "$out")" 0.25 0.2501 || fail "delay: $(field delay seconds "$out") s"
+echo "ok: simulated: local 5/100, global 3/10, auto $auto/60, max 10/40, delay 0.25 s"
+
+# 2. HCC_SAMPLING=0: every run measured (the reference).
+out=$(HCC_SAMPLING=0 ./s-simulate 2>&1)
+[ "$(field local runs "$out") $(field global runs "$out") $(field auto runs "$out") $(field max runs "$out")" = "100 10 60 40" ] \
+  || fail "HCC_SAMPLING=0 skipped runs: $out"
+echo "ok: HCC_SAMPLING=0 runs everything"
+
+# 3. Native and instrumented builds run everything; instrumented runs
+#    record every run of each site as a kernel's runs.
+for mode in native instrument; do
+  out=$("./s-$mode" 2>&1)
+  [ "$(field local runs "$out") $(field global runs "$out") $(field delay runs "$out")" = "100 10 1" ] \
+    || fail "$mode: $out"
+done
+python3 - "$work/models" <<'PY' || exit 1
+import json, sys
+m = json.load(open(f"{sys.argv[1]}/sample_sampling.c_26.cpu.json"))
+count = sum(e["count"] for e in m["entries"])
+if count != 100 or not 0.9e-3 < m["entries"][0]["mean"] < 2e-3:
+    sys.exit(f"FAIL: instrumented records of sampling.c:26: count {count}, mean {m['entries'][0]['mean']}")
+print(f"ok: instrumented: 100 runs of sampling.c:26 recorded, mean {m['entries'][0]['mean'] * 1e3:.2f} ms")
+PY
+
+# 4. With those models, a simulation runs no sampled burst (each is charged
+#    its model), and two simulations print the same, byte for byte.
+./s-simulate > a.out 2>&1
+./s-simulate > b.out 2>&1
+cmp -s a.out b.out || fail "two simulations with burst models differ: $(diff a.out b.out | head -4)"
+out=$(cat a.out)
+[ "$(field local runs "$out") $(field global runs "$out") $(field auto runs "$out")" = "0 0 0" ] || fail "models: $out"
+within "$(field local seconds "$out")" 0.095 0.11 || fail "local from its model: $(field local seconds "$out") s"
+grep -q "^hccsim: sampled sampling.c:26: 100 runs charged from its model" <<<"$out" || fail "no model report: $out"
+echo "ok: burst models from the instrumented run: nothing run, deterministic"
+
+# 5. A bad value for HCC_SAMPLING is one line.
+out=$(HCC_SAMPLING=2 ./s-simulate 2>&1) && fail "HCC_SAMPLING=2 accepted"
+[ "$out" = "hccsim: error: HCC_SAMPLING=2: expected 0 or 1" ] || fail "HCC_SAMPLING=2: $out"
+echo "ok: all"
