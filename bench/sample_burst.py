@@ -2,7 +2,7 @@
 """Sampled CPU bursts: how much faster a simulation is with `#pragma hcc
 sample(auto, tol = 0.02)` and how much its prediction moves, in one command.
 
-    python3 bench/sample_burst.py --build-dir build [--n 2048] [--steps 400] [--block 256] [--rounds 5]
+    python3 bench/sample_burst.py --build-dir build [--n 2048] [--steps 600] [--block 256] [--rounds 5]
 
 examples/heat (a sequential update loop per step, sampled, then OpenMP
 tasks over blocks of rows) is built with `hccsim -fnative`, `-finstrument`
@@ -60,7 +60,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--build-dir", required=True)
     ap.add_argument("--n", type=int, default=2048)
-    ap.add_argument("--steps", type=int, default=400)
+    ap.add_argument("--steps", type=int, default=600)
     ap.add_argument("--block", type=int, default=256)
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--workers", type=int, default=2)

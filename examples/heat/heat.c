@@ -63,6 +63,10 @@ int main(int argc, char **argv) {
   double *cur = calloc((size_t)n * n, sizeof *cur), *nxt = calloc((size_t)n * n, sizeof *nxt);
   double *change = calloc((size_t)nblocks, sizeof *change);
   if (!cur || !nxt || !change) return 1;
+  /* The plate at room temperature, one edge hot: no value decays towards
+   * zero, so no row's cost depends on how far the heat has spread
+   * (subnormal numbers are ten times slower to compute with). */
+  for (size_t i = 0; i < (size_t)n * n; ++i) cur[i] = nxt[i] = 20.0;
   for (int j = 0; j < n; ++j) cur[j] = nxt[j] = 100.0; /* the hot edge */
 
   double last_change = 0;

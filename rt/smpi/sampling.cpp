@@ -112,7 +112,11 @@ struct SiteState {
   uint64_t to_tolerance = 0;   // auto: measurements until the tolerance was reached (0: not yet)
   std::vector<double> recent;  // the last kRecent measurements, a ring
   size_t recent_next = 0;
-  std::map<int, Timing> open;  // actor -> its measured run's timing
+  double recent_sum = 0;
+  // Measured runs in progress, by actor: few, and a map would allocate at
+  // every run (whose caches the measurement of the next run would pay).
+  std::vector<std::pair<int, Timing>> open;
+  bool keep_samples = true;  // for histogram draws; not when every run is measured (HCC_SAMPLING=0)
   double pending = 0;          // seconds to charge
   bool modelled = false;       // charged from its model, never run (decided at its first run)
 
@@ -125,10 +129,12 @@ struct SiteState {
     const double delta = seconds - mean;
     mean += delta / static_cast<double>(measured);
     m2 += delta * (seconds - mean);
-    if (to_tolerance == 0) samples.push_back(seconds);
+    if (to_tolerance == 0 && keep_samples) samples.push_back(seconds);
+    recent_sum += seconds;
     if (recent.size() < kRecent) {
       recent.push_back(seconds);
     } else {
+      recent_sum -= recent[recent_next];
       recent[recent_next] = seconds;
       recent_next = (recent_next + 1) % kRecent;
     }
@@ -143,9 +149,7 @@ struct SiteState {
       return from[std::min(i, from.size() - 1)];
     }
     if (!to_tolerance) return mean;
-    double sum = 0;
-    for (double x : recent) sum += x;
-    return sum / static_cast<double>(recent.size());
+    return recent_sum / static_cast<double>(recent.size());
   }
 };
 
@@ -174,7 +178,9 @@ void charge(Runtime& rt, SiteState& s, bool now) {
 
 // Ends the caller's measured run of a simulated site: its time is due.
 void end_simulated_run(Runtime& rt, SiteState& s) {
-  auto it = s.open.find(rt.self_worker());
+  if (s.open.empty()) return;
+  const int actor = rt.self_worker();
+  auto it = std::find_if(s.open.begin(), s.open.end(), [actor](const auto& o) { return o.first == actor; });
   if (it == s.open.end()) return;
   const double seconds = measured_since(Clock::Simulated, it->second);
   s.open.erase(it);
@@ -247,14 +253,17 @@ int hcc_sample_enter(hcc_sample_site* site, int kind, double count, double tol) 
   hcc::rt::end_simulated_run(rt, s);
   // A model from instrumented runs stands for every run, as for kernels:
   // the simulation is then deterministic.
-  if (s.runs++ == 0) s.modelled = rt.config().sampling && rt.burst_model("sample:" + s.name).has_value();
+  if (s.runs++ == 0) {
+    s.modelled = rt.config().sampling && rt.burst_model("sample:" + s.name).has_value();
+    s.keep_samples = rt.config().sampling;
+  }
   if (s.modelled) {
     s.pending += *rt.burst_model("sample:" + s.name);
     hcc::rt::charge(rt, s, false);
     return 0;
   }
   if (hcc::rt::measures(rt, s, kind, count, tol)) {
-    s.open[rt.self_worker()] = hcc::rt::start_timing(hcc::rt::Clock::Simulated);
+    s.open.emplace_back(rt.self_worker(), hcc::rt::start_timing(hcc::rt::Clock::Simulated));
     return 1;
   }
   s.pending += s.estimate(rt);
