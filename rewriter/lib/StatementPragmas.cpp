@@ -292,12 +292,7 @@ class StatementPragmas {
   }
 
   void sample(const HccPragma &p, const Candidate &c) {
-    if (!c.stmt || isa<DeclStmt>(c.stmt)) {
-      pc_.error(p.loc, "'#pragma hcc sample' must precede a block, a loop or an expression statement, not a "
-                       "declaration");
-      return;
-    }
-    if (!checkBurst(p, c.stmt)) return;
+    if (!checkBurst(p, c)) return;
     const std::string site = "hcc_sample_" + std::to_string(next_++);
     const char *kind = p.sample == HccPragma::SampleLocal    ? "HCC_SAMPLE_LOCAL"
                        : p.sample == HccPragma::SampleGlobal ? "HCC_SAMPLE_GLOBAL"
@@ -322,21 +317,22 @@ class StatementPragmas {
   }
 
   void delay(const HccPragma &p, const Candidate &c) {
-    if (!c.stmt || isa<DeclStmt>(c.stmt)) {
-      pc_.error(p.loc, "'#pragma hcc delay' must precede a block, a loop or an expression statement, not a "
-                       "declaration");
-      return;
-    }
-    if (!checkBurst(p, c.stmt)) return;
+    if (!checkBurst(p, c)) return;
     const std::string amount = pc_.exprText(p.delay);
     around(c.stmt, std::string("if (HCC_DELAY(") + (p.delayFlops ? "1" : "0") + ", " + amount + ")) { ", " }");
     pc_.remark(p.loc, std::string("statement replaced by a delay of ") + amount +
                           (p.delayFlops ? " flops" : " seconds") + " in simulation");
   }
 
-  // What a simulation may skip: no MPI, no tasks, no jump out of it.
-  bool checkBurst(const HccPragma &p, const Stmt *s) {
+  // What a simulation may skip: a statement that is not a declaration (its
+  // scope would change), with no MPI, no tasks, no jump out of it.
+  bool checkBurst(const HccPragma &p, const Candidate &c) {
     const std::string dir = std::string("'#pragma hcc ") + directiveName(p.kind) + "'";
+    const Stmt *s = c.stmt;
+    if (!s || isa<DeclStmt>(s)) {
+      pc_.error(p.loc, dir + " must precede a block, a loop or an expression statement, not a declaration");
+      return false;
+    }
     BodyScan scan;
     scan.TraverseStmt(const_cast<Stmt *>(s));
     if (scan.mpi) {
