@@ -189,6 +189,18 @@ void end_simulated_run(Runtime& rt, SiteState& s) {
   charge(rt, s, false);
 }
 
+// The directive's values, checked at a site's first run: with no measured
+// run, a simulation would charge nothing for the others.
+void check_arguments(const std::string& site, int kind, double count, double tol) {
+  auto bad = [&site](const std::string& what) { fatal("#pragma hcc sample at " + site + ": " + what); };
+  if (kind != HCC_SAMPLE_AUTO && !(count >= 1 && std::isfinite(count)))
+    bad("n = " + std::to_string(count) + ": expected a number of measured runs >= 1");
+  if (kind == HCC_SAMPLE_AUTO && !(tol > 0 && std::isfinite(tol)))
+    bad("tol = " + std::to_string(tol) + ": expected a relative standard error > 0, such as 0.02");
+  if (kind == HCC_SAMPLE_AUTO && !(count == 0 || (count >= 2 && std::isfinite(count))))
+    bad("max = " + std::to_string(count) + ": expected at least 2 measured runs");
+}
+
 // Whether the next run of a simulated site is measured (s.runs counts it).
 bool measures(const Runtime& rt, SiteState& s, int kind, double count, double tol) {
   if (!rt.config().sampling) return true;
@@ -254,6 +266,7 @@ int hcc_sample_enter(hcc_sample_site* site, int kind, double count, double tol) 
   // A model from instrumented runs stands for every run, as for kernels:
   // the simulation is then deterministic.
   if (s.runs++ == 0) {
+    hcc::rt::check_arguments(s.name, kind, count, tol);
     s.modelled = rt.config().sampling && rt.burst_model("sample:" + s.name).has_value();
     s.keep_samples = rt.config().sampling;
   }

@@ -74,7 +74,16 @@ within "$(field local seconds "$out")" 0.09 0.3 || fail "local from its model: $
 grep -q "^hccsim: sampled sampling.c:26: 100 runs charged from its model" <<<"$out" || fail "no model report: $out"
 echo "ok: burst models from the instrumented run: nothing run, deterministic"
 
-# 5. A bad value for HCC_SAMPLING is one line.
+# 5. A number of runs that would measure nothing is one line, at the first run.
+printf '%s\n' 'int main(int argc, char **argv) {' '  long k = 0;' '#pragma hcc sample(local, argc - 1)' \
+  '  for (int i = 0; i < 3; ++i) ++k;' '  return (int)k - 3;' '}' > bad.c
+"$hccsim" -fsimulate bad.c -o bad
+out=$(./bad 2>&1) && fail "sample(local, 0) accepted"
+[ "$out" = "hccsim: error: #pragma hcc sample at bad.c:3: n = 0.000000: expected a number of measured runs >= 1" ] \
+  || fail "sample(local, 0): $out"
+echo "ok: sample(local, 0) is refused"
+
+# 6. A bad value for HCC_SAMPLING is one line.
 out=$(HCC_SAMPLING=2 ./s-simulate 2>&1) && fail "HCC_SAMPLING=2 accepted"
 [ "$out" = "hccsim: error: HCC_SAMPLING=2: expected 0 or 1" ] || fail "HCC_SAMPLING=2: $out"
 echo "ok: all"
