@@ -30,6 +30,13 @@ Int parse_int(const char* name, const char* text, Int min, Int max = std::numeri
   return value;
 }
 
+// A switch: 0 or 1.
+bool parse_flag(const char* name, const char* text) {
+  const int value = parse_int<int>(name, text, 0);
+  if (value > 1) throw std::runtime_error(std::string(name) + "=" + text + ": expected 0 or 1");
+  return value == 1;
+}
+
 void read_string(const char* name, std::string& out) {
   if (const char* v = env(name)) out = v;
 }
@@ -58,16 +65,8 @@ Config config_from_environment() {
   if (const char* v = env("HCC_SEED")) c.seed = parse_int<uint64_t>("HCC_SEED", v, 0);
   if (const char* v = env("HCC_SIM_CALIBRATE_RUNS"))
     c.calibrate_runs = parse_int<int>("HCC_SIM_CALIBRATE_RUNS", v, 1);
-  if (const char* v = env("HCC_SAMPLING")) {
-    const int sampling = parse_int<int>("HCC_SAMPLING", v, 0);
-    if (sampling > 1) throw std::runtime_error(std::string("HCC_SAMPLING=") + v + ": expected 0 or 1");
-    c.sampling = sampling == 1;
-  }
-  if (const char* v = env("HCC_BIND")) {
-    const int bind = parse_int<int>("HCC_BIND", v, 0);
-    if (bind > 1) throw std::runtime_error(std::string("HCC_BIND=") + v + ": expected 0 or 1");
-    c.bind_workers = bind == 1;
-  }
+  if (const char* v = env("HCC_SAMPLING")) c.sampling = parse_flag("HCC_SAMPLING", v);
+  if (const char* v = env("HCC_BIND")) c.bind_workers = parse_flag("HCC_BIND", v);
   if (const char* v = env("HCC_MAX_SUBMITTED"))
     c.max_submitted = parse_int<int>("HCC_MAX_SUBMITTED", v, 0);
   c.instrument = &hcc_instrumented_build != nullptr && hcc_instrumented_build != 0;
