@@ -303,7 +303,8 @@ class StatementPragmas {
         "if (HCC_SAMPLE_ENTER(&" + site + ", " + kind + ", " + count + ", " + tol + ")) ";
     const std::string leave = " HCC_SAMPLE_LEAVE(&" + site + ");";
     const std::string decl = "static hcc_sample_site " + site + " = {" + quoted(siteName(p)) + ", 0}; ";
-    if (const Stmt *body = loopBody(c.stmt)) {
+    const Stmt *body = loopBody(c.stmt);
+    if (body) {
       // Per iteration: a `continue` skips the leave, the next enter closes
       // the run; a `break` leaves it to the close after the loop.
       CharSourceRange r = pc_.stmtRange(body);
@@ -313,7 +314,7 @@ class StatementPragmas {
     } else {
       around(c.stmt, decl + enter + "{ ", " }" + leave + " HCC_SAMPLE_CLOSE(&" + site + ");");
     }
-    pc_.remark(p.loc, "CPU burst '" + siteName(p) + "' sampled" + (loopBody(c.stmt) ? " per iteration" : ""));
+    pc_.remark(p.loc, "CPU burst '" + siteName(p) + "' sampled" + (body ? " per iteration" : ""));
   }
 
   void delay(const HccPragma &p, const Candidate &c) {

@@ -29,6 +29,7 @@
 #include <cmath>
 #include <cstdio>
 #include <map>
+#include <optional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -104,6 +105,7 @@ constexpr size_t kRecent = 32;
 
 struct SiteState {
   std::string name;
+  std::string kernel;  // of its model: "sample:" + name
   uint64_t runs = 0;  // all runs, measured or not
   // Measurements (Welford) and their values until the tolerance (histogram draws).
   uint64_t measured = 0;
@@ -117,8 +119,12 @@ struct SiteState {
   // every run (whose caches the measurement of the next run would pay).
   std::vector<std::pair<int, Timing>> open;
   bool keep_samples = true;  // for histogram draws; not when every run is measured (HCC_SAMPLING=0)
+  bool histogram = false;    // HCC_SIM_MODEL=histogram (read at the first run, not at every one)
   double pending = 0;          // seconds to charge
-  bool modelled = false;       // charged from its model, never run (decided at its first run)
+  // Charged from its model, never run (decided at its first run): the
+  // model's mean, or a draw per run (histogram).
+  bool modelled = false;
+  double model_mean = 0;
 
   double relative_standard_error() const {
     if (measured < 2 || mean <= 0) return INFINITY;
@@ -144,7 +150,7 @@ struct SiteState {
   double estimate(Runtime& rt) const {
     const std::vector<double>& from = to_tolerance ? recent : samples;
     if (from.empty()) return mean;
-    if (rt.config().sim_model == "histogram") {
+    if (histogram) {
       const auto i = static_cast<size_t>(rt.uniform_draw() * static_cast<double>(from.size()));
       return from[std::min(i, from.size() - 1)];
     }
@@ -164,6 +170,7 @@ SiteState& state_of(hcc_sample_site* site) {
   if (!site->state) {
     auto s = std::make_unique<SiteState>();
     s->name = site->name ? site->name : "?";
+    s->kernel = "sample:" + s->name;
     site->state = s.get();
     sites()[site] = std::move(s);
   }
@@ -234,8 +241,8 @@ void end_native_run(Runtime& rt, hcc_sample_site* site) {
 void sampling_report() {
   for (auto& [site, s] : sites()) {
     if (s->modelled) {
-      std::fprintf(stderr, "hccsim: sampled %s: %" PRIu64 " runs charged from its model (kernel 'sample:%s')\n",
-                   s->name.c_str(), s->runs, s->name.c_str());
+      std::fprintf(stderr, "hccsim: sampled %s: %" PRIu64 " runs charged from its model (kernel '%s')\n",
+                   s->name.c_str(), s->runs, s->kernel.c_str());
       continue;
     }
     if (s->measured == 0) continue;
@@ -267,11 +274,14 @@ int hcc_sample_enter(hcc_sample_site* site, int kind, double count, double tol) 
   // the simulation is then deterministic.
   if (s.runs++ == 0) {
     hcc::rt::check_arguments(s.name, kind, count, tol);
-    s.modelled = rt.config().sampling && rt.burst_model("sample:" + s.name).has_value();
+    const std::optional<double> model = rt.config().sampling ? rt.burst_model(s.kernel) : std::nullopt;
+    s.modelled = model.has_value();
+    s.model_mean = model.value_or(0);
     s.keep_samples = rt.config().sampling;
+    s.histogram = rt.config().sim_model == "histogram";
   }
   if (s.modelled) {
-    s.pending += *rt.burst_model("sample:" + s.name);
+    s.pending += s.histogram ? *rt.burst_model(s.kernel) : s.model_mean;
     hcc::rt::charge(rt, s, false);
     return 0;
   }
