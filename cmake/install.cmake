@@ -10,6 +10,10 @@ set(HCCSIM_INSTALL_PLATFORMDIR share/hccsim/platforms)
 set(_hccsim_pkg ${PROJECT_BINARY_DIR}/cmake-package)
 # A sanitizer build's libraries need the sanitizer's runtime (and clang's).
 list(JOIN HCC_SANITIZE_LINK_FLAGS ";" HCCSIM_SANITIZE_LINK_OPTIONS)
+set(HCCSIM_NATIVE_LINK "")
+if(HCC_WITH_CUDA)
+  set(HCCSIM_NATIVE_LINK "${CUDA_cudart_static_LIBRARY};dl;rt")
+endif()
 configure_package_config_file(${PROJECT_SOURCE_DIR}/cmake/hccsimConfig.cmake.in
   ${_hccsim_pkg}/hccsimConfig.cmake
   INSTALL_DESTINATION lib/cmake/hccsim

@@ -21,6 +21,10 @@ struct WorkerDesc {
   std::string name;  // "cpu0", "cuda1"
   std::string arch;  // "cpu" or "cuda"
   int node = 0;      // memory node the worker computes from
+  // A CPU worker that leaves every task with a CUDA implementation to the
+  // GPUs (HCC_WORKERS=0 on a machine with GPUs): it runs the program's own
+  // code (an OpenMP team's thread) and the tasks only a CPU can run.
+  bool control_only = false;
 };
 
 struct MemoryNodeDesc {
@@ -102,6 +106,21 @@ class Backend {
   virtual void transfer(int src_node, const void* src, int dst_node, void* dst, uint64_t bytes) = 0;
   // The time a transfer of that size would take on an idle path.
   virtual double transfer_estimate(int src_node, int dst_node, uint64_t bytes) = 0;
+
+  // The stream a GPU worker's kernels are queued on (natively with CUDA: a
+  // cudaStream_t, for hcc_cuda_stream()); null for other workers and in
+  // simulation.
+  virtual void* device_stream(int worker) { (void)worker; return nullptr; }
+  // Runs a GPU worker's kernel: launch() queues it on device_stream(worker);
+  // returns once it ended on the device (known by an event, not by
+  // synchronising the device), with its duration on the device in seconds,
+  // or -1 when not timed. A simulation never calls it: it charges kernels
+  // from their models.
+  virtual double run_device_kernel(int worker, const std::function<void()>& launch, bool timed) {
+    (void)worker, (void)timed;
+    launch();
+    return -1;
+  }
 
   // Memory on a node other than main memory (device buffers). In simulation
   // only accounted and charged its allocation cost.

@@ -86,6 +86,8 @@ size_t hcc_data_size(hcc_handle h) { return h ? handle(h)->size : 0; }
 void* hcc_malloc(size_t size) { return runtime("hcc_malloc").host_allocate(size); }
 void hcc_free(void* ptr) { runtime("hcc_free").host_release(ptr); }
 
+void* hcc_cuda_stream(void) { return runtime("hcc_cuda_stream").device_stream(); }
+
 int hcc_submit(const hcc_task_desc* desc) {
   if (!desc) {
     std::fprintf(stderr, "hccsim: error: hcc_submit: NULL task description\n");

@@ -44,7 +44,35 @@ void Runtime::acquire_data(Task* t, int node, Buffers& buffers) {
 }
 
 void Runtime::release_data(Task* t, int node) {
-  for (const Access& a : t->accesses) a.handle->replicas[node].busy--;
+  for (const Access& a : t->accesses) {
+    Handle* h = a.handle;
+    h->replicas[node].busy--;
+    if (node != 0 && writes(a.mode) && !h->written_elsewhere) {
+      h->written_elsewhere = true;
+      written_elsewhere_.push_back(h);
+    }
+  }
+}
+
+// Called when the program's own code resumes after a wait (taskwait,
+// barrier, taskgroup, hcc_wait_all): OpenMP programs read and write their
+// data in place then. Every datum that tasks wrote on a device and that no
+// task in flight uses any more is copied back to main memory, and its device
+// copies become invalid, since the program may now change the bytes in main
+// memory without the runtime knowing. Data still in use stay where they are.
+void Runtime::write_back_idle_data() {
+  std::vector<Handle*> listed;
+  listed.swap(written_elsewhere_);
+  const int w = backend_->self_worker();
+  for (Handle* h : listed) {
+    if (h->inflight.load() > 0) {
+      written_elsewhere_.push_back(h);
+      continue;
+    }
+    h->written_elsewhere = false;
+    if (!h->valid(0)) fetch(h, 0, w);
+    h->replicas[0].version = ++h->version;
+  }
 }
 
 void Runtime::touch(Handle* h, int node) {

@@ -1,5 +1,6 @@
 #include "config.hpp"
 
+#include <cerrno>
 #include <charconv>
 #include <cstdlib>
 #include <limits>
@@ -43,9 +44,22 @@ void read_string(const char* name, std::string& out) {
 
 }  // namespace
 
+std::optional<uint64_t> parse_size(const char* text) {
+  char* end = nullptr;
+  errno = 0;
+  const unsigned long long value = std::strtoull(text, &end, 10);
+  unsigned shift = 0;
+  if (*end == 'K' || *end == 'k') shift = 10;
+  else if (*end == 'M' || *end == 'm') shift = 20;
+  else if (*end == 'G' || *end == 'g') shift = 30;
+  if (shift) ++end;
+  if (end == text || *end || errno || text[0] == '-' || (shift && value >> (64 - shift))) return std::nullopt;
+  return static_cast<uint64_t>(value) << shift;
+}
+
 Config config_from_environment() {
   Config c;
-  if (const char* v = env("HCC_WORKERS")) c.workers = parse_int<int>("HCC_WORKERS", v, 1, kMaxWorkers);
+  if (const char* v = env("HCC_WORKERS")) c.workers = parse_int<int>("HCC_WORKERS", v, 0, kMaxWorkers);
   // OpenMP's thread count, a list for nested levels of which the first is
   // the team size: the native CPU workers when HCC_WORKERS is not set.
   if (const char* v = env("OMP_NUM_THREADS")) {
@@ -54,6 +68,12 @@ Config config_from_environment() {
     c.omp_num_threads = parse_int<int>("OMP_NUM_THREADS", first.c_str(), 1, kMaxWorkers);
   }
   if (const char* v = env("HCC_GPUS")) c.gpus = parse_int<int>("HCC_GPUS", v, 0, kMaxWorkers);
+  if (const char* v = env("HCC_GPU_MEMORY")) {
+    c.gpu_memory = parse_size(v);
+    if (!c.gpu_memory || *c.gpu_memory == 0)
+      throw std::runtime_error(std::string("HCC_GPU_MEMORY=") + v + ": expected a size in bytes above 0 (e.g. 2G)");
+  }
+  if (const char* v = env("HCC_PIN")) c.pin_host_data = parse_flag("HCC_PIN", v);
   read_string("HCC_SCHED", c.scheduler);
   read_string("HCC_PLATFORM", c.platform);
   read_string("HCC_MODEL_DIR", c.model_dir);

@@ -14,9 +14,13 @@ namespace hcc::rt {
 inline constexpr int kMaxWorkers = 1024;
 
 struct Config {
-  std::optional<int> workers;    // HCC_WORKERS: CPU workers (default: all cores)
+  // HCC_WORKERS: CPU workers (default: all cores); 0 with GPUs: one
+  // control-only CPU worker (WorkerDesc::control_only).
+  std::optional<int> workers;
   std::optional<int> omp_num_threads;  // OMP_NUM_THREADS: native CPU workers without HCC_WORKERS
   std::optional<int> gpus;       // HCC_GPUS: GPU workers (default: all GPUs)
+  std::optional<uint64_t> gpu_memory;  // HCC_GPU_MEMORY: bytes per GPU for data (native; default: the device's)
+  bool pin_host_data = true;     // HCC_PIN: 0 leaves data in pageable memory (native runs with GPUs)
   std::string scheduler = "eager";  // HCC_SCHED: eager | lws | prio | dmda | dmdas
   std::string platform = "laptop";  // HCC_PLATFORM: preset name or SimGrid XML path
   std::string model_dir = "hcc-models";  // HCC_MODEL_DIR
@@ -35,5 +39,9 @@ struct Config {
 
 // Throws std::runtime_error("HCC_X=value: why") for a malformed value.
 Config config_from_environment();
+
+// A size in bytes with an optional K, M or G (binary) suffix ("512M");
+// nullopt when text is not one.
+std::optional<uint64_t> parse_size(const char* text);
 
 }  // namespace hcc::rt

@@ -34,12 +34,18 @@ void Runtime::execute_body(Task* t, int w, const Buffers& buffers) {
       task_cost = cpu_between(me.cpu_after_kernel, cpu_start);
     me.cpu_after_kernel = -1;  // a kernel nested in this one (a task scheduling point) starts afresh
     if (keep_records_ || keep_history_) t->start_time = backend_->now();
+    double device_time = -1;
     {
       std::optional<KernelAllocations> uncounted;
       if (!(cl->flags & HCC_CODELET_CONTROL)) uncounted.emplace();
-      fn(buffers.begin(), t->arg);
+      if (me.cpu) fn(buffers.begin(), t->arg);
+      else device_time = backend_->run_device_kernel(w, [&] { fn(buffers.begin(), t->arg); }, keep_history_);
     }
     if (keep_records_ || keep_history_) t->end_time = backend_->now();
+    // A GPU kernel's model is its time on the device, between two events on
+    // its stream: without the launch and the wait, which the runtime's own
+    // costs count.
+    if (device_time >= 0) t->cpu_time = device_time;
     // An instrumented CPU kernel is also timed on its thread's CPU clock: the
     // time it computed, without the time its thread was preempted (by the
     // submitting thread evaluating parameters, say, which native runs do not
@@ -52,7 +58,9 @@ void Runtime::execute_body(Task* t, int w, const Buffers& buffers) {
     if (keep_history_ && !t->implicit)
       record_model(cl->name, arch, t->footprint, t->bytes_in + t->bytes_out,
                    t->cpu_time >= 0 ? t->cpu_time : t->end_time - t->start_time);
-    if (task_cost >= 0 && !t->implicit) record_model(kTaskCost, arch, 0, 0, task_cost);
+    // A GPU worker's thread spins in its waits for copies and kernels: its
+    // CPU time between kernels is not the runtime's work.
+    if (task_cost >= 0 && !t->implicit && me.cpu) record_model(kTaskCost, arch, 0, 0, task_cost);
     // After the instrumentation's own bookkeeping, which native runs do not do.
     if (measure_costs_) me.cpu_after_kernel = backend_->thread_cpu_time();
     return;

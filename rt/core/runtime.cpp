@@ -54,6 +54,7 @@ void Runtime::start() {
     const bool cpu = m.workers[i].arch == "cpu";
     workers_[i].waiter = backend_->make_waiter();
     workers_[i].cpu = cpu;
+    workers_[i].control_only = m.workers[i].control_only;
     (cpu ? has_cpu_workers_ : has_cuda_workers_) = true;
   }
   single_node_ = m.nodes.size() == 1;
@@ -196,6 +197,8 @@ void Runtime::unregister_data(Handle* h) {
   }
   for (Task* t : h->segment) release(t);
   for (Task* t : h->segment_preds) release(t);
+  if (h->written_elsewhere)
+    written_elsewhere_.erase(std::find(written_elsewhere_.begin(), written_elsewhere_.end(), h));
   handles_.erase(h->addr);
   delete h;
 }

@@ -79,6 +79,11 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
   Handle* lookup(const void* addr);
   void* host_allocate(uint64_t bytes);
   void host_release(void* ptr);
+  // The stream of the calling GPU worker (hcc_cuda_stream), or null.
+  void* device_stream() {
+    const int w = backend_->self_worker();
+    return w >= 0 ? backend_->device_stream(w) : nullptr;
+  }
 
   // Throws std::invalid_argument for an invalid description.
   void submit(const hcc_task_desc& desc);
@@ -130,6 +135,7 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
   struct alignas(64) Worker {
     std::unique_ptr<Waiter> waiter;
     bool cpu = true;  // a CPU worker (else a GPU worker)
+    bool control_only = false;  // WorkerDesc::control_only
     // Parked or about to park: a thread that makes a task ready claims it
     // (exchange to false) before notifying its waiter.
     std::atomic<bool> idle{false};
@@ -216,6 +222,7 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
   void evict(Handle* h, int node, int worker);
   void account(int node, int64_t delta);
   void touch(Handle* h, int node);
+  void write_back_idle_data();
 
   const uint64_t id_;  // tells this runtime from earlier ones in the process
   std::unique_ptr<Extension> extension_;
@@ -254,6 +261,9 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
   std::map<void*, uint64_t> host_allocations_;
   std::vector<uint64_t> node_used_;
   std::vector<std::list<Handle*>> node_lru_;  // least recently used first
+  // Handles written by tasks on other nodes than main memory since the last
+  // program-level wait (write_back_idle_data).
+  std::vector<Handle*> written_elsewhere_;
 
   alignas(64) std::atomic<uint64_t> next_task_id_{0};  // written by submitters only
   // Submitted, not completed, plus the credits that submitting threads hold

@@ -54,7 +54,7 @@ void Runtime::drop_scope(DependencyScope& scope) {
     for (Task* t : h->segment_preds) release(t);
     h->segment.clear();
     h->segment_preds.clear();
-    bool elsewhere = false;
+    bool elsewhere = h->written_elsewhere;  // listed for write_back_idle_data
     for (size_t n = 1; n < h->replicas.size(); ++n) elsewhere |= h->replicas[n].allocated;
     if (elsewhere) {
       SpinGuard guard(pool_lock_);

@@ -53,6 +53,7 @@ struct Handle {
   // machines with more than one memory node).
   std::vector<Replica> replicas;  // one per memory node; node 0 is addr
   uint64_t version = 1;           // bumped by every task that writes
+  bool written_elsewhere = false;  // listed in Runtime::written_elsewhere_
 
   bool valid(int node) const { return replicas[node].version == version; }
 
@@ -120,7 +121,9 @@ struct TaskState {
 
   double submit_time = 0, start_time = 0;
   double end_time = 0;  // when the body ended (records, models), before any lock wait
-  double cpu_time = -1;  // the kernel's thread CPU seconds (instrumented runs, CPU workers); -1: not measured
+  // The kernel's measured time (instrumented runs): its thread's CPU seconds
+  // on a CPU worker, its seconds on the device on a GPU worker; -1: not measured.
+  double cpu_time = -1;
   std::string params_text;  // the records' params column, formatted off the runtime lock (native runs)
   int worker = -1;           // the worker that ran it
   int ready_by = -1;         // the worker whose completion made it ready, -1: the application

@@ -80,6 +80,12 @@ void Runtime::wait_until(const std::function<bool()>& ready, bool help, bool loc
     if (!lock_held) backend_->unlock();
     if (found) run_unlocked(found);
   }
+  // The program's code runs on: it sees its data in main memory.
+  if (help && !single_node_) {
+    if (!lock_held) backend_->lock();
+    write_back_idle_data();
+    if (!lock_held) backend_->unlock();
+  }
   // Claimed for a ready task but leaving because what it waited for came at
   // the same time: another worker must take the task, or it could wait for
   // one that only this worker was told of.

@@ -20,8 +20,9 @@
 namespace hcc::rt {
 namespace {
 
-bool can_run_codelet(const hcc_codelet* codelet, bool cpu_worker) {
-  return cpu_worker ? codelet->cpu != nullptr : codelet->cuda != nullptr;
+bool can_run_codelet(const hcc_codelet* codelet, bool cpu_worker, bool control_only) {
+  if (!cpu_worker) return codelet->cuda != nullptr;
+  return codelet->cpu != nullptr && !(control_only && codelet->cuda);
 }
 
 void store_max(std::atomic<double>& target, double value) {
@@ -53,7 +54,7 @@ void Runtime::make_ready(Task* t, int by_worker) {
     // is known: a waiting worker woken for a task it may not take wakes
     // another when it leaves its wait (wait_until).
     auto may_take = [&](int i) {
-      return hold ? can_take(*t, i) : can_run_codelet(codelet, workers_[i].cpu);
+      return hold ? can_take(*t, i) : can_run_codelet(codelet, workers_[i].cpu, workers_[i].control_only);
     };
     const bool shares = scheduler_->shares_tasks();
     // A scheduler that queues the task for w alone gives it to w whatever w
@@ -78,7 +79,9 @@ bool Runtime::wake(int w) {
   return true;
 }
 
-bool Runtime::can_run(const Task& t, int worker) const { return can_run_codelet(t.codelet, workers_[worker].cpu); }
+bool Runtime::can_run(const Task& t, int worker) const {
+  return can_run_codelet(t.codelet, workers_[worker].cpu, workers_[worker].control_only);
+}
 
 bool Runtime::can_take(const Task& t, int worker) const {
   if (!can_run(t, worker)) return false;

@@ -14,6 +14,7 @@
 #include <string>
 #include <unordered_map>
 
+#include "config.hpp"
 #include "fatal.hpp"
 #include "hcc/hcc.h"
 #include "folded_memory.hpp"
@@ -92,17 +93,10 @@ bool simulated_build() { return &hcc_simulated_build != nullptr && hcc_simulated
 size_t parse_fold_threshold() {
   const char* text = std::getenv("HCC_FOLD_THRESHOLD");
   if (!text || !*text) return size_t{1} << 20;
-  char* end = nullptr;
-  errno = 0;
-  const unsigned long long value = std::strtoull(text, &end, 10);
-  unsigned shift = 0;
-  if (*end == 'K' || *end == 'k') shift = 10;
-  else if (*end == 'M' || *end == 'm') shift = 20;
-  else if (*end == 'G' || *end == 'g') shift = 30;
-  if (shift) ++end;
-  if (end == text || *end || errno || text[0] == '-' || (shift && value >> (64 - shift)))
+  const std::optional<uint64_t> bytes = parse_size(text);
+  if (!bytes)
     fatal(std::string("HCC_FOLD_THRESHOLD=") + text + ": expected a size in bytes (e.g. 1048576 or 1M; 0: never fold)");
-  return static_cast<size_t>(value << shift);
+  return static_cast<size_t>(*bytes);
 }
 
 size_t fold_threshold() {

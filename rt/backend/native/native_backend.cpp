@@ -1,20 +1,25 @@
 // Native backend: one thread per worker, the real clock, kernels called
-// directly. Main memory is the only memory node until CUDA workers come.
+// directly. With CUDA GPUs (cuda_devices.hpp), one worker per GPU and one
+// memory node per GPU after main memory.
 #include <linux/futex.h>
 #include <pthread.h>
 #include <sched.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <ctime>
 #include <cstdlib>
 #include <mutex>
+#include <stdexcept>
 #include <thread>
 
 #include "backend.hpp"
 #include "config.hpp"
+#include "cuda_devices.hpp"
+#include "fatal.hpp"
 #include "spin_lock.hpp"
 
 namespace hcc::rt {
@@ -72,13 +77,23 @@ class NativeWaiter final : public Waiter {
 
 class NativeBackend final : public Backend {
  public:
-  explicit NativeBackend(const Config& config) : start_(Clock::now()) {
-    int cpus = config.workers.value_or(
-        config.omp_num_threads.value_or(static_cast<int>(std::thread::hardware_concurrency())));
-    if (cpus < 1) cpus = 1;
-    for (int i = 0; i < cpus; ++i) machine_.workers.push_back({"cpu" + std::to_string(i), "cpu", 0});
+  explicit NativeBackend(const Config& config)
+      : start_(Clock::now()),
+        gpus_(config.gpus == 0 ? nullptr : CudaDevices::open(config.gpus, config.gpu_memory, config.pin_host_data)) {
+    const int ngpus = gpus_ ? gpus_->count() : 0;
+    // A GPU worker keeps a core busy launching and waiting: by default the
+    // CPU workers are the other cores, as StarPU does.
+    const int cores = static_cast<int>(std::thread::hardware_concurrency());
+    const int cpus = config.workers.value_or(config.omp_num_threads.value_or(std::max(1, cores - ngpus)));
+    if (cpus == 0 && ngpus == 0) throw std::runtime_error("HCC_WORKERS=0 needs a GPU, and this machine has none");
+    for (int i = 0; i < std::max(cpus, 1); ++i)
+      machine_.workers.push_back({"cpu" + std::to_string(i), "cpu", 0, cpus == 0});
     machine_.nodes.push_back({"RAM", 0});
-    if (config.bind_workers) worker_cpus_ = cpus_for(cpus);
+    for (int g = 0; g < ngpus; ++g) {
+      machine_.workers.push_back({"cuda" + std::to_string(g), "cuda", g + 1});
+      machine_.nodes.push_back({"CUDA" + std::to_string(g), gpus_->capacity(g)});
+    }
+    if (config.bind_workers) worker_cpus_ = cpus_for(static_cast<int>(machine_.workers.size()));
   }
 
   bool simulated() const override { return false; }
@@ -124,13 +139,38 @@ class NativeBackend final : public Backend {
     return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
   }
 
-  void transfer(int, const void*, int, void*, uint64_t) override {}
+  // Between main memory and a GPU; device-to-device copies go through main
+  // memory (the coherence code fetches to node 0 first).
+  void transfer(int src_node, const void* src, int dst_node, void* dst, uint64_t bytes) override {
+    if (src_node == 0 && dst_node > 0) gpus_->to_device(dst_node - 1, dst, src, bytes);
+    else if (src_node > 0 && dst_node == 0) gpus_->to_host(src_node - 1, dst, src, bytes);
+    else fatal("internal: a transfer from node " + std::to_string(src_node) + " to node " + std::to_string(dst_node));
+  }
   double transfer_estimate(int, int, uint64_t) override { return 0; }
-  void* allocate(int, uint64_t bytes) override { return std::malloc(bytes); }
-  void release(int, void* ptr, uint64_t) override { std::free(ptr); }
+  void* device_stream(int worker) override {
+    const WorkerDesc& w = machine_.workers[worker];
+    return w.node > 0 ? gpus_->stream(w.node - 1) : nullptr;
+  }
+  double run_device_kernel(int worker, const std::function<void()>& launch, bool timed) override {
+    return gpus_->run_kernel(machine_.workers[worker].node - 1, launch, timed);
+  }
+  void* allocate(int node, uint64_t bytes) override {
+    return node > 0 ? gpus_->allocate(node - 1, bytes) : std::malloc(bytes);
+  }
+  void release(int node, void* ptr, uint64_t bytes) override {
+    if (node > 0) gpus_->release(node - 1, ptr, bytes);
+    else std::free(ptr);
+  }
   bool backed(const void*) const override { return true; }
-  void* host_allocate(uint64_t bytes) override { return std::malloc(bytes ? bytes : 1); }
-  void host_release(void* ptr, uint64_t) override { std::free(ptr); }
+  // With GPUs, application memory is pinned: copies from it are
+  // asynchronous and at the bus's full bandwidth.
+  void* host_allocate(uint64_t bytes) override {
+    return gpus_ ? gpus_->host_allocate(bytes) : std::malloc(bytes ? bytes : 1);
+  }
+  void host_release(void* ptr, uint64_t) override {
+    if (gpus_) gpus_->host_release(ptr);
+    else std::free(ptr);
+  }
 
  private:
   static constexpr std::chrono::microseconds kIdleLooking{50};
@@ -163,6 +203,7 @@ class NativeBackend final : public Backend {
 
   Machine machine_;
   Clock::time_point start_;
+  std::unique_ptr<CudaDevices> gpus_;  // null: no GPU
   std::mutex mutex_;
   std::vector<std::thread> threads_;
   std::vector<int> worker_cpus_;  // empty: unbound

@@ -208,7 +208,9 @@ SimPlatform describe_platform(const Config& config) {
   if (config.gpus) gpus.resize(std::min<size_t>(gpus.size(), *config.gpus));
 
   const int cores = config.workers.value_or(cpu->get_core_count());
-  for (int i = 0; i < cores; ++i) p.machine.workers.push_back({"cpu" + std::to_string(i), "cpu", 0});
+  if (cores == 0 && gpus.empty()) throw std::runtime_error("HCC_WORKERS=0 needs a GPU, and the platform has none");
+  for (int i = 0; i < std::max(cores, 1); ++i)
+    p.machine.workers.push_back({"cpu" + std::to_string(i), "cpu", 0, cores == 0});
   p.machine.nodes.push_back({"RAM", bytes_property(cpu, "hcc.memory")});
   p.node_hosts.push_back(cpu);
   for (size_t g = 0; g < gpus.size(); ++g) {

@@ -77,6 +77,12 @@ size_t hcc_data_size(hcc_handle handle);
 void *hcc_malloc(size_t size);
 void hcc_free(void *ptr);
 
+/* In a task's CUDA implementation: the stream (a cudaStream_t) to queue its
+ * kernels and library calls on (cublasSetStream, cusolverDnSetStream). The
+ * runtime knows the kernel ended by an event on this stream, so the
+ * implementation must not synchronise the device. NULL outside a GPU worker. */
+void *hcc_cuda_stream(void);
+
 /* ---- Tasks --------------------------------------------------------------- */
 
 typedef struct hcc_group_s *hcc_group;
