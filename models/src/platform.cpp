@@ -88,12 +88,22 @@ std::string platform_xml(const MachineDescription& m) {
     std::snprintf(buf, sizeof buf, "%.4g", m.memcpy_bytes_per_s);
     o << "      <prop id=\"hcc.memcpy_bandwidth\" value=\"" << buf << "\"/>\n";
   }
+  auto cost = [&o](const char* id, double seconds) {
+    if (seconds < 0) return;
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.4g", seconds);
+    o << "      <prop id=\"" << id << "\" value=\"" << buf << "\"/>\n";
+  };
+  cost("hcc.pinned_alloc_per_mib", m.pin_per_mib);
+  cost("hcc.transfer_queue_cost", m.transfer_queue);
   o << "    </host>\n";
   for (std::size_t i = 0; i < m.gpus.size(); ++i) {
     o << "    <host id=\"CUDA" << i << "\" speed=\"1Gf\">\n"
       << "      <prop id=\"hcc.kind\" value=\"gpu\"/>\n";
     if (m.gpus[i].memory_bytes > 0)
       o << "      <prop id=\"hcc.memory\" value=\"" << m.gpus[i].memory_bytes << "\"/>\n";
+    cost("hcc.alloc_cost", m.gpus[i].alloc_cost);
+    cost("hcc.free_cost", m.gpus[i].free_cost);
     o << "    </host>\n";
   }
   if (!m.gpus.empty()) o << "    <link id=\"bus\" bandwidth=\"" << quantity(m.bus_bandwidth, "Bps") << "\" latency=\"0s\"/>\n";

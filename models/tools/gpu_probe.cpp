@@ -91,6 +91,74 @@ void measure_direction(const DeviceBuffers& b, bool up, double& latency, double&
                                      : static_cast<double>(kLargest) / points.back().second;
 }
 
+// Bytes per second of kLargest-byte copies from and to pageable memory
+// (malloc), the best of 3: what copies of a program's own arrays reach when
+// the runtime does not page-lock them (HCC_PIN=0). Printed, not written.
+std::pair<double, double> measure_pageable(const DeviceBuffers& b) {
+  std::unique_ptr<char[]> host(new char[kLargest]);
+  std::fill_n(host.get(), kLargest, 1);
+  double up = 0, down = 0;
+  for (int r = 0; r < 3; ++r) {
+    double t0 = now();
+    check(cudaMemcpy(b.dev_up, host.get(), kLargest, cudaMemcpyHostToDevice), "cudaMemcpy", b.device);
+    up = std::max(up, static_cast<double>(kLargest) / (now() - t0));
+    t0 = now();
+    check(cudaMemcpy(host.get(), b.dev_down, kLargest, cudaMemcpyDeviceToHost), "cudaMemcpy", b.device);
+    down = std::max(down, static_cast<double>(kLargest) / (now() - t0));
+  }
+  return {up, down};
+}
+
+// The runtime's own costs (seed 000 Table 2), as the native backend pays
+// them: cudaMalloc and cudaFree of an 8 MiB datum (the median of 9), page-
+// locking malloc'd memory per MiB (cudaHostRegister of 64 MiB, best of 3),
+// and what queueing a small copy on a stream and waiting for its event costs
+// beyond a plain synchronous copy (best of 20 each).
+void measure_runtime_costs(const DeviceBuffers& b, models::GpuDescription& g, double& pin_per_mib,
+                           double& transfer_queue) {
+  std::vector<double> alloc, release;
+  for (int i = 0; i < 9; ++i) {
+    void* p = nullptr;
+    double t0 = now();
+    check(cudaMalloc(&p, std::size_t{8} << 20), "cudaMalloc", b.device);
+    alloc.push_back(now() - t0);
+    t0 = now();
+    check(cudaFree(p), "cudaFree", b.device);
+    release.push_back(now() - t0);
+  }
+  std::sort(alloc.begin(), alloc.end());
+  std::sort(release.begin(), release.end());
+  g.alloc_cost = alloc[alloc.size() / 2];
+  g.free_cost = release[release.size() / 2];
+
+  std::unique_ptr<char[]> host(new char[kLargest]);
+  std::fill_n(host.get(), kLargest, 1);
+  double pin = std::numeric_limits<double>::infinity();
+  for (int r = 0; r < 3; ++r) {
+    const double t0 = now();
+    check(cudaHostRegister(host.get(), kLargest, cudaHostRegisterPortable), "cudaHostRegister", b.device);
+    pin = std::min(pin, now() - t0);
+    check(cudaHostUnregister(host.get()), "cudaHostUnregister", b.device);
+  }
+  pin_per_mib = pin / static_cast<double>(kLargest >> 20);
+
+  cudaEvent_t done;
+  check(cudaEventCreate(&done), "cudaEventCreate", b.device);
+  double plain = std::numeric_limits<double>::infinity(), queued = plain;
+  for (int r = 0; r < 20; ++r) {
+    double t0 = now();
+    check(cudaMemcpy(b.dev_up, b.host_up, 4096, cudaMemcpyHostToDevice), "cudaMemcpy", b.device);
+    plain = std::min(plain, now() - t0);
+    t0 = now();
+    check(cudaMemcpyAsync(b.dev_up, b.host_up, 4096, cudaMemcpyHostToDevice, b.up), "cudaMemcpyAsync", b.device);
+    check(cudaEventRecord(done, b.up), "cudaEventRecord", b.device);
+    check(cudaEventSynchronize(done), "cudaEventSynchronize", b.device);
+    queued = std::min(queued, now() - t0);
+  }
+  cudaEventDestroy(done);
+  transfer_queue = std::max(0.0, queued - plain);
+}
+
 // Bytes per second of kLargest-byte copies in both directions to every
 // device at once, the best of 3 rounds.
 double measure_aggregate(const std::vector<std::unique_ptr<DeviceBuffers>>& all) {
@@ -140,6 +208,16 @@ void measure_gpus(models::MachineDescription& m, const std::function<void(const 
                   "CUDA%d %s: %.2f GiB; host to device %.2f GB/s, %.1f us; device to host %.2f GB/s, %.1f us", d,
                   g.name.c_str(), static_cast<double>(g.memory_bytes) / (1 << 30), g.up_bandwidth / 1e9,
                   g.up_latency * 1e6, g.down_bandwidth / 1e9, g.down_latency * 1e6);
+    say(line);
+    const auto [pageable_up, pageable_down] = measure_pageable(*buffers.back());
+    std::snprintf(line, sizeof line, "CUDA%d from pageable memory: host to device %.2f GB/s, device to host %.2f GB/s",
+                  d, pageable_up / 1e9, pageable_down / 1e9);
+    say(line);
+    measure_runtime_costs(*buffers.back(), g, m.pin_per_mib, m.transfer_queue);
+    std::snprintf(line, sizeof line,
+                  "CUDA%d runtime costs: cudaMalloc %.1f us, cudaFree %.1f us (8 MiB); page-locking %.1f us/MiB; "
+                  "queueing a copy %.1f us",
+                  d, g.alloc_cost * 1e6, g.free_cost * 1e6, m.pin_per_mib * 1e6, m.transfer_queue * 1e6);
     say(line);
     m.gpus.push_back(g);
   }

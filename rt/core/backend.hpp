@@ -111,16 +111,27 @@ class Backend {
   // cudaStream_t, for hcc_cuda_stream()); null for other workers and in
   // simulation.
   virtual void* device_stream(int worker) { (void)worker; return nullptr; }
-  // Runs a GPU worker's kernel: launch() queues it on device_stream(worker);
-  // returns once it ended on the device (known by an event, not by
-  // synchronising the device), with its duration on the device in seconds,
-  // or -1 when not timed. A simulation never calls it: it charges kernels
-  // from their models.
-  virtual double run_device_kernel(int worker, const std::function<void()>& launch, bool timed) {
+  // A GPU worker's kernel, in two steps so that the worker can bring the
+  // next task's inputs while it runs. start_device_kernel queues it:
+  // natively launch() on device_stream(worker), between two events (seconds
+  // is unused); in simulation `seconds` of the GPU's time start to pass
+  // (launch is not called). finish_device_kernel waits for its end (an
+  // event natively, not a synchronisation of the device) and returns its
+  // time on the device when timed, else -1.
+  virtual void start_device_kernel(int worker, const std::function<void()>& launch, double seconds, bool timed) {
     (void)worker, (void)timed;
-    launch();
+    if (launch) launch();
+    compute(seconds);
+  }
+  virtual double finish_device_kernel(int worker) {
+    (void)worker;
     return -1;
   }
+
+  // Page-locks a datum's bytes in main memory before its first copy to or
+  // from a GPU, when asked (HCC_PIN=1): natively cudaHostRegister, in
+  // simulation its measured cost per MiB. Called without the control lock.
+  virtual void pin_host(void* addr, uint64_t bytes) { (void)addr, (void)bytes; }
 
   // Memory on a node other than main memory (device buffers). In simulation
   // only accounted and charged its allocation cost.

@@ -26,14 +26,7 @@ void Runtime::acquire_data(Task* t, int node, Buffers& buffers) {
     while (r.fetching) block_locked([&r] { return !r.fetching; });
     if (!r.allocated) {
       make_room(t, i, node, h->size, h, w);
-      backend_->unlock();
-      void* ptr = backend_->allocate(node, h->size);
-      backend_->lock();
-      r.ptr = ptr;
-      r.allocated = true;
-      account(node, static_cast<int64_t>(h->size));
-      node_lru_[node].push_back(h);
-      r.lru = std::prev(node_lru_[node].end());
+      allocate_replica(h, node);
     }
     r.busy++;
     if (reads(a.mode) && !h->valid(node)) fetch(h, node, w);
@@ -43,11 +36,49 @@ void Runtime::acquire_data(Task* t, int node, Buffers& buffers) {
   }
 }
 
+void Runtime::allocate_replica(Handle* h, int node) {
+  Replica& r = h->replicas[node];
+  backend_->unlock();
+  void* ptr = backend_->allocate(node, h->size);
+  backend_->lock();
+  r.ptr = ptr;
+  r.allocated = true;
+  account(node, static_cast<int64_t>(h->size));
+  node_lru_[node].push_back(h);
+  r.lru = std::prev(node_lru_[node].end());
+}
+
+// While its kernel runs, a GPU worker brings the inputs of the next task of
+// its queue to its memory node, on the copy stream, so that the copies
+// overlap the kernel (StarPU's dmda prefetches when it assigns a task; the
+// worker doing it itself needs no other thread, natively or simulated). A
+// prefetch never evicts: it stops when the node is full.
+void Runtime::prefetch_next(int w) {
+  Task* next = scheduler_->peek(w);
+  if (!next) return;
+  const int node = machine().workers[w].node;
+  const uint64_t capacity = machine().nodes[node].capacity;
+  Locked lock(*backend_);
+  for (const Access& a : next->accesses) {
+    Handle* h = a.handle;
+    Replica& r = h->replicas[node];
+    if (!reads(a.mode) || h->valid(node) || r.fetching) continue;
+    if (!r.allocated) {
+      if (capacity && node_used_[node] + h->size > capacity) return;
+      allocate_replica(h, node);
+    }
+    r.busy++;  // not evicted while it lands
+    fetch(h, node, w);
+    touch(h, node);
+    r.busy--;
+  }
+}
+
 void Runtime::release_data(Task* t, int node) {
   for (const Access& a : t->accesses) {
     Handle* h = a.handle;
     h->replicas[node].busy--;
-    if (node != 0 && writes(a.mode) && !h->written_elsewhere) {
+    if (node != 0 && writes(a.mode) && h->sibling_scoped && !h->written_elsewhere) {
       h->written_elsewhere = true;
       written_elsewhere_.push_back(h);
     }
@@ -56,10 +87,13 @@ void Runtime::release_data(Task* t, int node) {
 
 // Called when the program's own code resumes after a wait (taskwait,
 // barrier, taskgroup, hcc_wait_all): OpenMP programs read and write their
-// data in place then. Every datum that tasks wrote on a device and that no
-// task in flight uses any more is copied back to main memory, and its device
-// copies become invalid, since the program may now change the bytes in main
-// memory without the runtime knowing. Data still in use stay where they are.
+// data in place then. Every datum of an OpenMP depend clause that tasks
+// wrote on a device and that no task in flight uses any more is copied back
+// to main memory, and its device copies become invalid, since the program
+// may now change the bytes in main memory without the runtime knowing. Data
+// still in use stay where they are. Data registered through the C API
+// (hcc_data_register) come back when unregistered, as in StarPU: their
+// copies stay on the devices across waits.
 void Runtime::write_back_idle_data() {
   std::vector<Handle*> listed;
   listed.swap(written_elsewhere_);
@@ -83,6 +117,7 @@ void Runtime::touch(Handle* h, int node) {
 // Makes the replica of h on node valid. Device-to-device copies go through
 // main memory, as they do without peer-to-peer access.
 void Runtime::fetch(Handle* h, int node, int worker) {
+  pin_home(h);  // may drop the lock: the state is read after it
   Replica& r = h->replicas[node];
   while (r.fetching) block_locked([&r] { return !r.fetching; });
   if (h->valid(node)) return;
@@ -163,6 +198,7 @@ void Runtime::evict(Handle* h, int node, int worker) {
   Replica& r = h->replicas[node];
   Replica& home = h->replicas[0];
   r.busy++;
+  pin_home(h);
   // One transfer at a time into a replica: another write-back into main
   // memory may be landing (and may make this one unneeded).
   while (home.fetching) block_locked([&home] { return !home.fetching; });
@@ -193,6 +229,17 @@ void Runtime::evict(Handle* h, int node, int worker) {
   backend_->lock();
   r.busy--;
   notify_blocked();
+}
+
+// Before a datum's first copy between main memory and a device, when asked
+// (HCC_PIN=1). Once per handle, natively as in simulation; a copy that meets
+// a handle being locked by another thread goes ahead from pageable memory.
+void Runtime::pin_home(Handle* h) {
+  if (!config_.pin_host_data || h->host_pinned) return;
+  h->host_pinned = true;
+  backend_->unlock();
+  backend_->pin_host(h->addr, h->size);
+  backend_->lock();
 }
 
 void Runtime::account(int node, int64_t delta) {

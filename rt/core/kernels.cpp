@@ -39,7 +39,11 @@ void Runtime::execute_body(Task* t, int w, const Buffers& buffers) {
       std::optional<KernelAllocations> uncounted;
       if (!(cl->flags & HCC_CODELET_CONTROL)) uncounted.emplace();
       if (me.cpu) fn(buffers.begin(), t->arg);
-      else device_time = backend_->run_device_kernel(w, [&] { fn(buffers.begin(), t->arg); }, keep_history_);
+      else backend_->start_device_kernel(w, [&] { fn(buffers.begin(), t->arg); }, 0, keep_history_);
+    }
+    if (!me.cpu) {
+      prefetch_next(w);
+      device_time = backend_->finish_device_kernel(w);
     }
     if (keep_records_ || keep_history_) t->end_time = backend_->now();
     // A GPU kernel's model is its time on the device, between two events on
@@ -55,7 +59,12 @@ void Runtime::execute_body(Task* t, int w, const Buffers& buffers) {
     // Formatted here, before complete() appends the record under the models
     // mutex, which the other workers wait for: instrumentation must not slow them.
     if (keep_records_) t->params_text = format_params(*t);
-    if (keep_history_ && !t->implicit)
+    bool first_on_gpu = false;
+    if (!me.cpu && std::find(me.warmed.begin(), me.warmed.end(), cl) == me.warmed.end()) {
+      me.warmed.push_back(cl);
+      first_on_gpu = true;
+    }
+    if (keep_history_ && !t->implicit && !first_on_gpu)
       record_model(cl->name, arch, t->footprint, t->bytes_in + t->bytes_out,
                    t->cpu_time >= 0 ? t->cpu_time : t->end_time - t->start_time);
     // A GPU worker's thread spins in its waits for copies and kernels: its
@@ -117,7 +126,13 @@ void Runtime::execute_body(Task* t, int w, const Buffers& buffers) {
     fn(local.begin(), t->arg);
     measured = backend_->wallclock() - start;
   }
-  backend_->compute(calibrate ? measured : duration.value_or(0.0));
+  if (workers_[w].cpu) {
+    backend_->compute(calibrate ? measured : duration.value_or(0.0));
+  } else {
+    backend_->start_device_kernel(w, nullptr, duration.value_or(0.0), false);
+    prefetch_next(w);
+    backend_->finish_device_kernel(w);
+  }
   t->end_time = backend_->now();
   if (calibrate) record_model(cl->name, arch, t->footprint, t->bytes_in + t->bytes_out, measured);
 }

@@ -59,6 +59,9 @@ void Runtime::start() {
   }
   single_node_ = m.nodes.size() == 1;
   trace_ = std::make_unique<TraceRecorder>(std::move(infos), static_cast<int>(m.nodes.size()));
+  std::vector<std::string> node_names;
+  for (const MemoryNodeDesc& n : m.nodes) node_names.push_back(n.name);
+  trace_->set_node_names(std::move(node_names));
   node_used_.assign(m.nodes.size(), 0);
   node_lru_.resize(m.nodes.size());
   app_waiter_ = backend_->make_waiter();

@@ -136,6 +136,10 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
     std::unique_ptr<Waiter> waiter;
     bool cpu = true;  // a CPU worker (else a GPU worker)
     bool control_only = false;  // WorkerDesc::control_only
+    // A GPU worker's kernels that ran once already: a kernel's first run
+    // initialises its libraries (cuBLAS handles, workspaces, code loaded on
+    // first use) and is kept out of its model.
+    std::vector<const hcc_codelet*> warmed;
     // Parked or about to park: a thread that makes a task ready claims it
     // (exchange to false) before notifying its waiter.
     std::atomic<bool> idle{false};
@@ -222,6 +226,9 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
   void evict(Handle* h, int node, int worker);
   void account(int node, int64_t delta);
   void touch(Handle* h, int node);
+  void pin_home(Handle* h);
+  void allocate_replica(Handle* h, int node);
+  void prefetch_next(int worker);
   void write_back_idle_data();
 
   const uint64_t id_;  // tells this runtime from earlier ones in the process
@@ -261,8 +268,8 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
   std::map<void*, uint64_t> host_allocations_;
   std::vector<uint64_t> node_used_;
   std::vector<std::list<Handle*>> node_lru_;  // least recently used first
-  // Handles written by tasks on other nodes than main memory since the last
-  // program-level wait (write_back_idle_data).
+  // OpenMP depend handles written by tasks on other nodes than main memory
+  // since the last program-level wait (write_back_idle_data).
   std::vector<Handle*> written_elsewhere_;
 
   alignas(64) std::atomic<uint64_t> next_task_id_{0};  // written by submitters only

@@ -40,6 +40,10 @@ class Scheduler {
   virtual int push(Task* t) = 0;
   // The next task for the worker, or nullptr.
   virtual Task* pop(int worker) = 0;
+  // The task the worker will most likely pop next, left queued, when the
+  // scheduler queues tasks for one worker alone (dmda, dmdas): a GPU worker
+  // brings its inputs while its kernel runs. Valid until that worker pops.
+  virtual Task* peek(int /*worker*/) { return nullptr; }
   // Whether a task pushed for one worker may be taken by another (central
   // queues, stealing): then any idle worker is woken for it.
   virtual bool shares_tasks() const { return true; }

@@ -54,6 +54,7 @@ struct Handle {
   std::vector<Replica> replicas;  // one per memory node; node 0 is addr
   uint64_t version = 1;           // bumped by every task that writes
   bool written_elsewhere = false;  // listed in Runtime::written_elsewhere_
+  bool host_pinned = false;        // page-locked in main memory (Runtime::pin_home)
 
   bool valid(int node) const { return replicas[node].version == version; }
 

@@ -417,6 +417,37 @@ std::string TraceRecorder::records_csv() const {
     if (t.cpu >= 0) put_time(out, t.cpu);
     out += '\n';
   }
+  // Then the transfers, as rows of a kernel "transfer" whose arch is the
+  // link and whose parameter is the size, so that hcc-calibrate fits each
+  // link's latency and bandwidth as it fits kernels (a regression on bytes).
+  for (size_t i : sorted_transfers()) {
+    const TransferRecord& x = transfers_[i];
+    const bool up = x.src_node == 0;
+    const int gpu = up ? x.dst_node : x.src_node;
+    const std::string node =
+        gpu >= 0 && gpu < static_cast<int>(node_names_.size()) ? node_names_[gpu] : "node" + std::to_string(gpu);
+    out += "0,transfer,";
+    put_csv(out, node + (up ? "-up" : "-down"));
+    out += ',';
+    put_int(out, x.worker);
+    out += ',';
+    put_hex16(out, x.bytes);
+    out += ',';
+    put_time(out, x.start);
+    out += ',';
+    put_time(out, x.start);
+    out += ',';
+    put_time(out, x.end);
+    out += ',';
+    put_time(out, x.end - x.start);
+    out += ',';
+    put_int(out, x.bytes);
+    out += ',';
+    put_int(out, x.bytes);
+    out += ",bytes=";
+    put_int(out, x.bytes);
+    out += ",\n";
+  }
   return out;
 }
 

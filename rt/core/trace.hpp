@@ -50,6 +50,9 @@ class TraceRecorder {
   // Recording (cheap: appends).
   void task(TaskRecord r);
   void transfer(const TransferRecord& r);
+  // Memory node names ("RAM", "CUDA0"): the records name a transfer's link
+  // after them ("CUDA0-up", "CUDA0-down", as the platform files do).
+  void set_node_names(std::vector<std::string> names) { node_names_ = std::move(names); }
   // A sample of the bytes allocated on a node at `time`. Keeps the peak per
   // node and the peak over time of the sum over nodes. A negative node is
   // ignored; a node >= memory_nodes extends the node count.
@@ -103,6 +106,7 @@ class TraceRecorder {
 
   std::vector<WorkerInfo> workers_;
   int memory_nodes_;
+  std::vector<std::string> node_names_;
   std::vector<TaskRecord> tasks_;
   std::vector<TransferRecord> transfers_;
   std::mutex memory_mutex_;  // the samples, current bytes and peaks

@@ -19,6 +19,10 @@ struct GpuDescription {
   double up_latency = 0;           // seconds
   double down_bandwidth = 0;       // device to host, bytes/s
   double down_latency = 0;         // seconds
+  // The runtime's costs on this GPU (seed 000 Table 2), seconds; negative:
+  // not measured (the simulator's defaults apply).
+  double alloc_cost = -1;          // cudaMalloc of a datum (hcc.alloc_cost)
+  double free_cost = -1;           // cudaFree (hcc.free_cost)
 };
 
 struct MachineDescription {
@@ -30,6 +34,11 @@ struct MachineDescription {
   // at once (bytes/s): the bus link that all copies share (seed 000 Fig.
   // 3(b)). When it is no larger than one copy's bandwidth, copies serialise.
   double bus_bandwidth = 0;
+  // Page-locking host memory, seconds per MiB (hcc.pinned_alloc_per_mib),
+  // and the cost of queueing a copy and waiting for its event beyond the
+  // copy itself (hcc.transfer_queue_cost); negative: not measured.
+  double pin_per_mib = -1;
+  double transfer_queue = -1;
 };
 
 // Number of hardware threads (std::thread::hardware_concurrency(), at least 1).

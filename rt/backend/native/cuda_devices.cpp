@@ -5,6 +5,7 @@
 #include <cuda_runtime_api.h>
 
 #include <algorithm>
+#include <chrono>
 #include <mutex>
 #include <stdexcept>
 #include <unordered_map>
@@ -41,25 +42,33 @@ void check(cudaError_t e, const char* call, int device) {
   if (e != cudaSuccess) fatal(cuda_error(e, call, device));
 }
 
+// A copy direction's measured cost: latency + bytes / bandwidth.
+struct CopyCost {
+  double latency = 0, bandwidth = 1;
+  double seconds(uint64_t bytes) const { return latency + static_cast<double>(bytes) / bandwidth; }
+};
+
 struct Device {
   int id = 0;
   std::string name;
   uint64_t capacity = 0;
+  CopyCost up, down;  // host to device, device to host
   cudaStream_t compute = nullptr, to_device = nullptr, to_host = nullptr;
   std::mutex cache_mutex;
   std::unordered_map<uint64_t, std::vector<void*>> cached;  // released buffers by size
 };
 
-// Each thread's events per device: one to wait for its copies and kernels,
-// one to time a kernel's start. Events of one thread are used by it alone.
+// Each thread's events per device: one to wait for its copies, two around
+// its kernel in flight. Events of one thread are used by it alone.
 struct ThreadEvents {
-  cudaEvent_t done[kMaxDevices] = {};
+  cudaEvent_t copied[kMaxDevices] = {};
   cudaEvent_t start[kMaxDevices] = {};
+  cudaEvent_t end[kMaxDevices] = {};
+  bool timed[kMaxDevices] = {};
   ~ThreadEvents() {
-    for (int d = 0; d < kMaxDevices; ++d) {
-      if (done[d]) cudaEventDestroy(done[d]);
-      if (start[d]) cudaEventDestroy(start[d]);
-    }
+    for (cudaEvent_t* list : {copied, start, end})
+      for (int d = 0; d < kMaxDevices; ++d)
+        if (list[d]) cudaEventDestroy(list[d]);
   }
 };
 
@@ -80,6 +89,7 @@ class CudaRuntimeDevices final : public CudaDevices {
       check_open(cudaStreamCreateWithFlags(&dev.compute, cudaStreamNonBlocking), "cudaStreamCreate", d);
       check_open(cudaStreamCreateWithFlags(&dev.to_device, cudaStreamNonBlocking), "cudaStreamCreate", d);
       check_open(cudaStreamCreateWithFlags(&dev.to_host, cudaStreamNonBlocking), "cudaStreamCreate", d);
+      measure_copies(dev);
     }
   }
 
@@ -94,7 +104,7 @@ class CudaRuntimeDevices final : public CudaDevices {
       cudaStreamDestroy(dev.to_device);
       cudaStreamDestroy(dev.to_host);
     }
-    for (const void* p : pinned_) cudaHostUnregister(const_cast<void*>(p));
+    for (void* p : pinned_) cudaHostUnregister(p);
   }
 
   int count() const override { return static_cast<int>(devices_.size()); }
@@ -133,7 +143,6 @@ class CudaRuntimeDevices final : public CudaDevices {
   void to_device(int device, void* dst, const void* src, uint64_t bytes) override {
     Device& dev = devices_[device];
     check(cudaSetDevice(device), "cudaSetDevice", device);
-    if (pin_) pin(src, bytes);
     check(cudaMemcpyAsync(dst, src, bytes, cudaMemcpyHostToDevice, dev.to_device), "cudaMemcpyAsync", device);
     wait(dev, dev.to_device);
   }
@@ -141,27 +150,34 @@ class CudaRuntimeDevices final : public CudaDevices {
   void to_host(int device, void* dst, const void* src, uint64_t bytes) override {
     Device& dev = devices_[device];
     check(cudaSetDevice(device), "cudaSetDevice", device);
-    if (pin_) pin(dst, bytes);
     check(cudaMemcpyAsync(dst, src, bytes, cudaMemcpyDeviceToHost, dev.to_host), "cudaMemcpyAsync", device);
     wait(dev, dev.to_host);
   }
 
+  double copy_estimate(int device, bool to_device, uint64_t bytes) const override {
+    const Device& dev = devices_[device];
+    return (to_device ? dev.up : dev.down).seconds(bytes);
+  }
+
   void* stream(int device) override { return devices_[device].compute; }
 
-  double run_kernel(int device, const std::function<void()>& launch, bool timed) override {
+  void start_kernel(int device, const std::function<void()>& launch, bool timed) override {
     Device& dev = devices_[device];
     check(cudaSetDevice(device), "cudaSetDevice", device);
     ThreadEvents& ev = events();
-    if (timed) {
-      if (!ev.start[device]) check(cudaEventCreate(&ev.start[device]), "cudaEventCreate", device);
-      check(cudaEventRecord(ev.start[device], dev.compute), "cudaEventRecord", device);
-    }
+    ev.timed[device] = timed;
+    if (timed) record(ev.start[device], dev);
     launch();
     check(cudaGetLastError(), "a kernel launch", device);
-    wait(dev, dev.compute);
-    if (!timed) return -1;
+    record(ev.end[device], dev);
+  }
+
+  double finish_kernel(int device) override {
+    ThreadEvents& ev = events();
+    check(cudaEventSynchronize(ev.end[device]), "cudaEventSynchronize (a kernel failed)", device);
+    if (!ev.timed[device]) return -1;
     float ms = 0;
-    check(cudaEventElapsedTime(&ms, ev.start[device], ev.done[device]), "cudaEventElapsedTime", device);
+    check(cudaEventElapsedTime(&ms, ev.start[device], ev.end[device]), "cudaEventElapsedTime", device);
     return 1e-3 * ms;
   }
 
@@ -172,37 +188,70 @@ class CudaRuntimeDevices final : public CudaDevices {
   }
   void host_release(void* ptr) override { check(cudaFreeHost(ptr), "cudaFreeHost", 0); }
 
+  void pin(void* host, uint64_t bytes) override {
+    cudaPointerAttributes attr{};
+    if (cudaPointerGetAttributes(&attr, host) == cudaSuccess && attr.type != cudaMemoryTypeUnregistered) return;
+    cudaGetLastError();
+    std::lock_guard<std::mutex> lock(pin_mutex_);
+    if (cudaHostRegister(host, bytes, cudaHostRegisterPortable) == cudaSuccess)
+      pinned_.push_back(host);
+    else
+      cudaGetLastError();
+  }
+
  private:
   static ThreadEvents& events() {
     thread_local ThreadEvents ev;
     return ev;
   }
 
-  // Records an event on the stream and waits for it: the caller waits for
-  // its own work only, not for the device's other streams. The event also
-  // ends the timing of a timed kernel.
+  // Records an event on a copy stream and waits for it: the caller waits
+  // for its own copy only, not for the device's other streams.
   void wait(Device& dev, cudaStream_t stream) {
-    ThreadEvents& ev = events();
-    cudaEvent_t& done = ev.done[dev.id];
-    if (!done) check(cudaEventCreate(&done), "cudaEventCreate", dev.id);
-    check(cudaEventRecord(done, stream), "cudaEventRecord", dev.id);
-    check(cudaEventSynchronize(done), "cudaEventSynchronize (a kernel or copy failed)", dev.id);
+    cudaEvent_t& copied = events().copied[dev.id];
+    if (!copied) check(cudaEventCreate(&copied), "cudaEventCreate", dev.id);
+    check(cudaEventRecord(copied, stream), "cudaEventRecord", dev.id);
+    check(cudaEventSynchronize(copied), "cudaEventSynchronize (a copy failed)", dev.id);
   }
 
-  // Page-locks the host range of a datum the first time it is copied, so
-  // that the copy engine reads it directly (and the copy is asynchronous).
-  // A range that is already locked (cudaMallocHost, an earlier datum on the
-  // same pages) or cannot be is copied as it is: the driver stages pageable
-  // memory, correctly but slower.
-  void pin(const void* host, uint64_t bytes) {
-    cudaPointerAttributes attr{};
-    if (cudaPointerGetAttributes(&attr, host) == cudaSuccess && attr.type != cudaMemoryTypeUnregistered) return;
-    cudaGetLastError();
-    std::lock_guard<std::mutex> lock(pin_mutex_);
-    if (cudaHostRegister(const_cast<void*>(host), bytes, cudaHostRegisterPortable) == cudaSuccess)
-      pinned_.push_back(host);
-    else
-      cudaGetLastError();
+  void record(cudaEvent_t& event, Device& dev) {
+    if (!event) check(cudaEventCreate(&event), "cudaEventCreate", dev.id);
+    check(cudaEventRecord(event, dev.compute), "cudaEventRecord", dev.id);
+  }
+
+  // Best of a few copies of 4 KiB (latency) and 32 MiB (bandwidth) each
+  // way, from the kind of host memory data will be copied from (page-locked
+  // with HCC_PIN=1, else pageable): some milliseconds at start-up.
+  void measure_copies(Device& dev) {
+    constexpr uint64_t kSmall = 4096, kLarge = uint64_t{32} << 20;
+    void *host = nullptr, *device = nullptr;
+    std::unique_ptr<char[]> pageable;
+    if (pin_) {
+      check_open(cudaMallocHost(&host, kLarge), "cudaMallocHost", dev.id);
+    } else {
+      pageable.reset(new char[kLarge]());
+      host = pageable.get();
+    }
+    check_open(cudaMalloc(&device, kLarge), "cudaMalloc", dev.id);
+    auto best = [&](bool up, uint64_t bytes) {
+      double fastest = 1e30;
+      for (int i = 0; i < 4; ++i) {
+        const auto start = std::chrono::steady_clock::now();
+        check_open(up ? cudaMemcpy(device, host, bytes, cudaMemcpyHostToDevice)
+                      : cudaMemcpy(host, device, bytes, cudaMemcpyDeviceToHost),
+                   "cudaMemcpy", dev.id);
+        fastest = std::min(fastest, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+      }
+      return fastest;
+    };
+    for (bool up : {true, false}) {
+      const double small = best(up, kSmall), large = best(up, kLarge);
+      CopyCost& c = up ? dev.up : dev.down;
+      c.bandwidth = static_cast<double>(kLarge - kSmall) / std::max(large - small, 1e-9);
+      c.latency = std::max(0.0, small - static_cast<double>(kSmall) / c.bandwidth);
+    }
+    cudaFree(device);
+    if (pin_) cudaFreeHost(host);
   }
 
   void drop_cache(Device& dev) {
@@ -215,7 +264,7 @@ class CudaRuntimeDevices final : public CudaDevices {
   const bool pin_;
   std::vector<Device> devices_;
   std::mutex pin_mutex_;
-  std::vector<const void*> pinned_;
+  std::vector<void*> pinned_;
 };
 
 }  // namespace

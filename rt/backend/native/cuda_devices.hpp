@@ -37,16 +37,27 @@ class CudaDevices {
   virtual void release(int device, void* ptr, uint64_t bytes) = 0;
 
   // Copies between main memory and a device on the direction's copy
-  // stream; returns once the copy ended (an event). Host ranges are
-  // page-locked on first use unless pinning is off (HCC_PIN=0): copies from
-  // pageable memory are staged by the driver, at half the bandwidth.
+  // stream; returns once the copy ended (an event).
   virtual void to_device(int device, void* dst, const void* src, uint64_t bytes) = 0;
   virtual void to_host(int device, void* dst, const void* src, uint64_t bytes) = 0;
 
+  // The time a copy of that size takes on an idle bus, from latency and
+  // bandwidth measured at open() (as StarPU calibrates its buses): what
+  // model-based schedulers count for bringing a task's inputs.
+  virtual double copy_estimate(int device, bool to_device, uint64_t bytes) const = 0;
+
+  // Page-locks a host range (cudaHostRegister) until the devices are closed:
+  // copies from it then run at the bus's full bandwidth, asynchronously. A
+  // range already locked, or on pages locked for another, stays as it is
+  // (the driver stages copies of pageable memory: correct, slower).
+  virtual void pin(void* host, uint64_t bytes) = 0;
+
   virtual void* stream(int device) = 0;  // the compute stream (a cudaStream_t)
-  // Queues launch() on the compute stream and waits for its end on an
-  // event; returns the kernel's device time in seconds when timed, else -1.
-  virtual double run_kernel(int device, const std::function<void()>& launch, bool timed) = 0;
+  // Queues launch() on the compute stream between two events; finish_kernel
+  // waits for the second and returns the kernel's device time in seconds
+  // when timed, else -1. One kernel in flight per device and thread.
+  virtual void start_kernel(int device, const std::function<void()>& launch, bool timed) = 0;
+  virtual double finish_kernel(int device) = 0;
 
   // Pinned host memory (hcc_malloc on a machine with GPUs).
   virtual void* host_allocate(uint64_t bytes) = 0;

@@ -146,14 +146,20 @@ class NativeBackend final : public Backend {
     else if (src_node > 0 && dst_node == 0) gpus_->to_host(src_node - 1, dst, src, bytes);
     else fatal("internal: a transfer from node " + std::to_string(src_node) + " to node " + std::to_string(dst_node));
   }
-  double transfer_estimate(int, int, uint64_t) override { return 0; }
+  double transfer_estimate(int src_node, int dst_node, uint64_t bytes) override {
+    if (src_node == 0 && dst_node > 0) return gpus_->copy_estimate(dst_node - 1, true, bytes);
+    if (src_node > 0 && dst_node == 0) return gpus_->copy_estimate(src_node - 1, false, bytes);
+    return 0;
+  }
   void* device_stream(int worker) override {
     const WorkerDesc& w = machine_.workers[worker];
     return w.node > 0 ? gpus_->stream(w.node - 1) : nullptr;
   }
-  double run_device_kernel(int worker, const std::function<void()>& launch, bool timed) override {
-    return gpus_->run_kernel(machine_.workers[worker].node - 1, launch, timed);
+  void start_device_kernel(int worker, const std::function<void()>& launch, double, bool timed) override {
+    gpus_->start_kernel(machine_.workers[worker].node - 1, launch, timed);
   }
+  double finish_device_kernel(int worker) override { return gpus_->finish_kernel(machine_.workers[worker].node - 1); }
+  void pin_host(void* addr, uint64_t bytes) override { gpus_->pin(addr, bytes); }
   void* allocate(int node, uint64_t bytes) override {
     return node > 0 ? gpus_->allocate(node - 1, bytes) : std::malloc(bytes);
   }

@@ -138,6 +138,18 @@ class SimBackend final : public Backend {
     check_unlocked();
     if (flops > 0) s4u::this_actor::execute(flops);
   }
+  // A GPU worker's kernel as an asynchronous execution on the GPU's host,
+  // which the worker waits for after prefetching.
+  void start_device_kernel(int worker, const std::function<void()>&, double seconds, bool) override {
+    check_unlocked();
+    kernels_[worker] = s4u::this_actor::exec_async(std::max(seconds, 0.0) * s4u::this_actor::get_host()->get_speed());
+  }
+  double finish_device_kernel(int worker) override {
+    check_unlocked();
+    s4u::ExecPtr exec = std::move(kernels_[worker]);
+    if (exec) exec->wait();
+    return -1;
+  }
   // Only instrumented (native) runs measure CPU time; simulations charge it.
   double thread_cpu_time() override { return 0; }
 
@@ -151,6 +163,9 @@ class SimBackend final : public Backend {
     return platform_.costs.transfer_queue + p.latency + (p.bandwidth > 0 ? bytes / p.bandwidth : 0);
   }
 
+  void pin_host(void*, uint64_t bytes) override {
+    sleep(platform_.costs.pinned_alloc_per_mib * static_cast<double>(bytes) / (1 << 20));
+  }
   void* allocate(int, uint64_t bytes) override {
     sleep(platform_.costs.device_alloc);
     return fake(bytes);
@@ -184,6 +199,7 @@ class SimBackend final : public Backend {
   std::chrono::steady_clock::time_point wall_start_;
   std::map<long, int> worker_of_pid_;
   std::vector<s4u::ActorPtr> actors_;
+  std::map<int, s4u::ExecPtr> kernels_;  // each GPU worker's kernel in flight
   uintptr_t next_fake_ = kFakeBase;
   bool held_ = false;
   DeferredWakeups wakeups_;

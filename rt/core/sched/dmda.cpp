@@ -86,6 +86,11 @@ class DmdaScheduler final : public Scheduler {
     return t;
   }
 
+  Task* peek(int worker) override {
+    SpinGuard g(lock_);
+    return queues_[worker].empty() ? nullptr : *queues_[worker].begin();
+  }
+
   bool shares_tasks() const override { return false; }
 
   void finished(Task*, int worker) override {

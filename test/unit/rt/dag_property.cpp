@@ -304,6 +304,7 @@ int main(int argc, char** argv) {
       std::stringstream ss(line);
       std::string f[9];
       for (auto& x : f) std::getline(ss, x, ',');
+      if (f[1] == "transfer") continue;  // a row per copy between memory nodes
       when[std::stoull(f[0])] = {std::stod(f[6]), std::stod(f[7])};
     }
     for (auto [u, t] : must_precede) {
