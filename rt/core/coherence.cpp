@@ -94,18 +94,27 @@ void Runtime::release_data(Task* t, int node) {
 // still in use stay where they are. Data registered through the C API
 // (hcc_data_register) come back when unregistered, as in StarPU: their
 // copies stay on the devices across waits.
+//
+// Several threads may leave waits at once (a barrier's): each returns only
+// once no idle datum is left on a device, the copies others started
+// included (fetch waits for a copy in flight into the same replica).
 void Runtime::write_back_idle_data() {
-  std::vector<Handle*> listed;
-  listed.swap(written_elsewhere_);
   const int w = backend_->self_worker();
-  for (Handle* h : listed) {
+  for (size_t i = 0; i < written_elsewhere_.size();) {
+    Handle* h = written_elsewhere_[i];
     if (h->inflight.load() > 0) {
-      written_elsewhere_.push_back(h);
+      ++i;
       continue;
     }
-    h->written_elsewhere = false;
-    if (!h->valid(0)) fetch(h, 0, w);
+    if (!h->valid(0)) {
+      fetch(h, 0, w);  // drops the lock: the list may change meanwhile
+      i = 0;
+      continue;
+    }
     h->replicas[0].version = ++h->version;
+    h->written_elsewhere = false;
+    written_elsewhere_[i] = written_elsewhere_.back();
+    written_elsewhere_.pop_back();
   }
 }
 

@@ -13,6 +13,12 @@
 #include "runtime_costs.hpp"
 
 namespace hcc::rt {
+namespace {
+
+// The model of a kernel's first run on a GPU worker: "<kernel>.first-run".
+constexpr const char* kFirstRun = ".first-run";
+
+}  // namespace
 
 // Runs or simulates the kernel. Natively the body runs and its duration is
 // observed. In simulation the duration comes from the kernel's model; a kernel
@@ -22,6 +28,16 @@ void Runtime::execute_body(Task* t, int w, const Buffers& buffers) {
   const hcc_codelet* cl = t->codelet;
   const std::string& arch = machine().workers[w].arch;
   hcc_kernel_fn fn = workers_[w].cpu ? cl->cpu : cl->cuda;
+  // A kernel's first run on a GPU worker initialises its libraries (cuBLAS
+  // and cuSOLVER handles, workspaces, code loaded on first use): instrumented
+  // runs keep it as a model of its own, "<kernel>.first-run", which simulations
+  // charge for the first run instead of the kernel's model.
+  bool first_on_gpu = false;
+  if (!workers_[w].cpu) {
+    std::vector<const hcc_codelet*>& warmed = workers_[w].warmed;
+    first_on_gpu = std::find(warmed.begin(), warmed.end(), cl) == warmed.end();
+    if (first_on_gpu) warmed.push_back(cl);
+  }
 
   if (!backend_->simulated()) {
     Worker& me = workers_[w];
@@ -59,14 +75,9 @@ void Runtime::execute_body(Task* t, int w, const Buffers& buffers) {
     // Formatted here, before complete() appends the record under the models
     // mutex, which the other workers wait for: instrumentation must not slow them.
     if (keep_records_) t->params_text = format_params(*t);
-    bool first_on_gpu = false;
-    if (!me.cpu && std::find(me.warmed.begin(), me.warmed.end(), cl) == me.warmed.end()) {
-      me.warmed.push_back(cl);
-      first_on_gpu = true;
-    }
-    if (keep_history_ && !t->implicit && !first_on_gpu)
-      record_model(cl->name, arch, t->footprint, t->bytes_in + t->bytes_out,
-                   t->cpu_time >= 0 ? t->cpu_time : t->end_time - t->start_time);
+    if (keep_history_ && !t->implicit)
+      record_model(first_on_gpu ? std::string(cl->name) + kFirstRun : std::string(cl->name), arch, t->footprint,
+                   t->bytes_in + t->bytes_out, t->cpu_time >= 0 ? t->cpu_time : t->end_time - t->start_time);
     // A GPU worker's thread spins in its waits for copies and kernels: its
     // CPU time between kernels is not the runtime's work.
     if (task_cost >= 0 && !t->implicit && me.cpu) record_model(kTaskCost, arch, 0, 0, task_cost);
@@ -77,6 +88,15 @@ void Runtime::execute_body(Task* t, int w, const Buffers& buffers) {
 
   const bool control = (cl->flags & HCC_CODELET_CONTROL) != 0;
   std::optional<double> duration = model_duration(*t, arch, config_.sim_model == "histogram");
+  if (first_on_gpu) {
+    std::lock_guard<std::mutex> lock(models_mutex_);
+    try {
+      const models::FootprintEntry* e = models_.lookup(std::string(cl->name) + kFirstRun, arch, t->footprint);
+      if (e && e->count > 0) duration = e->mean;
+    } catch (const models::ModelError& e) {
+      fatal(e.what());
+    }
+  }
   // A footprint without a model when first seen is timed natively for its
   // first calibrate_runs occurrences; its recorded runs are the model after.
   bool calibrate = false;
