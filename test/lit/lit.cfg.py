@@ -29,7 +29,8 @@ config.substitutions.append(('%hcc-rt-include', os.path.join(config.hcc_source_d
 # task runtime.
 sanitize = getattr(config, 'hcc_sanitize_flags', '')
 config.substitutions.append(('%hcc-rt-native', ' '.join(
-    f for f in (sanitize, config.hcc_omp, config.hcc_rt_native, config.hcc_models) if f)))
+    f for f in (sanitize, config.hcc_omp, config.hcc_rt_native, config.hcc_models,
+                getattr(config, 'hcc_native_libs', '')) if f)))
 # Rewritten files keep the test's own CHECK comments; drop them before
 # FileCheck reads the output, or a pattern could match its own text.
 config.substitutions.append(('%strip-checks', 'grep -v -E "^// [A-Z]+(-[A-Z]+)?:"'))
