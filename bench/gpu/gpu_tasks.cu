@@ -32,29 +32,24 @@ const hcc_codelet kEmpty{"empty", nullptr, empty_cuda, 0, nullptr, 0};
 
 double now() { return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count(); }
 
+void submit_empty(hcc_handle h, int mode) {
+  hcc_access a{h, mode};
+  hcc_task_desc d{};
+  d.codelet = &kEmpty;
+  d.accesses = &a;
+  d.naccesses = 1;
+  hcc_submit(&d);
+}
+
 double run_hcc(bool chain, int tasks) {
   std::vector<double> data(chain ? 1 : tasks);
   std::vector<hcc_handle> h;
   for (double& d : data) h.push_back(hcc_data_register(&d, sizeof d));
   // The data reach the GPU once, before the timed loop.
-  for (hcc_handle x : h) {
-    hcc_access a{x, HCC_RW};
-    hcc_task_desc d{};
-    d.codelet = &kEmpty;
-    d.accesses = &a;
-    d.naccesses = 1;
-    hcc_submit(&d);
-  }
+  for (hcc_handle x : h) submit_empty(x, HCC_RW);
   hcc_wait_all();
   const double start = now();
-  for (int i = 0; i < tasks; ++i) {
-    hcc_access a{h[chain ? 0 : i], chain ? HCC_RW : HCC_R};
-    hcc_task_desc d{};
-    d.codelet = &kEmpty;
-    d.accesses = &a;
-    d.naccesses = 1;
-    hcc_submit(&d);
-  }
+  for (int i = 0; i < tasks; ++i) submit_empty(h[chain ? 0 : i], chain ? HCC_RW : HCC_R);
   hcc_wait_all();
   const double seconds = now() - start;
   for (hcc_handle x : h) hcc_data_unregister(x);

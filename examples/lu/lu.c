@@ -9,9 +9,14 @@
  * cblas_dtrsm and cblas_dgemm with openblas_set_num_threads(1). Tasks order
  * themselves with depend(in/inout: A[i][j][0:nb*nb]) on whole tiles.
  * `#pragma hcc params(NB = nb)` gives each kernel task its tile size, for the
- * hccsim driver's kernel models (gcc and clang ignore it); `#pragma hcc task
- * name("getrf")` names the kernel of the one task whose body is not a single
- * call.
+ * hccsim driver's kernel models (gcc and clang ignore it). Each kernel task's
+ * body is one call, whose function names the kernel.
+ *
+ * Built with -DLU_CUDA (and -lcublas -lcusolver) by the hccsim driver, each
+ * kernel task also has a CUDA implementation (`#pragma hcc task impl(cuda:
+ * ...)`: cuSOLVER getrf without pivoting, cuBLAS trsm and gemm on the
+ * stream the runtime gives the task); gcc and clang build the file unchanged
+ * without it.
  *
  * Self-check: || A x - L (U x) ||_max / (||A||_max N) with x = (1, ..., 1),
  * computed in O(N^2), must be below 1e-12. Every update of a tile is ordered
@@ -26,14 +31,15 @@
  * "lu: N=.. NB=.. simulated" and exits 0. With EXAMPLE_TIME=1 in the
  * environment it also prints the wall time of the factorisation (after the
  * tiles are generated, up to the end of the parallel region) on stderr:
- * "lu: factorization seconds=...".
+ * "lu: factorization seconds=...". With EXAMPLE_CHECK=0 the residual is not
+ * computed: "unchecked".
  */
 #include <cblas.h>
 #include <math.h>
+#include <omp.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <time.h>
 
 /* Entry (i, j) of the test matrix: non-symmetric, diagonally dominant. */
 static double matrix_entry(int i, int j, int n) {
@@ -66,6 +72,15 @@ static int getrf_nopiv(double *a, int nb) {
   return 0;
 }
 
+/* The diagonal tile k; the first zero pivot's row goes to *failed. */
+static void getrf(double *akk, int nb, int k, int *failed) {
+  int info = getrf_nopiv(akk, nb);
+  if (info != 0) {
+#pragma omp atomic write
+    *failed = k * nb + info;
+  }
+}
+
 /* A[k][j] = L[k][k]^-1 A[k][j] */
 static void trsm_row(const double *akk, double *akj, int nb) {
   cblas_dtrsm(CblasColMajor, CblasLeft, CblasLower, CblasNoTrans, CblasUnit, nb, nb, 1.0, akk, nb, akj, nb);
@@ -81,11 +96,63 @@ static void gemm(const double *aik, const double *akj, double *aij, int nb) {
   cblas_dgemm(CblasColMajor, CblasNoTrans, CblasNoTrans, nb, nb, nb, -1.0, aik, nb, akj, nb, 1.0, aij, nb);
 }
 
-static double now(void) {
-  struct timespec ts;
-  timespec_get(&ts, TIME_UTC); /* C11 */
-  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+#ifdef LU_CUDA
+#include <cublas_v2.h>
+#include <cuda_runtime_api.h>
+#include <cusolverDn.h>
+
+void *hcc_cuda_stream(void); /* hcc/hcc.h: the stream of the task's GPU worker */
+
+/* One cuBLAS and one cuSOLVER handle per GPU worker thread, on the stream the
+ * runtime gives the task, which it waits for: nothing here synchronises. */
+static _Thread_local cublasHandle_t blas_handle;
+static _Thread_local cusolverDnHandle_t solver_handle;
+static _Thread_local double *getrf_work;
+static _Thread_local int getrf_lwork, *getrf_info;
+
+static cublasHandle_t blas(void) {
+  if (!blas_handle) cublasCreate(&blas_handle);
+  cublasSetStream(blas_handle, (cudaStream_t)hcc_cuda_stream());
+  return blas_handle;
 }
+
+/* cuSOLVER's getrf without a pivot array does not pivot. A zero pivot is not
+ * read back here (that would wait for the device): the residual shows it. */
+static void getrf_cuda(double *akk, int nb, int k, int *failed) {
+  (void)k, (void)failed;
+  if (!solver_handle) cusolverDnCreate(&solver_handle);
+  cusolverDnSetStream(solver_handle, (cudaStream_t)hcc_cuda_stream());
+  int lwork = 0;
+  cusolverDnDgetrf_bufferSize(solver_handle, nb, nb, akk, nb, &lwork);
+  if (lwork > getrf_lwork) { /* once per tile size: cudaFree waits for the device */
+    cudaFree(getrf_work);
+    if (!getrf_info) cudaMalloc((void **)&getrf_info, sizeof *getrf_info);
+    cudaMalloc((void **)&getrf_work, (size_t)lwork * sizeof *getrf_work);
+    getrf_lwork = lwork;
+  }
+  cusolverDnDgetrf(solver_handle, nb, nb, akk, nb, getrf_work, NULL, getrf_info);
+}
+
+static void trsm_row_cuda(const double *akk, double *akj, int nb) {
+  const double one = 1.0;
+  cublasDtrsm(blas(), CUBLAS_SIDE_LEFT, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_N, CUBLAS_DIAG_UNIT, nb, nb, &one, akk, nb,
+              akj, nb);
+}
+
+static void trsm_col_cuda(const double *akk, double *aik, int nb) {
+  const double one = 1.0;
+  cublasDtrsm(blas(), CUBLAS_SIDE_RIGHT, CUBLAS_FILL_MODE_UPPER, CUBLAS_OP_N, CUBLAS_DIAG_NON_UNIT, nb, nb, &one, akk,
+              nb, aik, nb);
+}
+
+static void gemm_cuda(const double *aik, const double *akj, double *aij, int nb) {
+  const double one = 1.0, minus_one = -1.0;
+  cublasDgemm(blas(), CUBLAS_OP_N, CUBLAS_OP_N, nb, nb, nb, &minus_one, aik, nb, akj, nb, &one, aij, nb);
+}
+#endif
+
+/* OpenMP's clock: the simulated one in a simulation. */
+static double now(void) { return omp_get_wtime(); }
 
 static double entry(double ***A, int nb, int i, int j) { return A[i / nb][j / nb][(size_t)(j % nb) * nb + i % nb]; }
 
@@ -149,22 +216,24 @@ int main(int argc, char **argv) {
     for (int k = 0; k < nt; ++k) {
 #pragma omp task depend(inout: A[k][k][0:nb*nb]) priority(3 * nt)
 #pragma hcc params(NB = nb)
-#pragma hcc task name("getrf")
-      {
-        int info = getrf_nopiv(A[k][k], nb);
-        if (info != 0) {
-#pragma omp atomic write
-          failed = k * nb + info;
-        }
-      }
+#ifdef LU_CUDA
+#pragma hcc task impl(cuda: getrf_cuda)
+#endif
+      getrf(A[k][k], nb, k, &failed);
       for (int j = k + 1; j < nt; ++j) {
 #pragma omp task depend(in: A[k][k][0:nb*nb]) depend(inout: A[k][j][0:nb*nb]) priority(3 * nt - (j - k))
 #pragma hcc params(NB = nb)
+#ifdef LU_CUDA
+#pragma hcc task impl(cuda: trsm_row_cuda)
+#endif
         trsm_row(A[k][k], A[k][j], nb);
       }
       for (int i = k + 1; i < nt; ++i) {
 #pragma omp task depend(in: A[k][k][0:nb*nb]) depend(inout: A[i][k][0:nb*nb]) priority(3 * nt - (i - k))
 #pragma hcc params(NB = nb)
+#ifdef LU_CUDA
+#pragma hcc task impl(cuda: trsm_col_cuda)
+#endif
         trsm_col(A[k][k], A[i][k], nb);
       }
       for (int i = k + 1; i < nt; ++i)
@@ -172,6 +241,9 @@ int main(int argc, char **argv) {
 #pragma omp task depend(in: A[i][k][0:nb*nb], A[k][j][0:nb*nb]) depend(inout: A[i][j][0:nb*nb]) \
     priority(2 * nt - (i - k) - (j - k))
 #pragma hcc params(NB = nb)
+#ifdef LU_CUDA
+#pragma hcc task impl(cuda: gemm_cuda)
+#endif
           gemm(A[i][k], A[k][j], A[i][j], nb);
         }
     }
@@ -187,6 +259,8 @@ int main(int argc, char **argv) {
   if (failed != 0) {
     printf("lu: N=%d NB=%d zero pivot at row %d FAILED\n", n, nb, failed);
     status = 1;
+  } else if (getenv("EXAMPLE_CHECK") && getenv("EXAMPLE_CHECK")[0] == '0') {
+    printf("lu: N=%d NB=%d unchecked\n", n, nb);
   } else {
     double r = residual(A, nb, n);
     status = !(r < 1e-12);

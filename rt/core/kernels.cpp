@@ -63,8 +63,8 @@ void Runtime::execute_body(Task* t, int w, const Buffers& buffers) {
     }
     if (keep_records_ || keep_history_) t->end_time = backend_->now();
     // A GPU kernel's model is its time on the device, between two events on
-    // its stream: without the launch and the wait, which the runtime's own
-    // costs count.
+    // its stream around the launch: the host's launch work included, the
+    // wait for its end not.
     if (device_time >= 0) t->cpu_time = device_time;
     // An instrumented CPU kernel is also timed on its thread's CPU clock: the
     // time it computed, without the time its thread was preempted (by the

@@ -40,6 +40,19 @@ void step_cuda(void* const* buffers, void* arg) {
 const hcc_codelet kBoth{"gpu_step", step_cpu, step_cuda, 0, nullptr, 0};
 const hcc_codelet kGpuOnly{"gpu_step", nullptr, step_cuda, 0, nullptr, 0};
 
+// Submits y = step(y, x) on two registered blocks of kLength doubles.
+int submit_step(const hcc_codelet& codelet, hcc_handle y, hcc_handle x) {
+  StepArgs args{kLength};
+  hcc_access acc[2] = {{y, HCC_RW}, {x, HCC_R}};
+  hcc_task_desc d{};
+  d.codelet = &codelet;
+  d.arg = &args;
+  d.arg_size = sizeof args;
+  d.accesses = acc;
+  d.naccesses = 2;
+  return hcc_submit(&d);
+}
+
 // A random sequence of y = step(y, x) over blocks, run by the runtime and,
 // for reference, in order on the host.
 struct Program {
@@ -69,17 +82,7 @@ struct Program {
     const std::vector<std::vector<double>> want = expected();
     std::vector<hcc_handle> h;
     for (auto& b : blocks) h.push_back(hcc_data_register(b.data(), b.size() * sizeof(double)));
-    StepArgs args{kLength};
-    for (auto [y, x] : steps) {
-      hcc_access acc[2] = {{h[y], HCC_RW}, {h[x], HCC_R}};
-      hcc_task_desc d{};
-      d.codelet = &codelet;
-      d.arg = &args;
-      d.arg_size = sizeof args;
-      d.accesses = acc;
-      d.naccesses = 2;
-      ASSERT_EQ(hcc_submit(&d), 0);
-    }
+    for (auto [y, x] : steps) ASSERT_EQ(submit_step(codelet, h[y], h[x]), 0);
     hcc_wait_all();
     for (hcc_handle x : h) hcc_data_unregister(x);
     check(want);
@@ -201,15 +204,7 @@ TEST_F(GpuRuntime, HostMemoryFromHccMallocIsUsable) {
   for (int i = 0; i < kLength; ++i) x[i] = i, y[i] = 2 * i;
   hcc_handle hx = hcc_data_register(x, kLength * sizeof(double));
   hcc_handle hy = hcc_data_register(y, kLength * sizeof(double));
-  StepArgs args{kLength};
-  hcc_access acc[2] = {{hy, HCC_RW}, {hx, HCC_R}};
-  hcc_task_desc d{};
-  d.codelet = &kGpuOnly;
-  d.arg = &args;
-  d.arg_size = sizeof args;
-  d.accesses = acc;
-  d.naccesses = 2;
-  ASSERT_EQ(hcc_submit(&d), 0);
+  ASSERT_EQ(submit_step(kGpuOnly, hy, hx), 0);
   hcc_data_unregister(hy);
   hcc_data_unregister(hx);
   for (int i = 0; i < kLength; ++i) ASSERT_EQ(y[i], 7.0 * i);

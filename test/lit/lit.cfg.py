@@ -51,5 +51,18 @@ if config.hccsim and os.path.exists(config.hccsim):
 config.substitutions.append(('%hccsim', config.hccsim or 'hccsim'))
 config.substitutions.append(('%omp-check', 'python3 ' + os.path.join(config.test_source_root, 'omp', 'Inputs', 'check.py') +
                              ' --hccsim ' + (config.hccsim or 'hccsim')))
+# A CUDA GPU (hccsim built with CUDA, and a device this process sees):
+# the GPU tests of e2e/ run, else they are unsupported.
+config.hcc_nvcc = getattr(config, 'hcc_nvcc', '')
+config.hcc_gpu_count = getattr(config, 'hcc_gpu_count', '')
+if config.hcc_nvcc and config.hcc_gpu_count and os.path.exists(config.hcc_gpu_count):
+    import subprocess
+    try:
+        gpus = subprocess.run([config.hcc_gpu_count], capture_output=True, text=True, timeout=60).stdout.strip()
+    except (OSError, subprocess.SubprocessError):
+        gpus = '0'
+    if gpus.isdigit() and int(gpus) > 0:
+        config.available_features.add('cuda-gpu')
+config.substitutions.append(('%nvcc', config.hcc_nvcc or 'nvcc'))
 config.substitutions.append(('FileCheck', config.filecheck))
 config.substitutions.append(('not ', os.path.join(config.llvm_bin, 'not') + ' '))
