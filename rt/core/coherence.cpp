@@ -289,7 +289,7 @@ double Runtime::expected_transfer(const Task& t, int node) {
 }
 
 std::optional<double> Runtime::expected_duration(const Task& t, const std::string& arch) {
-  return model_duration(t, arch, false);
+  return model_duration(t, t.codelet->name, arch, false);
 }
 
 }  // namespace hcc::rt

@@ -87,15 +87,10 @@ void Runtime::execute_body(Task* t, int w, const Buffers& buffers) {
   }
 
   const bool control = (cl->flags & HCC_CODELET_CONTROL) != 0;
-  std::optional<double> duration = model_duration(*t, arch, config_.sim_model == "histogram");
+  std::optional<double> duration = model_duration(*t, cl->name, arch, config_.sim_model == "histogram");
   if (first_on_gpu) {
-    std::lock_guard<std::mutex> lock(models_mutex_);
-    try {
-      const models::FootprintEntry* e = models_.lookup(std::string(cl->name) + kFirstRun, arch, t->footprint);
-      if (e && e->count > 0) duration = e->mean;
-    } catch (const models::ModelError& e) {
-      fatal(e.what());
-    }
+    const std::optional<double> first = model_duration(*t, std::string(cl->name) + kFirstRun, arch, false);
+    if (first) duration = first;
   }
   // A footprint without a model when first seen is timed natively for its
   // first calibrate_runs occurrences; its recorded runs are the model after.
@@ -185,19 +180,21 @@ void Runtime::record(Task* t, int w, double end) {
                           t->bytes_out, t->cpu_time});
 }
 
-// A kernel's duration from its models: the regression over the task's
-// parameters when the kernel has one and the task carries all its
-// parameters, else the footprint's mean (or, with sample, a draw from its
-// histogram); nullopt when there is no model.
-std::optional<double> Runtime::model_duration(const Task& t, const std::string& arch, bool sample) {
+// The duration of task t from the models of kernel (the task's, or its
+// first-run model): the regression over the task's parameters when the
+// kernel has one and the task carries all its parameters, else the
+// footprint's mean (or, with sample, a draw from its histogram); nullopt
+// when there is no model.
+std::optional<double> Runtime::model_duration(const Task& t, const std::string& kernel, const std::string& arch,
+                                              bool sample) {
   std::lock_guard<std::mutex> lock(models_mutex_);
-  const std::optional<double> d = model_duration_unchecked(t, arch, sample);
+  const std::optional<double> d = model_duration_unchecked(t, kernel, arch, sample);
   // A model file's own values are checked when it is read, but a regression
   // can still predict more than SimGrid's clock can pass.
   if (d && !(*d <= models::kMaxKernelSeconds)) {
     std::ostringstream what;
-    what << "model file " << models::model_file_path(models_.dir(), t.codelet->name, arch).string()
-         << ": the model of kernel '" << t.codelet->name << "' on " << arch << " gives " << *d
+    what << "model file " << models::model_file_path(models_.dir(), kernel, arch).string()
+         << ": the model of kernel '" << kernel << "' on " << arch << " gives " << *d
          << " s for a task (more than " << models::kMaxKernelSeconds
          << " s): recalibrate it or fix the file";
     fatal(what.str());
@@ -205,11 +202,12 @@ std::optional<double> Runtime::model_duration(const Task& t, const std::string& 
   return d;
 }
 
-std::optional<double> Runtime::model_duration_unchecked(const Task& t, const std::string& arch, bool sample) {
+std::optional<double> Runtime::model_duration_unchecked(const Task& t, const std::string& kernel,
+                                                        const std::string& arch, bool sample) {
   const hcc_codelet* cl = t.codelet;
   try {
     if (!t.params.empty() && cl->param_names) {
-      if (const models::RegressionFit* fit = models_.regression(cl->name, arch)) {
+      if (const models::RegressionFit* fit = models_.regression(kernel, arch)) {
         std::map<std::string, double> params;
         for (size_t i = 0; i < t.params.size() && static_cast<int>(i) < cl->nparams; ++i)
           params[cl->param_names[i]] = t.params[i];
@@ -219,7 +217,7 @@ std::optional<double> Runtime::model_duration_unchecked(const Task& t, const std
         if (complete) return std::max(0.0, models::evaluate(*fit, params));
       }
     }
-    const models::FootprintEntry* e = models_.lookup(cl->name, arch, t.footprint);
+    const models::FootprintEntry* e = models_.lookup(kernel, arch, t.footprint);
     if (!e || e->count == 0) return std::nullopt;
     return (sample && !e->histogram.empty()) ? e->histogram.sample(rng_) : e->mean;
   } catch (const models::ModelError& e) {

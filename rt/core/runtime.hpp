@@ -138,7 +138,7 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
     bool control_only = false;  // WorkerDesc::control_only
     // A GPU worker's kernels that ran once already: a kernel's first run
     // initialises its libraries (cuBLAS handles, workspaces, code loaded on
-    // first use) and is kept out of its model.
+    // first use) and has a model of its own (kernels.cpp).
     std::vector<const hcc_codelet*> warmed;
     // Parked or about to park: a thread that makes a task ready claims it
     // (exchange to false) before notifying its waiter.
@@ -198,8 +198,10 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
   void execute_body(Task* t, int w, const Buffers& buffers);
   static std::string format_params(const Task& t);
   void record(Task* t, int w, double end);
-  std::optional<double> model_duration(const Task& t, const std::string& arch, bool sample);
-  std::optional<double> model_duration_unchecked(const Task& t, const std::string& arch, bool sample);
+  std::optional<double> model_duration(const Task& t, const std::string& kernel, const std::string& arch,
+                                       bool sample);
+  std::optional<double> model_duration_unchecked(const Task& t, const std::string& kernel, const std::string& arch,
+                                                 bool sample);
 
   // The runtime's own costs (runtime_costs.cpp).
   void load_runtime_costs();

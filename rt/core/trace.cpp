@@ -385,38 +385,43 @@ std::vector<WorkerInfo> TraceRecorder::all_workers() const {
 
 // ---- Records CSV -----------------------------------------------------------
 
+namespace {
+
+void put_record_row(std::string& out, const TaskRecord& t) {
+  put_int(out, t.id);
+  out += ',';
+  put_csv(out, t.kernel);
+  out += ',';
+  put_csv(out, t.arch);
+  out += ',';
+  put_int(out, t.worker);
+  out += ',';
+  put_hex16(out, t.footprint);
+  out += ',';
+  put_time(out, t.submit);
+  out += ',';
+  put_time(out, t.start);
+  out += ',';
+  put_time(out, t.end);
+  out += ',';
+  put_time(out, t.end - t.start);
+  out += ',';
+  put_int(out, t.bytes_in);
+  out += ',';
+  put_int(out, t.bytes_out);
+  out += ',';
+  put_csv(out, t.params);
+  out += ',';
+  if (t.cpu >= 0) put_time(out, t.cpu);
+  out += '\n';
+}
+
+}  // namespace
+
 std::string TraceRecorder::records_csv() const {
   std::string out = "id,kernel,arch,worker,footprint,submit,start,end,duration,bytes_in,bytes_out,params,cpu\n";
-  out.reserve(out.size() + tasks_.size() * 160);
-  for (size_t i : sorted_tasks()) {
-    const TaskRecord& t = tasks_[i];
-    put_int(out, t.id);
-    out += ',';
-    put_csv(out, t.kernel);
-    out += ',';
-    put_csv(out, t.arch);
-    out += ',';
-    put_int(out, t.worker);
-    out += ',';
-    put_hex16(out, t.footprint);
-    out += ',';
-    put_time(out, t.submit);
-    out += ',';
-    put_time(out, t.start);
-    out += ',';
-    put_time(out, t.end);
-    out += ',';
-    put_time(out, t.end - t.start);
-    out += ',';
-    put_int(out, t.bytes_in);
-    out += ',';
-    put_int(out, t.bytes_out);
-    out += ',';
-    put_csv(out, t.params);
-    out += ',';
-    if (t.cpu >= 0) put_time(out, t.cpu);
-    out += '\n';
-  }
+  out.reserve(out.size() + (tasks_.size() + transfers_.size()) * 160);
+  for (size_t i : sorted_tasks()) put_record_row(out, tasks_[i]);
   // Then the transfers, as rows of a kernel "transfer" whose arch is the
   // link and whose parameter is the size, so that hcc-calibrate fits each
   // link's latency and bandwidth as it fits kernels (a regression on bytes).
@@ -426,27 +431,8 @@ std::string TraceRecorder::records_csv() const {
     const int gpu = up ? x.dst_node : x.src_node;
     const std::string node =
         gpu >= 0 && gpu < static_cast<int>(node_names_.size()) ? node_names_[gpu] : "node" + std::to_string(gpu);
-    out += "0,transfer,";
-    put_csv(out, node + (up ? "-up" : "-down"));
-    out += ',';
-    put_int(out, x.worker);
-    out += ',';
-    put_hex16(out, x.bytes);
-    out += ',';
-    put_time(out, x.start);
-    out += ',';
-    put_time(out, x.start);
-    out += ',';
-    put_time(out, x.end);
-    out += ',';
-    put_time(out, x.end - x.start);
-    out += ',';
-    put_int(out, x.bytes);
-    out += ',';
-    put_int(out, x.bytes);
-    out += ",bytes=";
-    put_int(out, x.bytes);
-    out += ",\n";
+    put_record_row(out, TaskRecord{0, "transfer", node + (up ? "-up" : "-down"), x.worker, x.bytes, x.start, x.start,
+                                   x.end, "bytes=" + std::to_string(x.bytes), x.bytes, x.bytes});
   }
   return out;
 }

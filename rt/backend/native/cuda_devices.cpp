@@ -50,7 +50,6 @@ struct CopyCost {
 
 struct Device {
   int id = 0;
-  std::string name;
   uint64_t capacity = 0;
   CopyCost up, down;  // host to device, device to host
   cudaStream_t compute = nullptr, to_device = nullptr, to_host = nullptr;
@@ -79,9 +78,6 @@ class CudaRuntimeDevices final : public CudaDevices {
       Device& dev = devices_[d];
       dev.id = d;
       check_open(cudaSetDevice(d), "cudaSetDevice", d);
-      cudaDeviceProp prop{};
-      check_open(cudaGetDeviceProperties(&prop, d), "cudaGetDeviceProperties", d);
-      dev.name = prop.name;
       size_t free_bytes = 0, total = 0;
       check_open(cudaMemGetInfo(&free_bytes, &total), "cudaMemGetInfo", d);
       const uint64_t usable = free_bytes > kLibraryReserve ? free_bytes - kLibraryReserve : free_bytes / 2;
@@ -108,7 +104,6 @@ class CudaRuntimeDevices final : public CudaDevices {
   }
 
   int count() const override { return static_cast<int>(devices_.size()); }
-  std::string name(int device) const override { return devices_[device].name; }
   uint64_t capacity(int device) const override { return devices_[device].capacity; }
 
   void* allocate(int device, uint64_t bytes) override {
@@ -126,7 +121,7 @@ class CudaRuntimeDevices final : public CudaDevices {
     void* p = nullptr;
     cudaError_t e = cudaMalloc(&p, bytes);
     if (e == cudaErrorMemoryAllocation) {
-      cudaGetLastError();  // clears the sticky-free error state of the runtime API
+      cudaGetLastError();  // clears the failed call's error, which later calls would report
       drop_cache(dev);
       e = cudaMalloc(&p, bytes);
     }
@@ -140,18 +135,13 @@ class CudaRuntimeDevices final : public CudaDevices {
     dev.cached[bytes].push_back(ptr);
   }
 
-  void to_device(int device, void* dst, const void* src, uint64_t bytes) override {
+  void copy(int device, bool to_device, void* dst, const void* src, uint64_t bytes) override {
     Device& dev = devices_[device];
+    cudaStream_t stream = to_device ? dev.to_device : dev.to_host;
     check(cudaSetDevice(device), "cudaSetDevice", device);
-    check(cudaMemcpyAsync(dst, src, bytes, cudaMemcpyHostToDevice, dev.to_device), "cudaMemcpyAsync", device);
-    wait(dev, dev.to_device);
-  }
-
-  void to_host(int device, void* dst, const void* src, uint64_t bytes) override {
-    Device& dev = devices_[device];
-    check(cudaSetDevice(device), "cudaSetDevice", device);
-    check(cudaMemcpyAsync(dst, src, bytes, cudaMemcpyDeviceToHost, dev.to_host), "cudaMemcpyAsync", device);
-    wait(dev, dev.to_host);
+    check(cudaMemcpyAsync(dst, src, bytes, to_device ? cudaMemcpyHostToDevice : cudaMemcpyDeviceToHost, stream),
+          "cudaMemcpyAsync", device);
+    wait(dev, stream);
   }
 
   double copy_estimate(int device, bool to_device, uint64_t bytes) const override {

@@ -11,7 +11,6 @@
 #include <functional>
 #include <memory>
 #include <optional>
-#include <string>
 
 namespace hcc::rt {
 
@@ -27,7 +26,6 @@ class CudaDevices {
                                            bool pin_host_data);
 
   virtual int count() const = 0;
-  virtual std::string name(int device) const = 0;
   virtual uint64_t capacity(int device) const = 0;
 
   // Device buffers, from a cache of released ones of the same size (a
@@ -36,10 +34,9 @@ class CudaDevices {
   virtual void* allocate(int device, uint64_t bytes) = 0;
   virtual void release(int device, void* ptr, uint64_t bytes) = 0;
 
-  // Copies between main memory and a device on the direction's copy
-  // stream; returns once the copy ended (an event).
-  virtual void to_device(int device, void* dst, const void* src, uint64_t bytes) = 0;
-  virtual void to_host(int device, void* dst, const void* src, uint64_t bytes) = 0;
+  // Copies from main memory to the device (to_device) or back, on that
+  // direction's copy stream; returns once the copy ended (an event).
+  virtual void copy(int device, bool to_device, void* dst, const void* src, uint64_t bytes) = 0;
 
   // The time a copy of that size takes on an idle bus, from latency and
   // bandwidth measured at open() (as StarPU calibrates its buses): what

@@ -142,14 +142,15 @@ class NativeBackend final : public Backend {
   // Between main memory and a GPU; device-to-device copies go through main
   // memory (the coherence code fetches to node 0 first).
   void transfer(int src_node, const void* src, int dst_node, void* dst, uint64_t bytes) override {
-    if (src_node == 0 && dst_node > 0) gpus_->to_device(dst_node - 1, dst, src, bytes);
-    else if (src_node > 0 && dst_node == 0) gpus_->to_host(src_node - 1, dst, src, bytes);
-    else fatal("internal: a transfer from node " + std::to_string(src_node) + " to node " + std::to_string(dst_node));
+    if ((src_node == 0) == (dst_node == 0))
+      fatal("internal: a transfer from node " + std::to_string(src_node) + " to node " + std::to_string(dst_node));
+    const bool up = src_node == 0;
+    gpus_->copy((up ? dst_node : src_node) - 1, up, dst, src, bytes);
   }
   double transfer_estimate(int src_node, int dst_node, uint64_t bytes) override {
-    if (src_node == 0 && dst_node > 0) return gpus_->copy_estimate(dst_node - 1, true, bytes);
-    if (src_node > 0 && dst_node == 0) return gpus_->copy_estimate(src_node - 1, false, bytes);
-    return 0;
+    if ((src_node == 0) == (dst_node == 0)) return 0;
+    const bool up = src_node == 0;
+    return gpus_->copy_estimate((up ? dst_node : src_node) - 1, up, bytes);
   }
   void* device_stream(int worker) override {
     const WorkerDesc& w = machine_.workers[worker];
