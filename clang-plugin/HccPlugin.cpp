@@ -53,7 +53,7 @@ enum class Mode { Native, Instrument, Simulate };
 
 constexpr const char *kValidArgs =
     "valid arguments: -fplugin-arg-hcc-mode=native|instrument|simulate, "
-    "-fplugin-arg-hcc-emit-rewritten=FILE, -fplugin-arg-hcc-remarks";
+    "-fplugin-arg-hcc-emit-rewritten=FILE, -fplugin-arg-hcc-remarks, -fplugin-arg-hcc-privatize";
 
 void reportError(DiagnosticsEngine &diags, const std::string &message) {
   unsigned id = diags.getCustomDiagID(DiagnosticsEngine::Error, "%0");
@@ -138,6 +138,8 @@ class HccPluginAction : public PluginASTAction {
         emitRewritten_ = a.drop_front(15).str();
       } else if (a == "remarks") {
         remarks_ = true;
+      } else if (a == "privatize") {
+        privatize_ = true;
       } else {
         reportError(ci.getDiagnostics(),
                     "HccPlugin: unknown argument '" + arg + "' (-fplugin-arg-hcc-" + arg + "); " + kValidArgs);
@@ -259,6 +261,7 @@ class HccPluginAction : public PluginASTAction {
 
     hcc::rewriter::RewriteOptions options;
     options.remarks = remarks_ || llvm::is_contained(ci.getDiagnosticOpts().Remarks, "hcc");
+    options.privatize = privatize_;
     bool ok = false;
     {
       inNestedParse = true;
@@ -308,6 +311,7 @@ class HccPluginAction : public PluginASTAction {
   Mode mode_ = Mode::Native;
   std::string emitRewritten_;
   bool remarks_ = false;
+  bool privatize_ = false;
 };
 
 }  // namespace

@@ -138,7 +138,7 @@ double evaluate(const SizeFit& fit, double bytes) { return fit.a + fit.b * std::
 // ---- piece-wise linear -------------------------------------------------------
 
 PiecewiseLinear fit_piecewise(const std::vector<std::pair<double, double>>& bytes_seconds,
-                              int segments, bool relative) {
+                              int segments, bool relative, int min_sizes) {
   check_pairs(bytes_seconds, "fit_piecewise");
   if (segments < 1) throw std::invalid_argument("fit_piecewise: segments must be at least 1");
   std::vector<std::pair<double, double>> pts = bytes_seconds;
@@ -164,7 +164,9 @@ PiecewiseLinear fit_piecewise(const std::vector<std::pair<double, double>>& byte
     dcount[i + 1] = dcount[i] + (is_new ? 1 : 0);
   }
   const std::size_t distinct = starts.size();
-  const std::size_t need = 2 * static_cast<std::size_t>(segments);
+  if (min_sizes < 2) throw std::invalid_argument("fit_piecewise: a segment needs at least 2 distinct sizes");
+  const auto per_segment = static_cast<std::size_t>(min_sizes);
+  const std::size_t need = per_segment * static_cast<std::size_t>(segments);
   if (distinct < need)
     throw std::invalid_argument("fit_piecewise: " + std::to_string(segments) +
                                 " segments need at least " + std::to_string(need) +
@@ -188,7 +190,7 @@ PiecewiseLinear fit_piecewise(const std::vector<std::pair<double, double>>& byte
   std::vector<std::vector<double>> cost(m, std::vector<double>(m, inf));
   for (std::size_t i = 0; i < m; ++i)
     for (std::size_t j = i + 1; j < m; ++j)
-      if (dcount[bounds[j]] - dcount[bounds[i]] >= 2)
+      if (dcount[bounds[j]] - dcount[bounds[i]] >= per_segment)
         cost[i][j] = fit_line(x, y, w, bounds[i], bounds[j]).sse;
   // best[k][j]: least error of k+1 segments over bounds[0]..bounds[j].
   const auto S = static_cast<std::size_t>(segments);
@@ -204,7 +206,8 @@ PiecewiseLinear fit_piecewise(const std::vector<std::pair<double, double>>& byte
         }
   if (!(best[S - 1][m - 1] < inf))
     throw std::invalid_argument("fit_piecewise: cannot split the sizes into " +
-                                std::to_string(segments) + " segments of 2 distinct sizes each");
+                                std::to_string(segments) + " segments of " + std::to_string(min_sizes) +
+                                " distinct sizes each");
   std::vector<std::size_t> cut(S + 1);
   cut[S] = m - 1;
   for (std::size_t k = S - 1; k > 0; --k) cut[k] = from[k][cut[k + 1]];

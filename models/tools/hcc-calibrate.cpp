@@ -1,7 +1,8 @@
 // hcc-calibrate: builds kernel models (per-footprint statistics and a
 // regression over the task parameters) from records CSV files written by
 // instrumented runs; with --platform, writes a SimGrid platform file of this
-// machine. See docs/calibration.md.
+// machine; with --network, one of its network as SMPI models it
+// (network_calibration.cpp). See docs/calibration.md.
 #include <unistd.h>
 
 #include <CLI/CLI.hpp>
@@ -20,6 +21,7 @@
 #include "hccmodels/records.hpp"
 #include "hccmodels/regression.hpp"
 #include "gpu_probe.hpp"
+#include "network_calibration.hpp"
 
 namespace fs = std::filesystem;
 using namespace hcc::models;
@@ -130,9 +132,23 @@ int main(int argc, char** argv) {
   auto* platform_opt = app.add_option(
       "--platform", platform_path,
       "write a SimGrid platform file describing this machine (docs/calibration.md)");
-  app.add_option("--cores", cores, "with --platform: CPU cores to write (default: detected)")
-      ->check(CLI::PositiveNumber)
-      ->needs(platform_opt);
+  auto* cores_opt = app.add_option("--cores", cores,
+                                   "with --platform: CPU cores to write (default: detected); with --network: "
+                                   "cores per host (default 1)")
+                        ->check(CLI::PositiveNumber);
+  hcc::calibrate::NetworkOptions network;
+  auto* network_opt = app.add_option(
+      "--network", network.platform_path,
+      "measure a ping-pong between two OpenMPI ranks (mpirun -np 2 hcc-pingpong) and write a SimGrid platform "
+      "with SMPI's piece-wise linear network model (docs/calibration.md)");
+  app.add_option("--pingpong", network.pingpong_csv,
+                 "with --network: fit these ping-pong measurements (bytes,seconds) instead of measuring")
+      ->needs(network_opt);
+  app.add_option("--pingpong-out", network.pingpong_out, "with --network: keep the measurements in this file")
+      ->needs(network_opt);
+  app.add_option("--hosts", network.hosts, "with --network: hosts of the platform (default 2)")
+      ->check(CLI::Range(2, 4096))
+      ->needs(network_opt);
   app.add_option("records", inputs, "records CSV files")->type_name("CSV...");
   try {
     app.parse(argc, argv);
@@ -141,10 +157,20 @@ int main(int argc, char** argv) {
     std::cerr << "hcc-calibrate: " << e.what() << "\n(run hcc-calibrate --help for usage)\n";
     return 2;
   }
-  if (platform_opt->count() == 0 && inputs.empty()) {
-    std::cerr << "hcc-calibrate: records is required (or --platform FILE)\n"
+  if (cores_opt->count() > 0 && platform_opt->count() == 0 && network_opt->count() == 0) {
+    std::cerr << "hcc-calibrate: --cores needs --platform or --network\n(run hcc-calibrate --help for usage)\n";
+    return 2;
+  }
+  if (platform_opt->count() == 0 && network_opt->count() == 0 && inputs.empty()) {
+    std::cerr << "hcc-calibrate: records is required (or --platform FILE, --network FILE)\n"
                  "(run hcc-calibrate --help for usage)\n";
     return 2;
+  }
+  if (network_opt->count() > 0) {
+    network.quiet = quiet;
+    if (cores_opt->count() > 0 && platform_opt->count() == 0) network.cores = cores;
+    if (const int rc = hcc::calibrate::calibrate_network(network); rc != 0) return rc;
+    if (platform_opt->count() == 0 && inputs.empty()) return 0;
   }
   if (platform_opt->count() > 0) {
     if (const int rc = write_platform(platform_path, cores, quiet); rc != 0) return rc;

@@ -25,7 +25,7 @@ namespace hcc::rewriter {
 
 namespace {
 
-constexpr const char *kValidDirectives = "'params', 'task', 'sample', 'delay', 'shared' or 'keep'";
+constexpr const char *kValidDirectives = "'params', 'task', 'sample', 'delay', 'shared', 'keep' or 'keep_global'";
 
 class HccPragmaHandler : public PragmaHandler {
  public:
@@ -120,8 +120,9 @@ class HccPragmaHandler : public PragmaHandler {
       ++i_;
       parseDelay();
     } else if (name == "keep_global") {
-      error(d.getLocation(), "'#pragma hcc " + name + "' is not supported yet by the rewriter; remove it (supported: " +
-                                 kValidDirectives + ")");
+      cur_->kind = HccPragma::KeepGlobal;
+      ++i_;
+      parseKeepGlobal();
     } else {
       error(d.getLocation(), "unknown hcc directive " + spell(d) + "; expected " + kValidDirectives);
     }
@@ -133,6 +134,27 @@ class HccPragmaHandler : public PragmaHandler {
   std::string word() const {
     IdentifierInfo *ii = atEnd() ? nullptr : tok().getIdentifierInfo();
     return ii ? ii->getName().str() : "";
+  }
+
+  // keep_global(name, ...): variables every rank shares (Privatize.cpp).
+  void parseKeepGlobal() {
+    const std::string usage = "(write keep_global(name, ...) with the names of global or static variables)";
+    if (!expect(tok::l_paren, "'('", "after 'keep_global' " + usage)) return;
+    while (true) {
+      const std::string name = word();
+      if (name.empty()) {
+        error(tokLoc(), "expected a variable name in 'keep_global(...)', found " + here() + " " + usage);
+        return;
+      }
+      cur_->names.push_back(name);
+      ++i_;
+      if (is(tok::comma)) {
+        ++i_;
+        continue;
+      }
+      expect(tok::r_paren, "',' or ')'", "after '" + name + "' in 'keep_global(...)'");
+      return;
+    }
   }
 
   // shared [(all)]

@@ -31,6 +31,9 @@ class RewriteConsumer : public ASTConsumer {
     pc.remarks = options_.remarks;
     attachHccPragmas(pc, *pragmas_);
     if (pc.hadError()) return;
+    // First: the other passes' generated code reaches the ranks' copies.
+    if (options_.privatize) privatizeGlobals(pc, *pragmas_, ctx.getTranslationUnitDecl());
+    if (pc.hadError()) return;
     diagnoseUnsupported(pc, ctx.getTranslationUnitDecl());
     if (pc.hadError()) return;
     rewriteStatementPragmas(pc, *pragmas_, ctx.getTranslationUnitDecl());
@@ -49,13 +52,14 @@ class RewriteConsumer : public ASTConsumer {
 
 class RewriteAction : public ASTFrontendAction {
  public:
-  explicit RewriteAction(std::string &out) : out_(out) {}
+  RewriteAction(std::string &out, RewriteOptions options) : out_(out), options_(options) {}
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &ci, StringRef) override {
-    return createRewriteConsumer(ci, out_);
+    return createRewriteConsumer(ci, out_, options_);
   }
 
  private:
   std::string &out_;
+  RewriteOptions options_;
 };
 
 }  // namespace
@@ -66,8 +70,8 @@ std::unique_ptr<ASTConsumer> createRewriteConsumer(CompilerInstance &ci, std::st
   return std::make_unique<RewriteConsumer>(out, pragmas, options);
 }
 
-std::unique_ptr<FrontendAction> createRewriteAction(std::string &out) {
-  return std::make_unique<RewriteAction>(out);
+std::unique_ptr<FrontendAction> createRewriteAction(std::string &out, RewriteOptions options) {
+  return std::make_unique<RewriteAction>(out, options);
 }
 
 std::vector<std::string> requiredClangArgs() {

@@ -1,4 +1,5 @@
 // Shared helpers of the rewriter passes: diagnostics, source text and ranges.
+#include "clang/AST/PrettyPrinter.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 #include "hccrewriter/Passes.hpp"
@@ -27,6 +28,16 @@ void PassContext::remark(SourceLocation loc, const std::string &msg) {
   de.Report(loc, id) << msg;
 }
 
+void PassContext::warning(SourceLocation loc, const std::string &msg) {
+  auto &de = ctx.getDiagnostics();
+  if (de.getDiagnosticOptions().IgnoreWarnings) return;
+  unsigned id = de.getCustomDiagID(DiagnosticsEngine::Warning, "hccsim: %0");
+  const bool ignoring = de.getIgnoreAllWarnings();
+  de.setIgnoreAllWarnings(false);
+  de.Report(loc, id) << msg;
+  de.setIgnoreAllWarnings(ignoring);
+}
+
 bool PassContext::hadError() const { return ctx.getDiagnostics().hasErrorOccurred(); }
 
 bool PassContext::inMainFile(SourceLocation loc) const {
@@ -37,10 +48,31 @@ std::string PassContext::text(CharSourceRange r) const {
   return Lexer::getSourceText(r, sm, ctx.getLangOpts()).str();
 }
 
+namespace {
+// Prints a privatised variable as the expression that reaches the running
+// rank's copy.
+class PrivateAccessPrinter : public PrinterHelper {
+ public:
+  explicit PrivateAccessPrinter(const std::map<const VarDecl *, std::string> &access) : access_(access) {}
+  bool handledStmt(Stmt *s, raw_ostream &os) override {
+    auto *ref = dyn_cast<DeclRefExpr>(s);
+    auto *var = ref ? dyn_cast<VarDecl>(ref->getDecl()) : nullptr;
+    auto it = var ? access_.find(var->getCanonicalDecl()) : access_.end();
+    if (it == access_.end()) return false;
+    os << it->second;
+    return true;
+  }
+
+ private:
+  const std::map<const VarDecl *, std::string> &access_;
+};
+}  // namespace
+
 std::string PassContext::exprText(const Expr *e) const {
   std::string out;
   llvm::raw_string_ostream os(out);
-  e->printPretty(os, nullptr, ctx.getPrintingPolicy());
+  PrivateAccessPrinter helper(privateAccess);
+  e->printPretty(os, privateAccess.empty() ? nullptr : &helper, ctx.getPrintingPolicy());
   return os.str();
 }
 

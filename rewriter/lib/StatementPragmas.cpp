@@ -171,7 +171,8 @@ class StatementPragmas {
 
   void run(HccPragmaStore &store) {
     for (const HccPragma &p : store.pragmas) {
-      if (!p.valid || p.kind == HccPragma::Params || p.kind == HccPragma::Task) continue;
+      if (!p.valid || p.kind == HccPragma::Params || p.kind == HccPragma::Task || p.kind == HccPragma::KeepGlobal)
+        continue;
       if (!pc_.inMainFile(p.loc)) continue;
       const Candidate *c = attached(p);
       if (!c) {
@@ -363,7 +364,8 @@ class StatementPragmas {
 
 void rewriteStatementPragmas(PassContext &pc, HccPragmaStore &store, TranslationUnitDecl *tu) {
   bool any = false;
-  for (const HccPragma &p : store.pragmas) any |= p.kind != HccPragma::Params && p.kind != HccPragma::Task;
+  for (const HccPragma &p : store.pragmas)
+    any |= p.kind != HccPragma::Params && p.kind != HccPragma::Task && p.kind != HccPragma::KeepGlobal;
   if (!any) return;
   StatementPragmas(pc, tu).run(store);
 }

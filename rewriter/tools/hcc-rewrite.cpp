@@ -2,7 +2,7 @@
 // annotated for hccsim's OpenMP runtime (what HccPlugin does before clang's
 // own OpenMP code generation).
 //
-//   hcc-rewrite file.c -- <clang args>
+//   hcc-rewrite [--privatize] file.c -- <clang args>
 //
 // The rewritten source goes to stdout; diagnostics go to stderr as
 // file:line:col; the exit status is 1 when an error was diagnosed.
@@ -15,6 +15,10 @@
 using namespace clang::tooling;
 
 static llvm::cl::OptionCategory category("hcc-rewrite options");
+static llvm::cl::opt<bool> privatize("privatize",
+                                     llvm::cl::desc("give each rank of a simulated MPI program its own copy of every "
+                                                    "global and static variable"),
+                                     llvm::cl::cat(category));
 static llvm::cl::extrahelp moreHelp(
     "\nAnnotates each '#pragma omp task' for hccsim's OpenMP runtime (hcc/hcc.h:\n"
     "kernel name, hcc pragmas, whether its body creates tasks) and prints the\n"
@@ -24,7 +28,11 @@ namespace {
 class Factory : public FrontendActionFactory {
  public:
   explicit Factory(std::string &out) : out_(out) {}
-  std::unique_ptr<clang::FrontendAction> create() override { return hcc::rewriter::createRewriteAction(out_); }
+  std::unique_ptr<clang::FrontendAction> create() override {
+    hcc::rewriter::RewriteOptions options;
+    options.privatize = privatize;
+    return hcc::rewriter::createRewriteAction(out_, options);
+  }
 
  private:
   std::string &out_;

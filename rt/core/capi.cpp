@@ -1,20 +1,23 @@
-// The C ABI (rt/include/hcc/hcc.h) over the one Runtime of the process.
+// The C ABI (rt/include/hcc/hcc.h) over the running rank's Runtime (the
+// process's natively; ranks.hpp).
 #include <cstdio>
 #include <cstdlib>
 #include <memory>
 #include <stdexcept>
 
 #include "fatal.hpp"
+#include "ranks.hpp"
 #include "hcc/hcc.h"
 #include "runtime.hpp"
 
 namespace {
 
-std::unique_ptr<hcc::rt::Runtime> g_runtime;
+std::unique_ptr<hcc::rt::Runtime>& rank_runtime() { return hcc::rt::current_rank().runtime; }
 
 hcc::rt::Runtime& runtime(const char* call) {
-  if (!g_runtime) hcc::rt::fatal(std::string(call) + " called before hcc_init");
-  return *g_runtime;
+  std::unique_ptr<hcc::rt::Runtime>& current = rank_runtime();
+  if (!current) hcc::rt::fatal(std::string(call) + " called before hcc_init");
+  return *current;
 }
 
 hcc::rt::Handle* handle(hcc_handle h) { return reinterpret_cast<hcc::rt::Handle*>(h); }
@@ -22,41 +25,45 @@ hcc::rt::Handle* handle(hcc_handle h) { return reinterpret_cast<hcc::rt::Handle*
 // A program that exits while the runtime runs gets its outputs and summary,
 // unless it exits from a task (whose completion shutdown would wait for).
 void shutdown_at_exit() {
-  if (g_runtime && g_runtime->self_worker() < 0) hcc_shutdown();
+  std::unique_ptr<hcc::rt::Runtime>& current = rank_runtime();
+  if (current && current->self_worker() < 0) hcc_shutdown();
 }
 
 }  // namespace
 
 hcc::rt::Runtime& hcc::rt::runtime_on_demand() {
-  if (g_runtime) return *g_runtime;
+  std::unique_ptr<hcc::rt::Runtime>& current = rank_runtime();
+  if (current) return *current;
   static bool at_exit_registered = false;
   if (hcc_init() != 0) std::exit(1);
   if (!at_exit_registered) std::atexit(shutdown_at_exit);
   at_exit_registered = true;
-  return *g_runtime;
+  return *current;
 }
 
 extern "C" {
 
 int hcc_init(void) {
-  if (g_runtime) return 0;
+  std::unique_ptr<hcc::rt::Runtime>& current = rank_runtime();
+  if (current) return 0;
   try {
     auto config = hcc::rt::config_from_environment();
     auto backend = hcc::rt::make_backend(config);
-    g_runtime = std::make_unique<hcc::rt::Runtime>(std::move(config), std::move(backend));
-    g_runtime->start();
+    current = std::make_unique<hcc::rt::Runtime>(std::move(config), std::move(backend));
+    current->start();
   } catch (const std::exception& e) {
     std::fprintf(stderr, "hccsim: error: %s\n", e.what());
-    g_runtime.reset();
+    current.reset();
     return -1;
   }
   return 0;
 }
 
 void hcc_shutdown(void) {
-  if (!g_runtime) return;
-  g_runtime->shutdown();
-  g_runtime.reset();
+  std::unique_ptr<hcc::rt::Runtime>& current = rank_runtime();
+  if (!current) return;
+  current->shutdown();
+  current.reset();
 }
 
 hcc_mode hcc_get_mode(void) { return runtime("hcc_get_mode").mode(); }

@@ -13,6 +13,7 @@
 
 #include "fatal.hpp"
 #include "locked.hpp"
+#include "ranks.hpp"
 
 namespace hcc::rt {
 
@@ -31,6 +32,7 @@ std::atomic<uint64_t> g_runtimes{0};
 
 Runtime::Runtime(Config config, std::unique_ptr<Backend> backend)
     : id_(++g_runtimes),
+      rank_(current_rank()),
       config_(std::move(config)),
       backend_(std::move(backend)),
       models_(config_.model_dir),
@@ -128,21 +130,26 @@ void Runtime::shutdown() {
     });
   };
   write(records_path(), [this](const std::string& p) { trace_->write_records_csv(p); });
-  write(config_.trace_paje, [this](const std::string& p) { trace_->write_paje(p); });
-  write(config_.trace_chrome, [this](const std::string& p) { trace_->write_chrome(p); });
-  write(config_.memory_csv, [this](const std::string& p) { trace_->write_memory_csv(p); });
+  write(path_for_rank(config_.trace_paje, rank_), [this](const std::string& p) { trace_->write_paje(p); });
+  write(path_for_rank(config_.trace_chrome, rank_), [this](const std::string& p) { trace_->write_chrome(p); });
+  write(path_for_rank(config_.memory_csv, rank_), [this](const std::string& p) { trace_->write_memory_csv(p); });
   if (mode() == HCC_MODE_INSTRUMENT) attempt([this] { models_.save(); });
   if (progress_shown_) std::fputc('\n', stderr);
+  if (rank_.simulated_ranks) {
+    // The simulation prints one summary for all its ranks (sim_ranks.cpp).
+    rank_.summary = RankSummary{makespan, completed(), worker_count(), trace_->peak_memory_total()};
+    if (output_failed) std::_Exit(1);
+    return;
+  }
   if (backend_->simulated()) sampling_report();
-  if (const FoldedTotals folded = folded_totals(); folded.allocations > 0)
-    std::fprintf(stderr,
-                 "hccsim: folded %" PRIu64 " allocation(s) of the program, %" PRIu64 " bytes in all "
-                 "(HCC_FOLD_THRESHOLD, #pragma hcc shared; their contents are not kept)\n",
-                 folded.allocations, folded.bytes);
+  report_folded_allocations();
   static const char* const names[] = {"native", "instrument", "simulate"};
+  // An MPI process says which rank it is; each prints its own summary.
+  std::string ranks;
+  if (rank_.mpi) ranks = " rank=" + std::to_string(rank_.index) + " ranks=" + std::to_string(rank_.count);
   std::fprintf(stderr,
-               "hccsim: mode=%s makespan=%.6f tasks=%" PRIu64 " workers=%d peak_mem=%" PRIu64 "\n",
-               names[mode()], makespan, completed(), worker_count(), trace_->peak_memory_total());
+               "hccsim: mode=%s makespan=%.6f tasks=%" PRIu64 " workers=%d peak_mem=%" PRIu64 "%s\n",
+               names[mode()], makespan, completed(), worker_count(), trace_->peak_memory_total(), ranks.c_str());
   std::fflush(nullptr);
   // The program's own exit status would say it succeeded: it did not
   // produce what it was asked to.
@@ -150,8 +157,8 @@ void Runtime::shutdown() {
 }
 
 std::string Runtime::records_path() const {
-  if (config_.records.empty() && mode() == HCC_MODE_INSTRUMENT) return "hcc-records.csv";
-  return config_.records;
+  if (config_.records.empty() && mode() == HCC_MODE_INSTRUMENT) return path_for_rank("hcc-records.csv", rank_);
+  return path_for_rank(config_.records, rank_);
 }
 
 // ---- Data -------------------------------------------------------------------

@@ -33,6 +33,7 @@
 #include "trace.hpp"
 
 namespace hcc::rt {
+struct Rank;
 
 // What the OpenMP layer (rt/omp) asks of a task beyond hcc_task_desc.
 struct TaskOptions {
@@ -234,6 +235,7 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
   void write_back_idle_data();
 
   const uint64_t id_;  // tells this runtime from earlier ones in the process
+  Rank& rank_;         // the rank it serves (ranks.hpp)
   std::unique_ptr<Extension> extension_;
   const Config config_;
   std::unique_ptr<Backend> backend_;

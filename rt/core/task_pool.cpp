@@ -8,6 +8,7 @@
 // Submitting threads also count their tasks in flight through credits
 // (count_submission), kept with their cache.
 #include <cstdlib>
+#include <unordered_map>
 
 #include "runtime.hpp"
 
@@ -18,8 +19,9 @@ constexpr size_t kTaskSlab = 256;  // tasks allocated at a time
 constexpr size_t kTaskBatch = 32;  // tasks moved between a cache and the shared list at a time
 constexpr int kInflightCredit = 64;  // tasks a submitting thread counts in flight at a time
 
-// What an application thread keeps for itself. What is left from an earlier
-// runtime of the process is dropped (its tasks went with that runtime's slabs).
+// What an application thread keeps for itself, per runtime: in a simulation
+// with ranks, the main actors of every rank share the one thread and each
+// submits to its own rank's runtime.
 struct AppThread {
   uint64_t runtime = 0;
   std::vector<Task*> tasks;
@@ -27,9 +29,13 @@ struct AppThread {
 };
 
 AppThread& app_thread(uint64_t runtime) {
-  thread_local AppThread app;
-  if (app.runtime != runtime) app = AppThread{runtime, {}, 0};
-  return app;
+  thread_local AppThread* last = nullptr;
+  if (last && last->runtime == runtime) return *last;
+  // A runtime's entry outlives it (a few bytes): runtime ids are never reused.
+  thread_local std::unordered_map<uint64_t, AppThread> apps;
+  last = &apps[runtime];
+  last->runtime = runtime;
+  return *last;
 }
 
 }  // namespace

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cerrno>
+#include <cinttypes>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -18,6 +19,7 @@
 #include "fatal.hpp"
 #include "hcc/hcc.h"
 #include "folded_memory.hpp"
+#include "ranks.hpp"
 
 // Defined by the link of a simulated program (drivers/hccsim): large
 // allocations are folded there.
@@ -75,15 +77,16 @@ BlockTable& table() {
   return *t;
 }
 
+// Each rank's heap is its own: in a simulation with ranks, the running
+// actor's rank counts what it allocates (ranks.hpp).
 std::mutex sink_mutex;
-ProgramMemorySink* sink = nullptr;
-uint64_t in_use = 0;  // under sink_mutex
 std::atomic<uint64_t> folded_allocations{0}, folded_bytes{0};
 
 void count(int64_t delta) {
   std::lock_guard<std::mutex> lock(sink_mutex);
-  in_use += static_cast<uint64_t>(delta);
-  if (sink) sink->program_memory_changed(in_use);
+  Rank& rank = current_rank();
+  rank.program_bytes += static_cast<uint64_t>(delta);
+  if (rank.memory_sink) rank.memory_sink->program_memory_changed(rank.program_bytes);
 }
 
 bool simulated_build() { return &hcc_simulated_build != nullptr && hcc_simulated_build; }
@@ -184,19 +187,29 @@ void* new_or_throw(void* p) {
 
 void attach_program_memory(ProgramMemorySink* s) {
   std::lock_guard<std::mutex> lock(sink_mutex);
-  sink = s;
-  if (sink && in_use) sink->program_memory_changed(in_use);
+  Rank& rank = current_rank();
+  rank.memory_sink = s;
+  if (s && rank.program_bytes) s->program_memory_changed(rank.program_bytes);
 }
 
 void detach_program_memory(ProgramMemorySink* s) {
   std::lock_guard<std::mutex> lock(sink_mutex);
-  if (sink == s) sink = nullptr;
+  Rank& rank = current_rank();
+  if (rank.memory_sink == s) rank.memory_sink = nullptr;
 }
 
 KernelAllocations::KernelAllocations() { ++kernel_depth; }
 KernelAllocations::~KernelAllocations() { --kernel_depth; }
 
 FoldedTotals folded_totals() { return FoldedTotals{folded_allocations.load(), folded_bytes.load()}; }
+
+void report_folded_allocations() {
+  if (const FoldedTotals folded = folded_totals(); folded.allocations > 0)
+    std::fprintf(stderr,
+                 "hccsim: folded %" PRIu64 " allocation(s) of the program, %" PRIu64 " bytes in all "
+                 "(HCC_FOLD_THRESHOLD, #pragma hcc shared; their contents are not kept)\n",
+                 folded.allocations, folded.bytes);
+}
 
 }  // namespace hcc::rt
 

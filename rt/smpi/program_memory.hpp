@@ -49,5 +49,7 @@ struct FoldedTotals {
   uint64_t bytes = 0;
 };
 FoldedTotals folded_totals();
+// Prints how many of the program's allocations were folded, if any.
+void report_folded_allocations();
 
 }  // namespace hcc::rt

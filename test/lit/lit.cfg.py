@@ -48,6 +48,7 @@ config.substitutions.append(('%hcc-rt-sim', sanitize + ' -Wl,--wrap=main ' + con
 config.hccsim = getattr(config, 'hccsim', '')
 if config.hccsim and os.path.exists(config.hccsim):
     config.available_features.add('hccsim')
+config.substitutions.append(('%hccsim-run', os.path.join(os.path.dirname(config.hccsim), 'hccsim-run') if config.hccsim else 'hccsim-run'))
 config.substitutions.append(('%hccsim', config.hccsim or 'hccsim'))
 config.substitutions.append(('%omp-check', 'python3 ' + os.path.join(config.test_source_root, 'omp', 'Inputs', 'check.py') +
                              ' --hccsim ' + (config.hccsim or 'hccsim')))

@@ -62,11 +62,11 @@ struct PiecewiseLinear {
 // large ones; needs seconds > 0). The breakpoints are observed sizes, chosen
 // to minimize the total (weighted) squared error over all partitions
 // (exhaustive, by dynamic programming), among at most 128 candidates at
-// quantiles of the distinct sizes. Each segment needs at least 2 distinct
-// sizes. Throws std::invalid_argument on bad values, segments < 1, or fewer
-// than 2*segments distinct sizes.
+// quantiles of the distinct sizes. Each segment needs at least min_sizes
+// (>= 2) distinct sizes. Throws std::invalid_argument on bad values,
+// segments < 1, or fewer than min_sizes*segments distinct sizes.
 PiecewiseLinear fit_piecewise(const std::vector<std::pair<double, double>>& bytes_seconds,
-                              int segments = 3, bool relative = false);
+                              int segments = 3, bool relative = false, int min_sizes = 2);
 
 // Predicted seconds for `bytes`.
 double evaluate(const PiecewiseLinear& model, double bytes);

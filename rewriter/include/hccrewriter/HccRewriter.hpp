@@ -19,6 +19,9 @@ struct RewriteOptions {
   // Report each annotated task as a remark ("hccsim: task ...") at its
   // location (the plugin turns this on for -Rhcc).
   bool remarks = false;
+  // Give each rank of a simulated MPI program its own copy of every global
+  // and static variable (Privatize.cpp).
+  bool privatize = false;
 };
 
 // An AST consumer that runs every rewriter pass over the translation unit it
@@ -29,7 +32,7 @@ std::unique_ptr<clang::ASTConsumer> createRewriteConsumer(clang::CompilerInstanc
                                                           RewriteOptions options = {});
 
 // A frontend action wrapping createRewriteConsumer (for ClangTool / runToolOnCode).
-std::unique_ptr<clang::FrontendAction> createRewriteAction(std::string &out);
+std::unique_ptr<clang::FrontendAction> createRewriteAction(std::string &out, RewriteOptions options = {});
 
 // The arguments the rewriter needs on top of the user's (-fopenmp so that
 // clang builds OpenMP directive nodes, and clang's resource directory).

@@ -29,7 +29,7 @@ namespace hcc::rewriter {
 struct HccPragma {
   // Params and Task follow an omp task line; the others precede a statement
   // (StatementPragmas.cpp).
-  enum Kind { Params, Task, Shared, Keep, Sample, Delay };
+  enum Kind { Params, Task, Shared, Keep, Sample, Delay, KeepGlobal };
   enum SampleKind { SampleLocal, SampleGlobal, SampleAuto };
   Kind kind = Params;
   clang::SourceLocation loc, endLoc;
@@ -46,6 +46,7 @@ struct HccPragma {
   const clang::Expr *sampleTol = nullptr;                           // sample(auto, tol = e)
   bool delayFlops = false;                                          // delay(flops = e), else seconds
   const clang::Expr *delay = nullptr;                               // delay(... = e)
+  std::vector<std::string> names;                                   // keep_global(name, ...)
 };
 struct HccPragmaStore {
   std::vector<HccPragma> pragmas;
@@ -77,6 +78,10 @@ struct PassContext {
   std::map<const clang::OMPTaskDirective *, HccTaskInfo> hccInfo;
 
   bool remarks = false;  // RewriteOptions::remarks
+  // Privatised variables (Privatize.cpp): the expression that reaches the
+  // running rank's copy, which the passes' generated code uses in place of
+  // the variable's name (exprText).
+  std::map<const clang::VarDecl *, std::string> privateAccess;
 
   PassContext(clang::ASTContext &c, clang::Rewriter &r);
 
@@ -84,6 +89,9 @@ struct PassContext {
   void error(clang::SourceLocation loc, const std::string &msg);
   // A remark "hccsim: <msg>" at loc, when remarks are on.
   void remark(clang::SourceLocation loc, const std::string &msg);
+  // A warning "hccsim: <msg>" at loc (shown even where clang's own warnings
+  // are left to the main compilation, as in the plugin; not under -w).
+  void warning(clang::SourceLocation loc, const std::string &msg);
   bool hadError() const;
   bool inMainFile(clang::SourceLocation loc) const;
   // Text and ranges.
@@ -112,6 +120,13 @@ void attachHccPragmas(PassContext &pc, HccPragmaStore &store);
 // the statement wrapped in the runtime's calls (hcc/hcc.h: HCC_SAMPLE_*,
 // HCC_DELAY, hcc_program_allocations, hcc_program_fold_static).
 void rewriteStatementPragmas(PassContext &pc, HccPragmaStore &store, clang::TranslationUnitDecl *tu);
+
+// ---- Pass: privatisation of globals and statics (Privatize.cpp) -------------
+// Every mutable variable with static or thread storage that the main file
+// uses or defines gets a descriptor (hcc/hcc.h: hcc_private_var) and every
+// use in the main file becomes the running rank's copy; C++ dynamic
+// initialisers run per rank. Warnings for what cannot be privatised.
+void privatizeGlobals(PassContext &pc, HccPragmaStore &store, clang::TranslationUnitDecl *tu);
 
 // ---- Pass: unsupported constructs (Unsupported.cpp) -------------------------
 // An error with a hint for each OpenMP construct or clause hccsim's OpenMP

@@ -83,7 +83,8 @@ class NativeBackend final : public Backend {
     const int ngpus = gpus_ ? gpus_->count() : 0;
     // A GPU worker keeps a core busy launching and waiting: by default the
     // CPU workers are the other cores, as StarPU does.
-    const int cores = static_cast<int>(std::thread::hardware_concurrency());
+    const std::vector<int> usable = usable_cpus();
+    const int cores = static_cast<int>(usable.size());
     const int cpus = config.workers.value_or(config.omp_num_threads.value_or(std::max(1, cores - ngpus)));
     if (cpus == 0 && ngpus == 0) throw std::runtime_error("HCC_WORKERS=0 needs a GPU, and this machine has none");
     for (int i = 0; i < std::max(cpus, 1); ++i)
@@ -93,7 +94,8 @@ class NativeBackend final : public Backend {
       machine_.workers.push_back({"cuda" + std::to_string(g), "cuda", g + 1});
       machine_.nodes.push_back({"CUDA" + std::to_string(g), gpus_->capacity(g)});
     }
-    if (config.bind_workers) worker_cpus_ = cpus_for(static_cast<int>(machine_.workers.size()));
+    if (config.bind_workers && usable.size() >= machine_.workers.size())
+      worker_cpus_.assign(usable.begin(), usable.begin() + static_cast<long>(machine_.workers.size()));
   }
 
   bool simulated() const override { return false; }
@@ -190,14 +192,30 @@ class NativeBackend final : public Backend {
   // 0-12 times per run of the multifrontal example (task graphs of
   // 0.24-0.36 s, 2 workers on 2 CPUs), which no kernel model predicts. With
   // more workers than CPUs nothing is bound.
-  static std::vector<int> cpus_for(int workers) {
-    cpu_set_t allowed;
-    if (sched_getaffinity(0, sizeof allowed, &allowed) != 0) return {};
+  // The CPUs this process's workers may use: those it may run on (mpirun
+  // binds each rank to its own), or, when the ranks of an MPI job on this
+  // node were left unbound, this rank's share of them.
+  static std::vector<int> usable_cpus() {
     std::vector<int> cpus;
-    for (int c = 0; c < CPU_SETSIZE && static_cast<int>(cpus.size()) < workers; ++c)
+    cpu_set_t allowed;
+    if (sched_getaffinity(0, sizeof allowed, &allowed) != 0) {
+      for (unsigned c = 0; c < std::max(1u, std::thread::hardware_concurrency()); ++c) cpus.push_back(c);
+      return cpus;
+    }
+    for (int c = 0; c < CPU_SETSIZE; ++c)
       if (CPU_ISSET(c, &allowed)) cpus.push_back(c);
-    if (static_cast<int>(cpus.size()) < workers) return {};
+    const int local_size = env_count("OMPI_COMM_WORLD_LOCAL_SIZE"), local_rank = env_count("OMPI_COMM_WORLD_LOCAL_RANK");
+    const int n = static_cast<int>(cpus.size());
+    if (local_size > 1 && n == static_cast<int>(std::thread::hardware_concurrency()) && n >= local_size &&
+        local_rank < local_size) {
+      const int per_rank = n / local_size;
+      cpus = std::vector<int>(cpus.begin() + local_rank * per_rank, cpus.begin() + (local_rank + 1) * per_rank);
+    }
     return cpus;
+  }
+  static int env_count(const char* name) {
+    const char* v = std::getenv(name);
+    return v && *v ? std::atoi(v) : 0;
   }
   // A refusal (a container's policy) leaves the thread unbound: binding
   // changes where a worker runs, never what the program computes.

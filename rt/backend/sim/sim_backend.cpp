@@ -21,6 +21,7 @@
 #include "config.hpp"
 #include "fatal.hpp"
 #include "sim_platform.hpp"
+#include "sim_ranks.hpp"
 
 namespace hcc::rt {
 namespace {
@@ -82,7 +83,7 @@ constexpr uintptr_t kFakeAlign = 4096;
 
 class SimBackend final : public Backend {
  public:
-  explicit SimBackend(const Config& config) : platform_(describe_platform(config)) {
+  explicit SimBackend(const Config& config) : platform_(describe_running_node(config)) {
     start_ = s4u::Engine::get_clock();
     wall_start_ = std::chrono::steady_clock::now();
   }
@@ -98,6 +99,7 @@ class SimBackend final : public Backend {
       // A program that ends without hcc_shutdown must not keep idle workers
       // waiting forever.
       actor->daemonize();
+      join_running_rank(actor);
       worker_of_pid_[actor->get_pid()] = i;
       actors_.push_back(actor);
     }

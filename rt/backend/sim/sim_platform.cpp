@@ -1,4 +1,7 @@
 #include "sim_platform.hpp"
+#include "sim_ranks.hpp"
+#include "private_vars.hpp"
+#include "ranks.hpp"
 
 #include "hcc/hcc.h"
 
@@ -15,6 +18,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <functional>
 #include <stdexcept>
 
 // Defined in programs linked by `hccsim` (or through the CMake package): the
@@ -84,6 +88,8 @@ void note_stage(const std::string& what) {
   if (g_probing) std::fprintf(stderr, "%s%s\n", kProbeStage, what.c_str());
 }
 
+}  // namespace
+
 // The program's main may be `int main(void)`: C programs define it so, and
 // every C runtime calls it as int(int, char**), as this does. UBSan's
 // function check would call that a type mismatch.
@@ -94,9 +100,8 @@ int call_main(int (*main_fn)(int, char**), int argc, char** argv) {
   return main_fn(argc, argv);
 }
 
-}  // namespace
-
-std::optional<std::string> probe_platform(s4u::Engine& engine, const std::string& file, const Config& config) {
+std::optional<std::string> probe_platform(s4u::Engine& engine, const std::string& file,
+                                          const std::function<void()>& describe) {
   int out[2];
   if (::pipe(out) != 0) return std::nullopt;  // no probe: SimGrid's own report
   std::fflush(nullptr);
@@ -115,7 +120,7 @@ std::optional<std::string> probe_platform(s4u::Engine& engine, const std::string
     try {
       note_stage("loading it");
       engine.load_platform(file);
-      describe_platform(config);
+      describe();
     } catch (const std::exception& e) {
       std::fprintf(stderr, "%s%s\n", kProbeError, e.what());
       std::fflush(stderr);
@@ -180,7 +185,6 @@ std::string resolve_platform_file(const std::string& name) {
 }
 
 SimPlatform describe_platform(const Config& config) {
-  SimPlatform p;
   s4u::Engine* engine = s4u::Engine::get_instance();
   s4u::Host* cpu = nullptr;
   std::vector<s4u::Host*> gpus;
@@ -197,9 +201,15 @@ SimPlatform describe_platform(const Config& config) {
     }
   }
   if (!cpu) throw std::runtime_error("no host has property hcc.kind=cpu");
+  return describe_node(config, cpu, std::move(gpus), config.workers);
+}
+
+SimPlatform describe_node(const Config& config, s4u::Host* cpu, std::vector<s4u::Host*> gpus,
+                          std::optional<int> cpu_workers) {
+  SimPlatform p;
   check_speed(cpu);
   for (s4u::Host* gpu : gpus) check_speed(gpu);
-  if (!config.workers && cpu->get_core_count() > kMaxWorkers)
+  if (!cpu_workers && cpu->get_core_count() > kMaxWorkers)
     throw std::runtime_error("host '" + cpu->get_name() + "' has " + std::to_string(cpu->get_core_count()) +
                              " cores: hccsim simulates at most " + std::to_string(kMaxWorkers) +
                              " workers (set HCC_WORKERS to use fewer)");
@@ -207,7 +217,7 @@ SimPlatform describe_platform(const Config& config) {
             [](s4u::Host* a, s4u::Host* b) { return a->get_name() < b->get_name(); });
   if (config.gpus) gpus.resize(std::min<size_t>(gpus.size(), *config.gpus));
 
-  const int cores = config.workers.value_or(cpu->get_core_count());
+  const int cores = cpu_workers.value_or(cpu->get_core_count());
   if (cores == 0 && gpus.empty()) throw std::runtime_error("HCC_WORKERS=0 needs a GPU, and the platform has none");
   for (int i = 0; i < std::max(cores, 1); ++i)
     p.machine.workers.push_back({"cpu" + std::to_string(i), "cpu", 0, cores == 0});
@@ -250,6 +260,18 @@ SimPlatform describe_platform(const Config& config) {
   return p;
 }
 
+void load_platform(s4u::Engine& engine, const std::string& name, const std::function<void()>& describe) {
+  const std::string file = resolve_platform_file(name);
+  try {
+    if (const std::optional<std::string> problem = probe_platform(engine, file, describe))
+      throw std::runtime_error(*problem);
+    engine.load_platform(file);
+    describe();  // what the probe checked, when it could not run
+  } catch (const std::exception& e) {
+    throw std::runtime_error("platform file '" + file + "': " + e.what());
+  }
+}
+
 int run_simulation(int (*main_fn)(int, char**), int argc, char** argv) {
   xbt_log_control_set("root.thresh:warning");
 #if defined(HCC_SANITIZED)
@@ -264,17 +286,10 @@ int run_simulation(int (*main_fn)(int, char**), int argc, char** argv) {
   argv = args.data();
 #endif
   s4u::Engine engine(&argc, argv);
+  if (mpi_build()) return run_ranks(engine, main_fn, argc, argv);
   try {
     Config config = config_from_environment();
-    std::string file = resolve_platform_file(config.platform);
-    try {
-      if (const std::optional<std::string> problem = probe_platform(engine, file, config))
-        throw std::runtime_error(*problem);
-      engine.load_platform(file);
-      describe_platform(config);  // what the probe checked, when it could not run
-    } catch (const std::exception& e) {
-      throw std::runtime_error("platform file '" + file + "': " + e.what());
-    }
+    load_platform(engine, config.platform, [&config] { describe_platform(config); });
   } catch (const std::exception& e) {
     std::fprintf(stderr, "hccsim: error: %s\n", e.what());
     return 1;
@@ -284,16 +299,22 @@ int run_simulation(int (*main_fn)(int, char**), int argc, char** argv) {
     if (const char* k = h->get_property("hcc.kind"); k && std::string(k) == "cpu") cpu = h;
   int rc = 0;
   // The runtime starts before main and stops after it, so that programs
-  // that never call hcc_init (OpenMP programs) are simulated too.
+  // that never call hcc_init (OpenMP programs) are simulated too. Without
+  // MPI, every actor belongs to one rank (ranks.hpp).
+  static Rank only;
+  set_rank_resolver([]() -> Rank* { return s4u::Actor::self() ? &only : nullptr; });
   s4u::Actor::create("main", cpu, [&rc, main_fn, argc, argv] {
+    make_privates(only);
     if (hcc_init() != 0) {
       rc = 1;
       return;
     }
     rc = call_main(main_fn, argc, argv);
     hcc_shutdown();
+    release_privates(only);
   });
   engine.run();
+  set_rank_resolver(nullptr);
   return rc;
 }
 

@@ -5,6 +5,7 @@
 
 #include <simgrid/s4u.hpp>
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -38,16 +39,29 @@ struct SimPlatform {
 // std::runtime_error naming the presets for an unknown name.
 std::string resolve_platform_file(const std::string& name_or_path);
 
-// Reads the loaded platform. Throws std::runtime_error with a one-line reason.
+// Reads the loaded platform: its host with hcc.kind=cpu and its GPUs.
+// Throws std::runtime_error with a one-line reason.
 SimPlatform describe_platform(const Config& config);
+// The machine of one CPU host with these GPUs and CPU workers (default: a
+// worker per core): a rank's node in a simulation with ranks.
+SimPlatform describe_node(const Config& config, simgrid::s4u::Host* cpu, std::vector<simgrid::s4u::Host*> gpus,
+                          std::optional<int> cpu_workers);
 
 // SimGrid aborts or crashes, rather than throwing, on some platforms it
 // cannot use (a host with 0 cores, a GPU host with no route to the CPU). So
-// a platform file is first loaded and described (describe_platform) in a
-// child process, whose failure becomes one line: nullopt when the file is
-// usable, else why not. engine must not have loaded a platform yet.
+// a platform file is first loaded and described (describe: throws
+// std::runtime_error with a reason) in a child process, whose failure
+// becomes one line: nullopt when the file is usable, else why not. engine
+// must not have loaded a platform yet.
 std::optional<std::string> probe_platform(simgrid::s4u::Engine& engine, const std::string& file,
-                                          const Config& config);
+                                          const std::function<void()>& describe);
+// Loads a preset or platform file once the probe found it usable; throws
+// std::runtime_error("platform file '...': why").
+void load_platform(simgrid::s4u::Engine& engine, const std::string& name_or_path,
+                   const std::function<void()>& describe);
+
+// Calls the program's main, which may be declared `int main(void)`.
+int call_main(int (*main_fn)(int, char**), int argc, char** argv);
 
 // Runs main_fn as the application actor of a simulation (sim_main.cpp).
 int run_simulation(int (*main_fn)(int, char**), int argc, char** argv);

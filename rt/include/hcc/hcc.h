@@ -224,6 +224,26 @@ void hcc_program_allocations(int mode);
  * are folded in simulation (nothing natively). */
 void hcc_program_fold_static(void *array, size_t bytes);
 
+/* ---- Privatised variables (MPI programs in simulation) --------------------
+ * In a simulation every rank of an MPI program is an actor of one process,
+ * so the compiler gives each rank its own copy of the program's global and
+ * static variables (rewriter/lib/Privatize.cpp): each is described by an
+ * hcc_private_var, every translation unit registers its descriptors at
+ * start-up in declaration order, and every use of a variable goes through
+ * hcc_private, which returns the running rank's copy. A rank makes its
+ * copies when it starts: init constructs one (C++ dynamic initialisation),
+ * else the original's bytes (its constant initialiser) are copied. */
+typedef struct hcc_private_var {
+  void *original;               /* the variable as declared (the key of its copies) */
+  size_t size, align;
+  void (*init)(void *copy);     /* NULL: a copy of the original's bytes */
+  void (*destroy)(void *copy);  /* when the rank ends; NULL: nothing to do */
+  const char *name;             /* "file:line: name", for messages */
+  int slot;                     /* set by hcc_private_register */
+} hcc_private_var;
+void hcc_private_register(hcc_private_var *const *vars, int count);
+void *hcc_private(hcc_private_var *var);
+
 /* ---- Runtime ------------------------------------------------------------- */
 
 typedef enum hcc_mode {

@@ -1,0 +1,238 @@
+#include "sim_ranks.hpp"
+
+#include <smpi/smpi.h>
+
+#include <algorithm>
+#include <cinttypes>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <map>
+#include <memory>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "hcc/hcc.h"
+#include "private_vars.hpp"
+#include "program_memory.hpp"
+#include "ranks.hpp"
+#include "sampling.hpp"
+
+extern "C" __attribute__((weak)) const int hcc_mpi_build;
+
+namespace hcc::rt {
+namespace s4u = simgrid::s4u;
+
+namespace {
+
+constexpr const char* kInstance = "hccsim";  // the SMPI instance of the program's ranks
+constexpr int kMaxRanks = 1 << 20;
+
+std::unordered_map<long, Rank*> g_rank_of_actor;
+
+Rank* rank_of_running_actor() {
+  const s4u::Actor* actor = s4u::Actor::self();
+  if (!actor) return nullptr;
+  auto it = g_rank_of_actor.find(actor->get_pid());
+  return it == g_rank_of_actor.end() ? nullptr : it->second;
+}
+
+int ranks_from_environment() {
+  const char* v = std::getenv("HCC_RANKS");
+  if (!v || !*v)
+    throw std::runtime_error(
+        "this MPI program was built with hccsim -fsimulate: start it with hccsim-run -np <ranks> "
+        "[--platform <preset or file>] ./program [args]");
+  char* end = nullptr;
+  const long n = std::strtol(v, &end, 10);
+  if (*end != '\0' || n < 1 || n > kMaxRanks)
+    throw std::runtime_error(std::string("HCC_RANKS=") + v + ": expected a number of ranks from 1 to " +
+                             std::to_string(kMaxRanks));
+  return static_cast<int>(n);
+}
+
+// The hosts that can run ranks: every host but GPUs.
+std::vector<s4u::Host*> node_hosts(s4u::Engine& engine) {
+  std::vector<s4u::Host*> hosts;
+  for (s4u::Host* h : engine.get_all_hosts()) {
+    const char* kind = h->get_property("hcc.kind");
+    if (!kind || std::string(kind) != "gpu") hosts.push_back(h);
+  }
+  // get_all_hosts has no set order; the platform's names do (node-0, node-1, ...).
+  std::sort(hosts.begin(), hosts.end(), [](s4u::Host* a, s4u::Host* b) {
+    const std::string& x = a->get_name();
+    const std::string& y = b->get_name();
+    return x.size() != y.size() ? x.size() < y.size() : x < y;
+  });
+  return hosts;
+}
+
+struct Slots {
+  s4u::Host* host;
+  int count;
+};
+
+// A host file as OpenMPI's mpirun reads it ("name [slots=n]", '#' comments)
+// or as SMPI's smpirun does ("name:n"); a host without a count offers one
+// slot per core.
+std::vector<Slots> read_hostfile(s4u::Engine& engine, const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw std::runtime_error("host file '" + path + "' cannot be read");
+  std::vector<Slots> slots;
+  std::string line;
+  for (int number = 1; std::getline(in, line); ++number) {
+    line = line.substr(0, line.find('#'));
+    std::istringstream words(line);
+    std::string name, word;
+    if (!(words >> name)) continue;
+    std::optional<long> count;
+    if (const auto colon = name.find(':'); colon != std::string::npos) {
+      count = std::strtol(name.c_str() + colon + 1, nullptr, 10);
+      name.resize(colon);
+    }
+    while (words >> word)
+      if (word.rfind("slots=", 0) == 0) count = std::strtol(word.c_str() + 6, nullptr, 10);
+    const std::string where = "host file '" + path + "', line " + std::to_string(number);
+    s4u::Host* host = engine.host_by_name_or_null(name);
+    if (!host) throw std::runtime_error(where + ": the platform has no host '" + name + "'");
+    if (count && (*count < 1 || *count > kMaxRanks))
+      throw std::runtime_error(where + ": slots must be a positive number");
+    slots.push_back({host, count ? static_cast<int>(*count) : static_cast<int>(host->get_core_count())});
+  }
+  if (slots.empty()) throw std::runtime_error("host file '" + path + "' names no host");
+  return slots;
+}
+
+// Ranks fill a host's slots before the next host's (mpirun's default
+// mapping by slot); with oversubscription, the ranks beyond every slot go
+// round the hosts again.
+std::vector<s4u::Host*> place_ranks(s4u::Engine& engine, int nranks, const std::string& platform) {
+  std::vector<Slots> slots;
+  const char* hostfile = std::getenv("HCC_HOSTFILE");
+  if (hostfile && *hostfile) {
+    slots = read_hostfile(engine, hostfile);
+  } else {
+    for (s4u::Host* h : node_hosts(engine)) slots.push_back({h, static_cast<int>(h->get_core_count())});
+  }
+  int64_t total = 0;
+  for (const Slots& s : slots) total += s.count;
+  const char* over = std::getenv("HCC_OVERSUBSCRIBE");
+  if (nranks > total && !(over && std::string(over) == "1"))
+    throw std::runtime_error(std::to_string(nranks) + " ranks, but " +
+                             (hostfile && *hostfile ? "host file '" + std::string(hostfile) + "'"
+                                                    : "platform '" + platform + "'") +
+                             " offers " + std::to_string(total) + " slots (" + std::to_string(slots.size()) +
+                             " hosts); use fewer ranks, more hosts, or hccsim-run --oversubscribe");
+  std::vector<s4u::Host*> hosts;
+  for (const Slots& s : slots)
+    for (int i = 0; i < s.count && static_cast<int>(hosts.size()) < nranks; ++i) hosts.push_back(s.host);
+  for (size_t i = 0; static_cast<int>(hosts.size()) < nranks; ++i) hosts.push_back(slots[i % slots.size()].host);
+  return hosts;
+}
+
+}  // namespace
+
+bool mpi_build() { return &hcc_mpi_build != nullptr && hcc_mpi_build; }
+
+SimPlatform describe_running_node(const Config& config) {
+  Rank& rank = current_rank();
+  if (!rank.simulated_ranks) return describe_platform(config);
+  return describe_node(config, s4u::this_actor::get_host(), {}, config.workers ? config.workers : rank.cpu_workers);
+}
+
+void join_running_rank(const s4u::ActorPtr& actor) {
+  if (Rank* rank = rank_of_running_actor()) g_rank_of_actor[actor->get_pid()] = rank;
+}
+
+int run_ranks(s4u::Engine& engine, int (*main_fn)(int, char**), int argc, char** argv) {
+  std::vector<s4u::Host*> hosts;
+  std::string platform;
+  Config config;
+  try {
+    const int nranks = ranks_from_environment();
+    config = config_from_environment();
+    platform = config.platform;
+    // SMPI's network model (piece-wise linear, smpi/lat-factor and
+    // smpi/bw-factor) is chosen before the platform is loaded, as smpirun
+    // does; SimGrid's default (LV08) would multiply every latency by 13.
+    engine.set_config("network/model:SMPI");
+    load_platform(engine, platform, [&engine] {
+      if (node_hosts(engine).empty()) throw std::runtime_error("no host can run a rank (all are GPUs)");
+    });
+    hosts = place_ranks(engine, nranks, platform);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "hccsim: error: %s\n", e.what());
+    return 1;
+  }
+  const int nranks = static_cast<int>(hosts.size());
+  // Control code between MPI calls runs for real but costs no simulated
+  // time: kernels, sampled bursts and the runtime's own costs are charged
+  // by hccsim, which SMPI's benchmarking of that code would count twice.
+  engine.set_config("smpi/simulate-computation:no");
+  SMPI_init();
+  SMPI_app_instance_register(kInstance, nullptr, nranks);
+
+  std::map<s4u::Host*, int> ranks_on;
+  for (s4u::Host* h : hosts) ++ranks_on[h];
+  std::vector<std::unique_ptr<Rank>> ranks;
+  std::vector<int> status(nranks, 0);
+  // Each rank gets its own argv: programs permute and edit theirs.
+  std::vector<std::string> args(argv, argv + argc);
+  set_rank_resolver(rank_of_running_actor);
+  for (int i = 0; i < nranks; ++i) {
+    auto rank = std::make_unique<Rank>();
+    rank->index = i;
+    rank->count = nranks;
+    rank->mpi = true;
+    rank->simulated_ranks = true;
+    rank->cpu_workers = std::max(1, static_cast<int>(hosts[i]->get_core_count()) / ranks_on[hosts[i]]);
+    Rank* r = rank.get();
+    ranks.push_back(std::move(rank));
+    s4u::ActorPtr actor = s4u::Actor::init("rank" + std::to_string(i), hosts[i]);
+    actor->set_property("instance_id", kInstance);
+    actor->set_property("rank", std::to_string(i));
+    g_rank_of_actor[actor->get_pid()] = r;
+    actor->start([r, main_fn, &args, &status] {
+      std::vector<std::string> mine = args;
+      std::vector<char*> argv_copy;
+      for (std::string& a : mine) argv_copy.push_back(a.data());
+      argv_copy.push_back(nullptr);
+      make_privates(*r);
+      // As without ranks: the runtime starts before main and stops after it.
+      if (hcc_init() != 0) {
+        status[r->index] = 1;
+        return;
+      }
+      status[r->index] = call_main(main_fn, static_cast<int>(mine.size()), argv_copy.data());
+      hcc_shutdown();
+      release_privates(*r);
+    });
+  }
+  engine.run();
+  SMPI_finalize();
+  set_rank_resolver(nullptr);
+  g_rank_of_actor.clear();
+
+  RankSummary all;
+  for (const auto& r : ranks) {
+    if (!r->summary) continue;
+    all.tasks += r->summary->tasks;
+    all.workers += r->summary->workers;
+    all.peak_mem += r->summary->peak_mem;
+  }
+  std::fflush(stdout);  // what the ranks printed comes before the summary
+  sampling_report();
+  report_folded_allocations();
+  std::fprintf(stderr,
+               "hccsim: mode=simulate makespan=%.6f tasks=%" PRIu64 " workers=%d peak_mem=%" PRIu64 " ranks=%d\n",
+               engine.get_clock(), all.tasks, all.workers, all.peak_mem, nranks);
+  std::fflush(nullptr);
+  int rc = 0;
+  for (int s : status) rc = std::max(rc, s);
+  return rc;
+}
+
+}  // namespace hcc::rt

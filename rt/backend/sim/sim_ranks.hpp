@@ -1,0 +1,29 @@
+// MPI programs in simulation: every rank is an SMPI actor of this process,
+// placed on a host of a cluster platform, with its own runtime whose
+// workers are actors on the same host (ARCHITECTURE.md, "MPI and ranks").
+#pragma once
+
+#include <simgrid/s4u.hpp>
+
+#include "config.hpp"
+#include "sim_platform.hpp"
+
+namespace hcc::rt {
+
+// Whether the program was linked as an MPI program (hccsim defines
+// hcc_mpi_build in its link object).
+bool mpi_build();
+
+// Starts the ranks hccsim-run asked for (HCC_RANKS, HCC_HOSTFILE,
+// HCC_OVERSUBSCRIBE; platform from HCC_PLATFORM), runs the simulation and
+// prints one summary for all ranks. Returns the exit status.
+int run_ranks(simgrid::s4u::Engine& engine, int (*main_fn)(int, char**), int argc, char** argv);
+
+// The machine the running rank's runtime drives: its host's cores (shared
+// with the other ranks placed there), or the whole platform without ranks.
+SimPlatform describe_running_node(const Config& config);
+
+// A worker actor of the running rank's runtime belongs to that rank.
+void join_running_rank(const simgrid::s4u::ActorPtr& actor);
+
+}  // namespace hcc::rt

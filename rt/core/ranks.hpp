@@ -1,0 +1,60 @@
+// The ranks of an MPI program. Natively a process is one rank (OpenMPI's
+// mpirun starts one process per rank). In a simulation every rank is a set
+// of actors of one process: the rank's main actor, running the program's
+// main, and its runtime's workers. What the runtime and the program keep
+// once per process natively is therefore kept once per rank here: the rank's
+// runtime and its copies of the program's privatised variables
+// (private_vars.cpp).
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace hcc::rt {
+
+class Runtime;
+class ProgramMemorySink;
+
+// What a rank's runtime reports when it stops, for the run's one summary.
+struct RankSummary {
+  double makespan = 0;
+  uint64_t tasks = 0;
+  int workers = 0;
+  uint64_t peak_mem = 0;
+};
+
+struct Rank {
+  int index = 0;                 // MPI rank
+  int count = 1;                 // ranks of the run
+  bool mpi = false;              // an MPI program (the summary says ranks=<count>)
+  bool simulated_ranks = false;  // one of several ranks of one simulation: the run prints one summary for all
+  // The process outside the actors of a simulation (start-up, exit): it is
+  // no rank, and reaches the privatised variables' originals.
+  bool outside_ranks = false;
+  std::optional<int> cpu_workers;  // CPU workers the placement gives the rank (simulation), unless HCC_WORKERS
+  std::unique_ptr<Runtime> runtime;
+  std::vector<void*> privates;   // the rank's copy of each privatised variable, by slot
+  uint64_t program_bytes = 0;    // the rank's heap in use (program_memory.cpp)
+  ProgramMemorySink* memory_sink = nullptr;  // its runtime, from start to shutdown
+  std::optional<RankSummary> summary;  // set by the runtime's shutdown when simulated_ranks
+  Rank();
+  ~Rank();
+};
+
+// The running rank: natively the process's (its index and count from
+// OpenMPI's environment); in a simulation, the rank of the running actor as
+// the resolver says (every actor of a simulation belongs to a rank: without
+// MPI, one), else the process outside them.
+Rank& current_rank();
+// A simulation with ranks installs how to find the running actor's rank
+// (nullptr when the running code belongs to none: the process's rank).
+void set_rank_resolver(Rank* (*resolver)());
+
+// Output paths of a run with several ranks name the rank: "records.csv"
+// becomes "records.3.csv" for rank 3 (unchanged with one rank).
+std::string path_for_rank(const std::string& path, const Rank& rank);
+
+}  // namespace hcc::rt

@@ -1,0 +1,37 @@
+// Warnings, never silent sharing: what the pass cannot privatise is named
+// with its location and a hint; the rest of the file is still privatised.
+// RUN: %hcc-rewrite --privatize %s -- -I%S/Inputs 2>&1 >/dev/null | FileCheck %s
+// RUN: %hcc-rewrite --privatize %s -- -I%S/Inputs 2>/dev/null | %strip-checks | FileCheck %s --check-prefix=CODE
+#include <errno.h>
+#include <stdio.h>
+#include <unistd.h>
+#include "shared-header.h"
+// The header is read first:
+// CHECK: shared-header.h:4:49: warning: hccsim: 'in_header' is used in '{{.*}}shared-header.h', which hccsim does not rewrite (only the file it compiles): every rank of a simulation would share it there, so it is not privatised
+
+int in_header;
+int in_macro;
+int reduced;
+int pointed_at;
+int *pointer = &pointed_at;
+// CHECK: diag-warnings.c:[[@LINE-1]]:17: warning: hccsim: the address of 'pointed_at' initialises 'pointer', a variable with static storage, which must be a constant in C: every rank of a simulation shares 'pointed_at' (hint: assign 'pointer' in a function)
+int fine;
+#define TOUCH() (in_macro = 1)
+
+int f(int argc, char **argv) {
+  int c = getopt(argc, argv, "v");
+  if (optind < argc) return -1;
+// CHECK: diag-warnings.c:[[@LINE-1]]:7: warning: hccsim: 'optind' is a variable of a library hccsim does not compile ({{.*}}): every rank of a simulation shares it
+  fprintf(stderr, "%d\n", c);
+// CHECK: diag-warnings.c:[[@LINE-1]]:11: warning: hccsim: 'stderr' is a variable of a library hccsim does not compile
+  if (errno) return -2;
+// CHECK: diag-warnings.c:[[@LINE-1]]:7: warning: hccsim: errno belongs to the C library, which hccsim does not compile: every rank of a simulation shares it
+  TOUCH();
+// CHECK: diag-warnings.c:[[@LINE-1]]:3: warning: hccsim: 'in_macro' is used inside the body of macro 'TOUCH', which hccsim cannot rewrite: it is not privatised (hint: pass it to the macro as an argument)
+#pragma omp parallel for reduction(+ : reduced)
+  for (int i = 0; i < 4; ++i) reduced += i;
+// CHECK: diag-warnings.c:[[@LINE-2]]:40: warning: hccsim: 'reduced' is named in an OpenMP 'reduction' clause, where hccsim cannot put a rank's copy: every rank of a simulation shares it (hint: reduce into a local variable, or keep it global with #pragma hcc keep_global)
+  fine = read_in_header() + *pointer;
+  return fine;
+}
+// CODE: (*(__typeof__(fine) *)hcc_private(&__hcc_pv{{[0-9]+}})) = read_in_header() + *(*(__typeof__(pointer) *)hcc_private(&__hcc_pv{{[0-9]+}}));
