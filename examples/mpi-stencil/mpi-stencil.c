@@ -26,6 +26,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Every rank writes to the one stderr, as under mpirun: shared on purpose
+ * (hccsim would warn that a library's variable is shared). */
+#pragma hcc keep_global(stderr)
+
 /* The run's shape, set once in main: globals, as in the codes this mimics. */
 int n, steps, tile;
 int rank, nranks;

@@ -4,7 +4,7 @@
 // one the main file uses or defines gets a descriptor (hcc/hcc.h:
 // hcc_private_var) and each use becomes the running rank's copy:
 //
-//   counter += 1;   ->   (*(__typeof__(counter) *)hcc_private(&__hcc_pv0)) += 1;
+//   counter += 1;   ->   (*(__typeof__(counter) *)hcc_private(&__hcc_gv0)) += 1;
 //
 // The runtime knows a variable by its address, so the translation units that
 // use one (its definition, extern declarations elsewhere) share its copies.
@@ -396,7 +396,7 @@ class Privatizer {
 
   void name(Variable &var) {
     const VarDecl *v = var.var;
-    const std::string d = "__hcc_pv" + std::to_string(var.id);
+    const std::string d = "__hcc_gv" + std::to_string(var.id);
     if (v->isStaticLocal()) {
       var.place = Variable::Local;
       var.qualified = v->getNameAsString();
@@ -477,7 +477,7 @@ class Privatizer {
   std::string descriptorText(const Variable &var, const std::string &init, const std::string &destroy,
                              bool inClass) const {
     const VarDecl *v = var.var;
-    const std::string d = "__hcc_pv" + std::to_string(var.id);
+    const std::string d = "__hcc_gv" + std::to_string(var.id);
     const bool tls = v->getTLSKind() != VarDecl::TLS_None;
     // A thread-local's address is not a constant: the registration sets it.
     const std::string original = tls ? "0" : "(void *)&" + var.qualified;
@@ -490,7 +490,7 @@ class Privatizer {
 
   void emitDescriptor(Variable &var) {
     const VarDecl *v = var.var;
-    const std::string d = "__hcc_pv" + std::to_string(var.id);
+    const std::string d = "__hcc_gv" + std::to_string(var.id);
     pc_.remark(firstLoc(var), "'" + v->getNameAsString() + "' privatised: each rank of a simulation has its own copy");
     if (var.place == Variable::Local) {
       SourceLocation at = Lexer::getLocForEndOfToken(pc_.sm.getExpansionLoc(var.localDecl->getEndLoc()), 0, pc_.sm,
@@ -599,9 +599,9 @@ class Privatizer {
     }
     pc_.rewriter.InsertTextAfter(
         pc_.sm.getLocForEndOfFile(pc_.sm.getMainFileID()),
-        "\nstatic hcc_private_var *const __hcc_pv_unit[] = {" + list +
-            "};\n__attribute__((constructor)) static void __hcc_pv_register(void) { " + fixups +
-            "hcc_private_register(__hcc_pv_unit, " + std::to_string(registered_.size()) + "); }\n");
+        "\nstatic hcc_private_var *const __hcc_gv_unit[] = {" + list +
+            "};\n__attribute__((constructor)) static void __hcc_gv_register(void) { " + fixups +
+            "hcc_private_register(__hcc_gv_unit, " + std::to_string(registered_.size()) + "); }\n");
   }
 
   PassContext &pc_;

@@ -34,4 +34,4 @@ int f(int argc, char **argv) {
   fine = read_in_header() + *pointer;
   return fine;
 }
-// CODE: (*(__typeof__(fine) *)hcc_private(&__hcc_pv{{[0-9]+}})) = read_in_header() + *(*(__typeof__(pointer) *)hcc_private(&__hcc_pv{{[0-9]+}}));
+// CODE: (*(__typeof__(fine) *)hcc_private(&__hcc_gv{{[0-9]+}})) = read_in_header() + *(*(__typeof__(pointer) *)hcc_private(&__hcc_gv{{[0-9]+}}));
