@@ -3,8 +3,8 @@
 
   python3 bench/mpi_examples.py --build-dir build [--native-runs 5] [--skip-scale]
 
-1. Prediction, 2 ranks (issue 18): examples/mpi-stencil (N=2048, T=20, B=64)
-   and examples/mpi-cg (m=512, K=300, B=32, EXAMPLE_CHECK=0: too few
+1. Prediction, 2 ranks (issue 18): examples/mpi-stencil (N=4096, T=40, B=64)
+   and examples/mpi-cg (m=1024, K=200, B=64, EXAMPLE_CHECK=0: too few
    iterations to converge), each built with hccsim -fnative, -finstrument and
    -fsimulate into <build>/bench/mpi/. Per example: --native-runs native runs
    under mpirun -np 2 (one worker per rank: mpirun binds each rank to a core
@@ -38,8 +38,8 @@ import time
 
 SECONDS = re.compile(r"^mpi-(?:stencil|cg): seconds=([0-9.]+)$", re.M)
 EXAMPLES = {
-    "mpi-stencil": ("mpi-stencil/mpi-stencil.c", ["2048", "20", "64"], {}),
-    "mpi-cg": ("mpi-cg/mpi-cg.cpp", ["512", "300", "32"], {"EXAMPLE_CHECK": "0"}),
+    "mpi-stencil": ("mpi-stencil/mpi-stencil.c", ["4096", "40", "64"], {}),
+    "mpi-cg": ("mpi-cg/mpi-cg.cpp", ["1024", "200", "64"], {"EXAMPLE_CHECK": "0"}),
 }
 
 
@@ -71,6 +71,7 @@ def main():
     ap.add_argument("--native-runs", type=int, default=5)
     ap.add_argument("--platform", default="local-2node")
     ap.add_argument("--skip-scale", action="store_true")
+    ap.add_argument("--only", choices=sorted(EXAMPLES), help="one example (and no scale run)")
     args = ap.parse_args()
     build_dir = os.path.abspath(args.build_dir)
     repo = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
@@ -81,10 +82,14 @@ def main():
     base = dict(os.environ, OMPI_ALLOW_RUN_AS_ROOT="1", OMPI_ALLOW_RUN_AS_ROOT_CONFIRM="1", EXAMPLE_TIME="1")
     base.pop("HCC_WORKERS", None)
     mpirun = ["mpirun", "-np", "2"]
-    runner = Runner(len(EXAMPLES) * (args.native_runs + 3) + (0 if args.skip_scale else 1))
+    runner = Runner((1 if args.only else len(EXAMPLES)) * (args.native_runs + 3) +
+                    (0 if args.skip_scale or args.only else 1))
 
     figures, rows = {}, []
-    for name, (src, argv, extra) in EXAMPLES.items():
+    examples = {args.only: EXAMPLES[args.only]} if args.only else EXAMPLES
+    if args.only:
+        args.skip_scale = True
+    for name, (src, argv, extra) in examples.items():
         exe = {m: os.path.join(work, f"{name}-{m}") for m in ("native", "instrument", "simulate")}
         for mode, out in exe.items():
             build(hccsim, mode, os.path.join(repo, "examples", src), out)

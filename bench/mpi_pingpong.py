@@ -72,8 +72,9 @@ def main():
             dest.append(parse(run(["mpirun", "-np", "2", pingpong], env, f"[{len(calib) + len(ref) + 1}/{2 * args.runs}] native ping-pong ({name})")))
     calib_m, ref_m = median_set(calib), median_set(ref)
     calib_csv = os.path.join(work, "pingpong-calibration.csv")
-    with open(calib_csv, "w") as f:
-        f.write("bytes,seconds\n" + "".join(f"{s},{t:.9e}\n" for s, t in sorted(calib_m.items())))
+    for path, data in ((calib_csv, calib_m), (os.path.join(work, "pingpong-reference.csv"), ref_m)):
+        with open(path, "w") as f:
+            f.write("bytes,seconds\n" + "".join(f"{s},{t:.9e}\n" for s, t in sorted(data.items())))
     platform = os.path.join(work, "calibrated.xml")
     print(run([os.path.join(build, "models", "hcc-calibrate"), "--network", platform, "--pingpong", calib_csv],
               env, "hcc-calibrate --network"), file=sys.stderr)

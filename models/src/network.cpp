@@ -157,16 +157,17 @@ std::string num(double x) {
 
 std::string network_platform_xml(const NetworkModel& model, const std::string& name, int hosts, unsigned cores,
                                  double speed, uint64_t memory) {
-  // SMPI 3.32 counts kEnvelope bytes more than a message's payload, both
-  // where it looks its factors up (a factor "T:f" applies above T) and in
-  // the bandwidth term (measured with hcc-pingpong on one-byte steps): a
-  // segment from F bytes is written from F + kEnvelope - 1, and its latency
-  // factor takes the envelope's transfer off.
-  constexpr double kEnvelope = 16;
+  // SMPI 3.32 looks a message's factors up at its payload plus kLookup bytes
+  // (a factor "T:f" applies above T), and its bandwidth term carries
+  // kTransfer bytes more than the payload (measured with hcc-pingpong:
+  // thresholds in one-byte steps, and bandwidth factors from 1 to 0.02). A
+  // segment from F bytes is written from F + kLookup - 1, and its latency
+  // factor takes the extra bytes' transfer off.
+  constexpr double kLookup = 16, kTransfer = 32;
   std::string lat, bw;
   for (auto it = model.factors.rbegin(); it != model.factors.rend(); ++it) {
-    const double from = it->from_bytes > 0 ? it->from_bytes + kEnvelope - 1 : 0;
-    const double envelope = kEnvelope / (model.bandwidth * it->bw_factor);
+    const double from = it->from_bytes > 0 ? it->from_bytes + kLookup - 1 : 0;
+    const double envelope = kTransfer / (model.bandwidth * it->bw_factor);
     const double lat_factor = std::max(it->lat_factor - envelope / model.latency, 1e-3);
     lat += (lat.empty() ? "" : ";") + num(from) + ":" + num(lat_factor);
     bw += (bw.empty() ? "" : ";") + num(from) + ":" + num(it->bw_factor);
