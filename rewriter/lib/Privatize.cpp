@@ -18,9 +18,11 @@
 #include <set>
 #include <tuple>
 
-#include "clang/AST/RecursiveASTVisitor.h"
+#include "PrivateVariables.hpp"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/DeclTemplate.h"
+#include "clang/AST/ExprCXX.h"
 #include "clang/Lex/Lexer.h"
-#include "llvm/Support/Path.h"
 #include "hccrewriter/Passes.hpp"
 
 using namespace clang;
@@ -28,31 +30,6 @@ using namespace clang;
 namespace hcc::rewriter {
 
 namespace {
-
-struct Use {
-  const Expr *expr;         // DeclRefExpr, or MemberExpr naming a static member
-  CharSourceRange range;    // its text in the main file
-  const Decl *anchor;       // the declaration at namespace scope that holds it
-};
-
-struct Variable {
-  const VarDecl *var = nullptr;  // canonical declaration
-  std::vector<Use> uses;
-  const DeclStmt *localDecl = nullptr;  // a function-local static's declaration
-  bool excluded = false;
-  unsigned id = 0;
-  // Where its descriptor goes: in its function after its declaration, in
-  // its class, after its first declaration in this file, or before the
-  // declaration that first uses it (declared in a header).
-  enum Place { Local, InClass, AfterDeclaration, BeforeUse } place = Local;
-  const Decl *placeDecl = nullptr;  // the declaration it goes after or before
-  std::string qualified;   // the variable's name, from file scope
-  std::string descriptor;  // the descriptor's name, from file scope (or in its function)
-};
-
-bool hasStaticStorage(const VarDecl *v) {
-  return v->getStorageDuration() == SD_Static || v->getStorageDuration() == SD_Thread;
-}
 
 // The prefix that names declarations of a context from file scope:
 // "::ns::Class::" in C++, "" in C. Anonymous namespaces are found without
@@ -70,219 +47,6 @@ std::string scopePrefix(const DeclContext *dc, bool cxx) {
   return "::" + prefix;
 }
 
-class Finder : public RecursiveASTVisitor<Finder> {
- public:
-  Finder(PassContext &pc, std::map<const VarDecl *, Variable> &vars, const std::map<std::string, SourceLocation> &kept)
-      : pc_(pc), vars_(vars), kept_(kept) {}
-
-  bool shouldVisitTemplateInstantiations() const { return false; }
-  bool shouldVisitImplicitCode() const { return false; }
-
-  bool TraverseDecl(Decl *d) {
-    if (!d) return true;
-    // Library headers are not the program's: their code is not rewritten.
-    if (d->getLocation().isValid() && pc_.sm.isInSystemHeader(pc_.sm.getExpansionLoc(d->getLocation())))
-      return true;
-    const Decl *saved = anchor_;
-    if (d->getDeclContext() && d->getDeclContext()->isFileContext() && !isa<NamespaceDecl>(d) &&
-        !isa<LinkageSpecDecl>(d))
-      anchor_ = d;
-    bool ok = RecursiveASTVisitor::TraverseDecl(d);
-    anchor_ = saved;
-    return ok;
-  }
-
-  // Unevaluated operands name a variable without reaching it.
-  bool TraverseUnaryExprOrTypeTraitExpr(UnaryExprOrTypeTraitExpr *) { return true; }
-  bool TraverseDecltypeTypeLoc(DecltypeTypeLoc) { return true; }
-  bool TraverseTypeOfExprTypeLoc(TypeOfExprTypeLoc) { return true; }
-  bool TraverseCXXNoexceptExpr(CXXNoexceptExpr *) { return true; }
-
-  bool TraverseVarDecl(VarDecl *v) {
-    const VarDecl *saved = initOwner_;
-    if (hasStaticStorage(v) && v->hasInit()) initOwner_ = v;
-    bool ok = RecursiveASTVisitor::TraverseVarDecl(v);
-    initOwner_ = saved;
-    return ok;
-  }
-
-  bool VisitDeclStmt(DeclStmt *ds) {
-    for (Decl *d : ds->decls())
-      if (auto *v = dyn_cast<VarDecl>(d); v && v->isStaticLocal() && candidate(v) && inMain(ds->getBeginLoc()))
-        variable(v).localDecl = ds;
-    return true;
-  }
-
-  bool VisitVarDecl(VarDecl *v) {
-    if (hasStaticStorage(v) && !v->isStaticLocal() && candidate(v) && inMain(v->getLocation())) variable(v);
-    return true;
-  }
-
-  bool VisitDeclRefExpr(DeclRefExpr *e) {
-    if (auto *v = dyn_cast<VarDecl>(e->getDecl()); v && hasStaticStorage(v) && candidate(v)) use(v, e);
-    return true;
-  }
-
-  bool VisitMemberExpr(MemberExpr *e) {
-    if (auto *v = dyn_cast<VarDecl>(e->getMemberDecl()); v && hasStaticStorage(v) && candidate(v)) use(v, e);
-    return true;
-  }
-
-  // errno is a macro for the C library's per-thread variable.
-  bool VisitCallExpr(CallExpr *e) {
-    const FunctionDecl *f = e->getDirectCallee();
-    if (f && f->getIdentifier() && f->getName() == "__errno_location" && !warnedErrno_ &&
-        inMain(e->getBeginLoc())) {
-      warnedErrno_ = true;
-      pc_.warning(pc_.sm.getExpansionLoc(e->getBeginLoc()),
-                  "errno belongs to the C library, which hccsim does not compile: every rank of a simulation "
-                  "shares it (read it right after the call that sets it)");
-    }
-    return true;
-  }
-
-  // Variables named in data-sharing clauses keep their names there, which
-  // cannot become a rank's copy.
-  bool VisitOMPExecutableDirective(OMPExecutableDirective *d) {
-    for (OMPClause *c : d->clauses()) {
-      if (!c || c->isImplicit()) continue;
-      switch (c->getClauseKind()) {
-        case llvm::omp::OMPC_private:
-        case llvm::omp::OMPC_firstprivate:
-        case llvm::omp::OMPC_lastprivate:
-        case llvm::omp::OMPC_shared:
-        case llvm::omp::OMPC_reduction:
-        case llvm::omp::OMPC_task_reduction:
-        case llvm::omp::OMPC_in_reduction:
-        case llvm::omp::OMPC_linear:
-        case llvm::omp::OMPC_aligned:
-        case llvm::omp::OMPC_copyin:
-        case llvm::omp::OMPC_copyprivate:
-          for (Stmt *child : c->children())
-            if (auto *ref = dyn_cast_or_null<DeclRefExpr>(child))
-              if (auto *v = dyn_cast<VarDecl>(ref->getDecl()); v && hasStaticStorage(v) && candidate(v))
-                exclude(v, ref->getBeginLoc(),
-                        "'" + v->getNameAsString() + "' is named in an OpenMP '" +
-                            llvm::omp::getOpenMPClauseName(c->getClauseKind()).str() +
-                            "' clause, where hccsim cannot put a rank's copy: every rank of a simulation shares it "
-                            "(hint: reduce into a local variable, or keep it global with #pragma hcc keep_global)");
-          break;
-        default: break;
-      }
-    }
-    return true;
-  }
-
-  bool VisitOMPThreadPrivateDecl(OMPThreadPrivateDecl *d) {
-    for (const Expr *e : d->varlists())
-      if (auto *ref = dyn_cast<DeclRefExpr>(e))
-        if (auto *v = dyn_cast<VarDecl>(ref->getDecl()); v && candidate(v))
-          exclude(v, ref->getBeginLoc(),
-                  "'" + v->getNameAsString() + "' is threadprivate: hccsim does not privatise it per rank");
-    return true;
-  }
-
- private:
-  bool inMain(SourceLocation loc) const { return pc_.inMainFile(loc); }
-
-  // The MPI library's handles (MPI_COMM_WORLD, MPI_INT, ...) are meant to be
-  // the same in every rank: SMPI tells the ranks apart itself.
-  bool isMpiHandle(const VarDecl *v) const {
-    const llvm::StringRef file = pc_.sm.getFilename(pc_.sm.getExpansionLoc(v->getLocation()));
-    return file.contains("/smpi/") || llvm::sys::path::filename(file) == "mpi.h";
-  }
-
-  // Mutable variables with static storage: const objects with a constant
-  // initialiser are the same for every rank, and references are bindings.
-  bool candidate(const VarDecl *v) const {
-    if (isa<ParmVarDecl>(v) || v->getType()->isReferenceType()) return false;
-    const ASTContext &ctx = pc_.ctx;
-    if (v->isConstexpr()) return false;
-    if (v->getType().isConstant(ctx)) {
-      if (!ctx.getLangOpts().CPlusPlus) return false;
-      const VarDecl *def = v->getDefinition();
-      if (!def || !def->hasInit() || def->hasConstantInitialization()) return false;
-    }
-    return true;
-  }
-
-  Variable &variable(const VarDecl *v) {
-    Variable &var = vars_[v->getCanonicalDecl()];
-    var.var = v->getCanonicalDecl();
-    return var;
-  }
-
-  void exclude(const VarDecl *v, SourceLocation loc, const std::string &why) {
-    Variable &var = variable(v);
-    if (var.excluded) return;
-    var.excluded = true;
-    if (!kept_.count(v->getNameAsString())) pc_.warning(pc_.sm.getExpansionLoc(loc), why);
-  }
-
-  void use(const VarDecl *v, const Expr *e) {
-    SourceLocation b = e->getBeginLoc(), end = e->getEndLoc();
-    SourceManager &sm = pc_.sm;
-    const std::string name = v->getNameAsString();
-    if (sm.isInSystemHeader(sm.getExpansionLoc(v->getLocation()))) {
-      if (!inMain(b) || isMpiHandle(v)) return;
-      exclude(v, b,
-              "'" + name + "' is a variable of a library hccsim does not compile (" +
-                  sm.getFilename(sm.getExpansionLoc(v->getLocation())).str() +
-                  "): every rank of a simulation shares it");
-      return;
-    }
-    if (!inMain(b)) {
-      exclude(v, b,
-              "'" + name + "' is used in '" + sm.getFilename(sm.getExpansionLoc(b)).str() +
-                  "', which hccsim does not rewrite (only the file it compiles): every rank of a simulation would "
-                  "share it there, so it is not privatised (hint: move that code into a source file, or keep it "
-                  "global with #pragma hcc keep_global)");
-      return;
-    }
-    if (b.isMacroID() || end.isMacroID()) {
-      // A macro argument is written where the macro is used: rewritable.
-      if (sm.isMacroArgExpansion(b) && sm.isMacroArgExpansion(end)) {
-        b = sm.getSpellingLoc(b);
-        end = sm.getSpellingLoc(end);
-      }
-      if (b.isMacroID() || end.isMacroID() || !sm.isWrittenInMainFile(b)) {
-        exclude(v, e->getBeginLoc(),
-                "'" + name + "' is used inside the body of macro '" +
-                    Lexer::getImmediateMacroName(e->getBeginLoc(), sm, pc_.ctx.getLangOpts()).str() +
-                    "', which hccsim cannot rewrite: it is not privatised (hint: pass it to the macro as an "
-                    "argument)");
-        return;
-      }
-    }
-    if (initOwner_ && initOwner_ != v && !pc_.ctx.getLangOpts().CPlusPlus) {
-      exclude(v, b,
-              "the address of '" + name + "' initialises '" + initOwner_->getNameAsString() +
-                  "', a variable with static storage, which must be a constant in C: every rank of a simulation "
-                  "shares '" + name + "' (hint: assign '" + initOwner_->getNameAsString() + "' in a function)");
-      return;
-    }
-    if (initOwner_ && initOwner_ != v && !candidate(initOwner_)) {
-      exclude(v, b,
-              "'" + name + "' initialises '" + initOwner_->getNameAsString() +
-                  "', a constant every rank shares: '" + name + "' is not privatised");
-      return;
-    }
-    if (initOwner_ && initOwner_ != v) initRefs.insert(initOwner_->getCanonicalDecl());
-    variable(v).uses.push_back({e, CharSourceRange::getTokenRange(b, end), anchor_});
-  }
-
- public:
-  std::set<const VarDecl *> initRefs;  // variables whose initialiser uses privatised ones
-
- private:
-  PassContext &pc_;
-  std::map<const VarDecl *, Variable> &vars_;
-  const std::map<std::string, SourceLocation> &kept_;  // keep_global: excluded without a warning
-  const Decl *anchor_ = nullptr;
-  const VarDecl *initOwner_ = nullptr;
-  bool warnedErrno_ = false;
-};
-
 class Privatizer {
  public:
   Privatizer(PassContext &pc, HccPragmaStore &store) : pc_(pc), cxx_(pc.ctx.getLangOpts().CPlusPlus) {
@@ -292,10 +56,10 @@ class Privatizer {
   }
 
   void run(TranslationUnitDecl *tu) {
-    Finder finder(pc_, vars_, kept_);
-    finder.TraverseDecl(tu);
-    initRefs_ = std::move(finder.initRefs);
-    std::vector<Variable *> order;
+    PrivateVariables found = findPrivateVariables(pc_, tu, kept_);
+    vars_ = std::move(found.vars);
+    initRefs_ = std::move(found.initRefs);
+    std::vector<PrivateVariable *> order;
     for (auto &[v, var] : vars_) {
       if (const auto k = kept_.find(v->getNameAsString()); k != kept_.end()) {
         keptUsed_.insert(k->first);
@@ -304,21 +68,21 @@ class Privatizer {
       if (var.excluded || !supported(var)) continue;
       order.push_back(&var);
     }
-    std::sort(order.begin(), order.end(), [&](const Variable *a, const Variable *b) {
+    std::sort(order.begin(), order.end(), [&](const PrivateVariable *a, const PrivateVariable *b) {
       return pc_.sm.isBeforeInTranslationUnit(firstLoc(*a), firstLoc(*b));
     });
-    for (Variable *var : order) {
+    for (PrivateVariable *var : order) {
       var->id = nextId_++;
       name(*var);
     }
     // Initialisers that move into init functions are rewritten there, once.
-    for (Variable *var : order)
-      if (var->place != Variable::Local && needsInit(var->var) && var->var->getDefinition() &&
+    for (PrivateVariable *var : order)
+      if (var->place != PrivateVariable::Local && needsInit(var->var) && var->var->getDefinition() &&
           pc_.inMainFile(var->var->getDefinition()->getLocation()))
         stripped_.push_back(initializerOf(var->var->getDefinition()).range);
-    for (Variable *var : order) rewriteUses(*var);
+    for (PrivateVariable *var : order) rewriteUses(*var);
     std::sort(useEdits_.begin(), useEdits_.end());
-    for (Variable *var : order) emitDescriptor(*var);
+    for (PrivateVariable *var : order) emitDescriptor(*var);
     for (const auto &k : kept_)
       if (!keptUsed_.count(k.first))
         pc_.warning(k.second, "'" + k.first + "' in '#pragma hcc keep_global' names no global or static variable "
@@ -327,18 +91,18 @@ class Privatizer {
   }
 
  private:
-  SourceLocation firstLoc(const Variable &var) const {
+  SourceLocation firstLoc(const PrivateVariable &var) const {
     SourceLocation best = var.var->getLocation();
     for (const VarDecl *r : var.var->redecls())
       if (pc_.inMainFile(r->getLocation()) && pc_.sm.isBeforeInTranslationUnit(r->getLocation(), best))
         best = r->getLocation();
-    for (const Use &u : var.uses)
+    for (const PrivateUse &u : var.uses)
       if (pc_.sm.isBeforeInTranslationUnit(u.range.getBegin(), best)) best = u.range.getBegin();
     return best;
   }
 
   // Forms hccsim does not privatise get a warning (excluded: not silent).
-  bool supported(Variable &var) {
+  bool supported(PrivateVariable &var) {
     const VarDecl *v = var.var;
     const std::string name = v->getNameAsString();
     auto unsupported = [&](const std::string &why) {
@@ -394,11 +158,11 @@ class Privatizer {
     return initRefs_.count(v->getCanonicalDecl()) > 0;
   }
 
-  void name(Variable &var) {
+  void name(PrivateVariable &var) {
     const VarDecl *v = var.var;
     const std::string d = "__hcc_gv" + std::to_string(var.id);
     if (v->isStaticLocal()) {
-      var.place = Variable::Local;
+      var.place = PrivateVariable::Local;
       var.qualified = v->getNameAsString();
       var.descriptor = d;
     } else {
@@ -406,15 +170,15 @@ class Privatizer {
       const VarDecl *first = firstDeclInMain(v);
       const Decl *anchor = firstAnchor(var);
       if (v->isStaticDataMember()) {
-        var.place = Variable::InClass;
+        var.place = PrivateVariable::InClass;
         scope = v->getDeclContext();
       } else if (first && (!anchor || !pc_.sm.isBeforeInTranslationUnit(pc_.sm.getExpansionLoc(anchor->getBeginLoc()),
                                                                          first->getLocation()))) {
-        var.place = Variable::AfterDeclaration;
+        var.place = PrivateVariable::AfterDeclaration;
         var.placeDecl = first;
         scope = first->getLexicalDeclContext();
       } else {
-        var.place = Variable::BeforeUse;
+        var.place = PrivateVariable::BeforeUse;
         var.placeDecl = anchor;
         scope = anchor->getLexicalDeclContext();
       }
@@ -434,17 +198,17 @@ class Privatizer {
   }
 
   // The declaration at namespace scope holding the first use, if any.
-  const Decl *firstAnchor(const Variable &var) const {
-    const Use *first = nullptr;
-    for (const Use &u : var.uses)
+  const Decl *firstAnchor(const PrivateVariable &var) const {
+    const PrivateUse *first = nullptr;
+    for (const PrivateUse &u : var.uses)
       if (!first || pc_.sm.isBeforeInTranslationUnit(u.range.getBegin(), first->range.getBegin())) first = &u;
     return first ? first->anchor : nullptr;
   }
 
-  void rewriteUses(const Variable &var) {
+  void rewriteUses(const PrivateVariable &var) {
     const std::string &access = pc_.privateAccess[var.var];
     std::set<unsigned> done;  // a use the AST holds twice (OpenMP captures) is rewritten once
-    for (const Use &u : var.uses) {
+    for (const PrivateUse &u : var.uses) {
       const unsigned offset = pc_.sm.getFileOffset(u.range.getBegin());
       if (!done.insert(offset).second) continue;
       const unsigned length = pc_.rewriter.getRangeSize(u.range);
@@ -474,7 +238,7 @@ class Privatizer {
     return Lexer::getLocForEndOfToken(sm.getExpansionLoc(d->getEndLoc()), 0, sm, lo);
   }
 
-  std::string descriptorText(const Variable &var, const std::string &init, const std::string &destroy,
+  std::string descriptorText(const PrivateVariable &var, const std::string &init, const std::string &destroy,
                              bool inClass) const {
     const VarDecl *v = var.var;
     const std::string d = "__hcc_gv" + std::to_string(var.id);
@@ -488,11 +252,11 @@ class Privatizer {
            quoted(where) + ", -1};";
   }
 
-  void emitDescriptor(Variable &var) {
+  void emitDescriptor(PrivateVariable &var) {
     const VarDecl *v = var.var;
     const std::string d = "__hcc_gv" + std::to_string(var.id);
     pc_.remark(firstLoc(var), "'" + v->getNameAsString() + "' privatised: each rank of a simulation has its own copy");
-    if (var.place == Variable::Local) {
+    if (var.place == PrivateVariable::Local) {
       SourceLocation at = Lexer::getLocForEndOfToken(pc_.sm.getExpansionLoc(var.localDecl->getEndLoc()), 0, pc_.sm,
                                                      pc_.ctx.getLangOpts());
       pc_.rewriter.InsertTextAfter(at, " " + descriptorText(var, "0", "0", false));
@@ -508,14 +272,14 @@ class Privatizer {
       needsNew_ = true;
     }
     switch (var.place) {
-      case Variable::InClass: {
+      case PrivateVariable::InClass: {
         const auto *rd = cast<CXXRecordDecl>(v->getDeclContext());
         SourceLocation close = pc_.sm.getExpansionLoc(rd->getBraceRange().getEnd());
         pc_.rewriter.InsertText(close, "\npublic: " + functions + descriptorText(var, init, destroy, true) + "\n" +
                                            pc_.lineMarker(pc_.line(close)));
         break;
       }
-      case Variable::AfterDeclaration:
+      case PrivateVariable::AfterDeclaration:
         pc_.rewriter.InsertTextAfter(afterDeclaration(var.placeDecl),
                                      " " + functions + descriptorText(var, init, destroy, false));
         break;
@@ -592,7 +356,7 @@ class Privatizer {
       pc_.rewriter.InsertTextBefore(pc_.sm.getLocForStartOfFile(pc_.sm.getMainFileID()), "#include <new>\n");
     if (registered_.empty()) return;
     std::string list, fixups;
-    for (const Variable *var : registered_) {
+    for (const PrivateVariable *var : registered_) {
       list += (list.empty() ? "&" : ", &") + var->descriptor;
       if (var->var->getTLSKind() != VarDecl::TLS_None)
         fixups += var->descriptor + ".original = (void *)&" + var->qualified + "; ";
@@ -606,11 +370,11 @@ class Privatizer {
 
   PassContext &pc_;
   const bool cxx_;
-  std::map<const VarDecl *, Variable> vars_;
+  std::map<const VarDecl *, PrivateVariable> vars_;
   std::set<const VarDecl *> initRefs_;
   std::map<std::string, SourceLocation> kept_;
   std::set<std::string> keptUsed_;
-  std::vector<const Variable *> registered_;
+  std::vector<const PrivateVariable *> registered_;
   std::vector<CharSourceRange> stripped_;  // initialisers moved into init functions
   std::vector<std::tuple<unsigned, unsigned, std::string>> useEdits_;  // (offset, length, text), by offset
   unsigned nextId_ = 0;

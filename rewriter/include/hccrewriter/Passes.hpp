@@ -122,6 +122,7 @@ void attachHccPragmas(PassContext &pc, HccPragmaStore &store);
 void rewriteStatementPragmas(PassContext &pc, HccPragmaStore &store, clang::TranslationUnitDecl *tu);
 
 // ---- Pass: privatisation of globals and statics (Privatize.cpp) -------------
+// (what it rewrites is found by PrivateVariables.cpp)
 // Every mutable variable with static or thread storage that the main file
 // uses or defines gets a descriptor (hcc/hcc.h: hcc_private_var) and every
 // use in the main file becomes the running rank's copy; C++ dynamic

@@ -1,0 +1,242 @@
+// Finds what the privatisation pass rewrites (PrivateVariables.hpp).
+#include "PrivateVariables.hpp"
+
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/Support/Path.h"
+
+using namespace clang;
+
+namespace hcc::rewriter {
+
+namespace {
+
+bool hasStaticStorage(const VarDecl *v) {
+  return v->getStorageDuration() == SD_Static || v->getStorageDuration() == SD_Thread;
+}
+
+class Finder : public RecursiveASTVisitor<Finder> {
+ public:
+  Finder(PassContext &pc, std::map<const VarDecl *, PrivateVariable> &vars, const std::map<std::string, SourceLocation> &kept)
+      : pc_(pc), vars_(vars), kept_(kept) {}
+
+  bool shouldVisitTemplateInstantiations() const { return false; }
+  bool shouldVisitImplicitCode() const { return false; }
+
+  bool TraverseDecl(Decl *d) {
+    if (!d) return true;
+    // Library headers are not the program's: their code is not rewritten.
+    if (d->getLocation().isValid() && pc_.sm.isInSystemHeader(pc_.sm.getExpansionLoc(d->getLocation())))
+      return true;
+    const Decl *saved = anchor_;
+    if (d->getDeclContext() && d->getDeclContext()->isFileContext() && !isa<NamespaceDecl>(d) &&
+        !isa<LinkageSpecDecl>(d))
+      anchor_ = d;
+    bool ok = RecursiveASTVisitor::TraverseDecl(d);
+    anchor_ = saved;
+    return ok;
+  }
+
+  // Unevaluated operands name a variable without reaching it.
+  bool TraverseUnaryExprOrTypeTraitExpr(UnaryExprOrTypeTraitExpr *) { return true; }
+  bool TraverseDecltypeTypeLoc(DecltypeTypeLoc) { return true; }
+  bool TraverseTypeOfExprTypeLoc(TypeOfExprTypeLoc) { return true; }
+  bool TraverseCXXNoexceptExpr(CXXNoexceptExpr *) { return true; }
+
+  bool TraverseVarDecl(VarDecl *v) {
+    const VarDecl *saved = initOwner_;
+    if (hasStaticStorage(v) && v->hasInit()) initOwner_ = v;
+    bool ok = RecursiveASTVisitor::TraverseVarDecl(v);
+    initOwner_ = saved;
+    return ok;
+  }
+
+  bool VisitDeclStmt(DeclStmt *ds) {
+    for (Decl *d : ds->decls())
+      if (auto *v = dyn_cast<VarDecl>(d); v && v->isStaticLocal() && candidate(v) && inMain(ds->getBeginLoc()))
+        variable(v).localDecl = ds;
+    return true;
+  }
+
+  bool VisitVarDecl(VarDecl *v) {
+    if (hasStaticStorage(v) && !v->isStaticLocal() && candidate(v) && inMain(v->getLocation())) variable(v);
+    return true;
+  }
+
+  bool VisitDeclRefExpr(DeclRefExpr *e) {
+    if (auto *v = dyn_cast<VarDecl>(e->getDecl()); v && hasStaticStorage(v) && candidate(v)) use(v, e);
+    return true;
+  }
+
+  bool VisitMemberExpr(MemberExpr *e) {
+    if (auto *v = dyn_cast<VarDecl>(e->getMemberDecl()); v && hasStaticStorage(v) && candidate(v)) use(v, e);
+    return true;
+  }
+
+  // errno is a macro for the C library's per-thread variable.
+  bool VisitCallExpr(CallExpr *e) {
+    const FunctionDecl *f = e->getDirectCallee();
+    if (f && f->getIdentifier() && f->getName() == "__errno_location" && !warnedErrno_ &&
+        inMain(e->getBeginLoc())) {
+      warnedErrno_ = true;
+      pc_.warning(pc_.sm.getExpansionLoc(e->getBeginLoc()),
+                  "errno belongs to the C library, which hccsim does not compile: every rank of a simulation "
+                  "shares it (read it right after the call that sets it)");
+    }
+    return true;
+  }
+
+  // Variables named in data-sharing clauses keep their names there, which
+  // cannot become a rank's copy.
+  bool VisitOMPExecutableDirective(OMPExecutableDirective *d) {
+    for (OMPClause *c : d->clauses()) {
+      if (!c || c->isImplicit()) continue;
+      switch (c->getClauseKind()) {
+        case llvm::omp::OMPC_private:
+        case llvm::omp::OMPC_firstprivate:
+        case llvm::omp::OMPC_lastprivate:
+        case llvm::omp::OMPC_shared:
+        case llvm::omp::OMPC_reduction:
+        case llvm::omp::OMPC_task_reduction:
+        case llvm::omp::OMPC_in_reduction:
+        case llvm::omp::OMPC_linear:
+        case llvm::omp::OMPC_aligned:
+        case llvm::omp::OMPC_copyin:
+        case llvm::omp::OMPC_copyprivate:
+          for (Stmt *child : c->children())
+            if (auto *ref = dyn_cast_or_null<DeclRefExpr>(child))
+              if (auto *v = dyn_cast<VarDecl>(ref->getDecl()); v && hasStaticStorage(v) && candidate(v))
+                exclude(v, ref->getBeginLoc(),
+                        "'" + v->getNameAsString() + "' is named in an OpenMP '" +
+                            llvm::omp::getOpenMPClauseName(c->getClauseKind()).str() +
+                            "' clause, where hccsim cannot put a rank's copy: every rank of a simulation shares it "
+                            "(hint: reduce into a local variable, or keep it global with #pragma hcc keep_global)");
+          break;
+        default: break;
+      }
+    }
+    return true;
+  }
+
+  bool VisitOMPThreadPrivateDecl(OMPThreadPrivateDecl *d) {
+    for (const Expr *e : d->varlists())
+      if (auto *ref = dyn_cast<DeclRefExpr>(e))
+        if (auto *v = dyn_cast<VarDecl>(ref->getDecl()); v && candidate(v))
+          exclude(v, ref->getBeginLoc(),
+                  "'" + v->getNameAsString() + "' is threadprivate: hccsim does not privatise it per rank");
+    return true;
+  }
+
+ private:
+  bool inMain(SourceLocation loc) const { return pc_.inMainFile(loc); }
+
+  // The MPI library's handles (MPI_COMM_WORLD, MPI_INT, ...) are meant to be
+  // the same in every rank: SMPI tells the ranks apart itself.
+  bool isMpiHandle(const VarDecl *v) const {
+    const llvm::StringRef file = pc_.sm.getFilename(pc_.sm.getExpansionLoc(v->getLocation()));
+    return file.contains("/smpi/") || llvm::sys::path::filename(file) == "mpi.h";
+  }
+
+  // Mutable variables with static storage: const objects with a constant
+  // initialiser are the same for every rank, and references are bindings.
+  bool candidate(const VarDecl *v) const {
+    if (isa<ParmVarDecl>(v) || v->getType()->isReferenceType()) return false;
+    const ASTContext &ctx = pc_.ctx;
+    if (v->isConstexpr()) return false;
+    if (v->getType().isConstant(ctx)) {
+      if (!ctx.getLangOpts().CPlusPlus) return false;
+      const VarDecl *def = v->getDefinition();
+      if (!def || !def->hasInit() || def->hasConstantInitialization()) return false;
+    }
+    return true;
+  }
+
+  PrivateVariable &variable(const VarDecl *v) {
+    PrivateVariable &var = vars_[v->getCanonicalDecl()];
+    var.var = v->getCanonicalDecl();
+    return var;
+  }
+
+  void exclude(const VarDecl *v, SourceLocation loc, const std::string &why) {
+    PrivateVariable &var = variable(v);
+    if (var.excluded) return;
+    var.excluded = true;
+    if (!kept_.count(v->getNameAsString())) pc_.warning(pc_.sm.getExpansionLoc(loc), why);
+  }
+
+  void use(const VarDecl *v, const Expr *e) {
+    SourceLocation b = e->getBeginLoc(), end = e->getEndLoc();
+    SourceManager &sm = pc_.sm;
+    const std::string name = v->getNameAsString();
+    if (sm.isInSystemHeader(sm.getExpansionLoc(v->getLocation()))) {
+      if (!inMain(b) || isMpiHandle(v)) return;
+      exclude(v, b,
+              "'" + name + "' is a variable of a library hccsim does not compile (" +
+                  sm.getFilename(sm.getExpansionLoc(v->getLocation())).str() +
+                  "): every rank of a simulation shares it");
+      return;
+    }
+    if (!inMain(b)) {
+      exclude(v, b,
+              "'" + name + "' is used in '" + sm.getFilename(sm.getExpansionLoc(b)).str() +
+                  "', which hccsim does not rewrite (only the file it compiles): every rank of a simulation would "
+                  "share it there, so it is not privatised (hint: move that code into a source file, or keep it "
+                  "global with #pragma hcc keep_global)");
+      return;
+    }
+    if (b.isMacroID() || end.isMacroID()) {
+      // A macro argument is written where the macro is used: rewritable.
+      if (sm.isMacroArgExpansion(b) && sm.isMacroArgExpansion(end)) {
+        b = sm.getSpellingLoc(b);
+        end = sm.getSpellingLoc(end);
+      }
+      if (b.isMacroID() || end.isMacroID() || !sm.isWrittenInMainFile(b)) {
+        exclude(v, e->getBeginLoc(),
+                "'" + name + "' is used inside the body of macro '" +
+                    Lexer::getImmediateMacroName(e->getBeginLoc(), sm, pc_.ctx.getLangOpts()).str() +
+                    "', which hccsim cannot rewrite: it is not privatised (hint: pass it to the macro as an "
+                    "argument)");
+        return;
+      }
+    }
+    if (initOwner_ && initOwner_ != v && !pc_.ctx.getLangOpts().CPlusPlus) {
+      exclude(v, b,
+              "the address of '" + name + "' initialises '" + initOwner_->getNameAsString() +
+                  "', a variable with static storage, which must be a constant in C: every rank of a simulation "
+                  "shares '" + name + "' (hint: assign '" + initOwner_->getNameAsString() + "' in a function)");
+      return;
+    }
+    if (initOwner_ && initOwner_ != v && !candidate(initOwner_)) {
+      exclude(v, b,
+              "'" + name + "' initialises '" + initOwner_->getNameAsString() +
+                  "', a constant every rank shares: '" + name + "' is not privatised");
+      return;
+    }
+    if (initOwner_ && initOwner_ != v) initRefs.insert(initOwner_->getCanonicalDecl());
+    variable(v).uses.push_back({e, CharSourceRange::getTokenRange(b, end), anchor_});
+  }
+
+ public:
+  std::set<const VarDecl *> initRefs;  // variables whose initialiser uses privatised ones
+
+ private:
+  PassContext &pc_;
+  std::map<const VarDecl *, PrivateVariable> &vars_;
+  const std::map<std::string, SourceLocation> &kept_;  // keep_global: excluded without a warning
+  const Decl *anchor_ = nullptr;
+  const VarDecl *initOwner_ = nullptr;
+  bool warnedErrno_ = false;
+};
+
+}  // namespace
+
+PrivateVariables findPrivateVariables(PassContext &pc, TranslationUnitDecl *tu,
+                                      const std::map<std::string, SourceLocation> &kept) {
+  PrivateVariables found;
+  Finder finder(pc, found.vars, kept);
+  finder.TraverseDecl(tu);
+  found.initRefs = std::move(finder.initRefs);
+  return found;
+}
+
+}  // namespace hcc::rewriter

@@ -1,0 +1,48 @@
+// The variables the privatisation pass rewrites (Privatize.cpp), found by
+// PrivateVariables.cpp: every mutable variable with static storage the main
+// file uses or defines, its uses, and the reasons some are left shared.
+// Internal to the rewriter library.
+#pragma once
+
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "hccrewriter/Passes.hpp"
+
+namespace hcc::rewriter {
+
+struct PrivateUse {
+  const clang::Expr *expr;         // DeclRefExpr, or MemberExpr naming a static member
+  clang::CharSourceRange range;    // its text in the main file
+  const clang::Decl *anchor;       // the declaration at namespace scope that holds it
+};
+
+struct PrivateVariable {
+  const clang::VarDecl *var = nullptr;  // canonical declaration
+  std::vector<PrivateUse> uses;
+  const clang::DeclStmt *localDecl = nullptr;  // a function-local static's declaration
+  bool excluded = false;
+  unsigned id = 0;
+  // Where its descriptor goes: in its function after its declaration, in
+  // its class, after its first declaration in this file, or before the
+  // declaration that first uses it (declared in a header).
+  enum Place { Local, InClass, AfterDeclaration, BeforeUse } place = Local;
+  const clang::Decl *placeDecl = nullptr;  // the declaration it goes after or before
+  std::string qualified;   // the variable's name, from file scope
+  std::string descriptor;  // the descriptor's name, from file scope (or in its function)
+};
+
+struct PrivateVariables {
+  std::map<const clang::VarDecl *, PrivateVariable> vars;  // by canonical declaration
+  std::set<const clang::VarDecl *> initRefs;  // variables whose initialiser uses privatisable ones
+};
+
+// Walks the translation unit (not library headers): each candidate's uses
+// in the main file, and a warning for each variable that cannot be
+// privatised (excluded; kept names without a warning).
+PrivateVariables findPrivateVariables(PassContext &pc, clang::TranslationUnitDecl *tu,
+                                      const std::map<std::string, clang::SourceLocation> &kept);
+
+}  // namespace hcc::rewriter
