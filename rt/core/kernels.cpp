@@ -6,6 +6,8 @@
 #include <cstdio>
 #include <map>
 #include <memory>
+#include <mutex>
+#include <set>
 #include <sstream>
 
 #include "fatal.hpp"
@@ -13,6 +15,17 @@
 #include "runtime_costs.hpp"
 
 namespace hcc::rt {
+
+namespace {
+// Once per process and kernel, however many runtimes (a simulation's ranks
+// each have theirs) meet it.
+bool first_warning(const std::string& kernel) {
+  static std::mutex mutex;
+  static std::set<std::string>* warned = new std::set<std::string>;  // used until the process ends
+  std::lock_guard<std::mutex> lock(mutex);
+  return warned->insert(kernel).second;
+}
+}  // namespace
 namespace {
 
 // The model of a kernel's first run on a GPU worker: "<kernel>.first-run".
@@ -106,8 +119,7 @@ void Runtime::execute_body(Task* t, int w, const Buffers& buffers) {
               ") in model directory '" + config_.model_dir +
               "': calibrate it with an instrumented run on a machine that has one");
       }
-      if (std::find(warned_.begin(), warned_.end(), kernel) == warned_.end()) {
-        warned_.push_back(kernel);
+      if (first_warning(kernel)) {
         std::fprintf(stderr,
                      "hccsim: no model for kernel '%s' on %s in '%s': timing its first %d runs per "
                      "data size natively, then replaying their mean\n",

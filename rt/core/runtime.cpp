@@ -71,7 +71,8 @@ void Runtime::start() {
     resume_submitting_ = config_.max_submitted - std::max(1, config_.max_submitted / 4);
   // Records of a million tasks are worth keeping only when written.
   keep_records_ = !records_path().empty() || !config_.trace_paje.empty() || !config_.trace_chrome.empty();
-  show_progress_ = isatty(STDERR_FILENO) != 0;
+  // The ranks of a simulation show one progress line for all (sim_ranks.cpp).
+  show_progress_ = isatty(STDERR_FILENO) != 0 && !rank_.simulated_ranks;
   // Native kernel durations feed the models saved by instrumented runs and
   // the estimates of model-based schedulers.
   keep_history_ = mode() == HCC_MODE_INSTRUMENT || config_.scheduler == "dmda" || config_.scheduler == "dmdas";

@@ -296,7 +296,6 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
   // Simulation only (one actor runs at a time): kernels timed natively for
   // lack of a model, observations so far; kernels warned about.
   std::map<std::pair<std::string, uint64_t>, int> calibrating_;
-  std::vector<std::string> warned_;
 };
 
 // The process's runtime, started on first use and shut down at exit when

@@ -28,14 +28,31 @@ struct AppThread {
   int inflight_credit = 0;
 };
 
+// Trivially destructible: still usable after the thread's thread_local
+// destructors ran (the main thread's run before the atexit handler that
+// shuts the runtime down).
+thread_local AppThread* t_last = nullptr;
+thread_local bool t_exited = false;
+
+struct AppThreads {
+  std::unordered_map<uint64_t, AppThread> by_runtime;  // an entry outlives its runtime: ids are never reused
+  ~AppThreads() {
+    t_last = nullptr;
+    t_exited = true;
+  }
+};
+
 AppThread& app_thread(uint64_t runtime) {
-  thread_local AppThread* last = nullptr;
-  if (last && last->runtime == runtime) return *last;
-  // A runtime's entry outlives it (a few bytes): runtime ids are never reused.
-  thread_local std::unordered_map<uint64_t, AppThread> apps;
-  last = &apps[runtime];
-  last->runtime = runtime;
-  return *last;
+  if (t_last && t_last->runtime == runtime) return *t_last;
+  if (t_exited) {
+    static AppThread* const late = new AppThread;  // kept to the end of the process
+    if (late->runtime != runtime) *late = AppThread{runtime, {}, 0};
+    return *late;
+  }
+  thread_local AppThreads threads;
+  t_last = &threads.by_runtime[runtime];
+  t_last->runtime = runtime;
+  return *t_last;
 }
 
 }  // namespace

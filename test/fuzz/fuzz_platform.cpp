@@ -37,7 +37,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     std::ofstream f(file, std::ios::binary | std::ios::trunc);
     f.write(reinterpret_cast<const char*>(data), static_cast<std::streamsize>(size));
   }
-  const std::optional<std::string> problem = hcc::rt::probe_platform(engine(), file.string(), hcc::rt::Config{});
+  const std::optional<std::string> problem =
+      hcc::rt::probe_platform(engine(), file.string(), [] { hcc::rt::describe_platform(hcc::rt::Config{}); });
   if (problem && (problem->empty() || problem->find('\n') != std::string::npos)) {
     std::fprintf(stderr, "fuzz_platform: the verdict is not one line: '%s'\n", problem->c_str());
     std::abort();

@@ -2,7 +2,10 @@
 
 #include <smpi/smpi.h>
 
+#include <unistd.h>
+
 #include <algorithm>
+#include <chrono>
 #include <cinttypes>
 #include <cstdio>
 #include <cstdlib>
@@ -181,6 +184,7 @@ int run_ranks(s4u::Engine& engine, int (*main_fn)(int, char**), int argc, char**
   std::vector<int> status(nranks, 0);
   // Each rank gets its own argv: programs permute and edit theirs.
   std::vector<std::string> args(argv, argv + argc);
+  int finished = 0;  // ranks whose main returned
   set_rank_resolver(rank_of_running_actor);
   for (int i = 0; i < nranks; ++i) {
     auto rank = std::make_unique<Rank>();
@@ -195,7 +199,7 @@ int run_ranks(s4u::Engine& engine, int (*main_fn)(int, char**), int argc, char**
     actor->set_property("instance_id", kInstance);
     actor->set_property("rank", std::to_string(i));
     g_rank_of_actor[actor->get_pid()] = r;
-    actor->start([r, main_fn, &args, &status] {
+    actor->start([r, main_fn, &args, &status, &finished] {
       std::vector<std::string> mine = args;
       std::vector<char*> argv_copy;
       for (std::string& a : mine) argv_copy.push_back(a.data());
@@ -209,9 +213,26 @@ int run_ranks(s4u::Engine& engine, int (*main_fn)(int, char**), int argc, char**
       status[r->index] = call_main(main_fn, static_cast<int>(mine.size()), argv_copy.data());
       hcc_shutdown();
       release_privates(*r);
+      ++finished;
+    });
+  }
+  // Progress on a terminal: once a second of wall time, as the simulated
+  // clock advances.
+  bool progress_shown = false;
+  if (isatty(STDERR_FILENO)) {
+    auto last = std::chrono::steady_clock::now();
+    s4u::Engine::on_time_advance_cb([&, last](double) mutable {
+      const auto now = std::chrono::steady_clock::now();
+      if (now - last < std::chrono::seconds(1)) return;
+      last = now;
+      std::fprintf(stderr, "\rhccsim: %d ranks, %d finished, simulated time %.6f s   ", nranks, finished,
+                   s4u::Engine::get_clock());
+      std::fflush(stderr);
+      progress_shown = true;
     });
   }
   engine.run();
+  if (progress_shown) std::fputc('\n', stderr);
   SMPI_finalize();
   set_rank_resolver(nullptr);
   g_rank_of_actor.clear();
