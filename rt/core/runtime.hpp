@@ -162,6 +162,7 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
   struct Blocked {
     Waiter* waiter;
     const std::function<bool()>* ready;
+    double notified_at = -1;  // instrumented runs: when it was told to go on
   };
 
   // Submission and dependencies (submission.cpp, dependencies.cpp).
@@ -218,6 +219,7 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
   void block_locked(const std::function<bool()>& ready) { wait_until(ready, false, true); }
   void wait_until(const std::function<bool()>& ready, bool help, bool lock_held);
   void notify_blocked();
+  void app_woken(const Blocked& b);
   void counter_reached_zero();
 
   // Coherence and memory (coherence.cpp); called with the control lock held
@@ -288,6 +290,7 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
   // measured by instrumented runs, charged by simulations.
   bool measure_costs_ = false;
   double submit_cost_ = 0;  // simulation: CPU seconds charged for one hcc_submit
+  double app_wake_latency_ = 0;  // simulation: seconds from the application thread being woken to running
   double cpu_clock_cost_ = 0;  // instrumented runs: one read of the thread CPU clock
   bool show_progress_ = false;
   std::atomic<bool> progress_shown_{false};

@@ -11,6 +11,7 @@
 #include <algorithm>
 
 #include "locked.hpp"
+#include "runtime_costs.hpp"
 #include "runtime.hpp"
 
 namespace hcc::rt {
@@ -18,7 +19,10 @@ namespace hcc::rt {
 // With the control lock held.
 void Runtime::notify_blocked() {
   for (Blocked* b : blocked_)
-    if ((*b->ready)()) b->waiter->notify();
+    if ((*b->ready)()) {
+      if (measure_costs_ && b->notified_at < 0) b->notified_at = backend_->now();
+      b->waiter->notify();
+    }
 }
 
 void Runtime::counter_reached_zero() {
@@ -72,6 +76,7 @@ void Runtime::wait_until(const std::function<bool()>& ready, bool help, bool loc
       } else {
         if (w < 0) app_cpu_mark_ = -1;  // waiting is not the application's work
         waiter->wait();
+        if (w < 0) app_woken(b);
       }
     }
     backend_->lock();
@@ -93,6 +98,13 @@ void Runtime::wait_until(const std::function<bool()>& ready, bool help, bool loc
     for (int i = 0; i < nworkers_; ++i)
       if (i != w) wake(i);
   }
+}
+
+// The application thread runs again after a wait: instrumented runs measure
+// how long that took from its notification, simulations charge it.
+void Runtime::app_woken(const Blocked& b) {
+  if (measure_costs_ && b.notified_at >= 0) record_model(kAppWakeCost, "cpu", 0, 0, backend_->now() - b.notified_at);
+  if (app_wake_latency_ > 0) backend_->sleep(app_wake_latency_);
 }
 
 void Runtime::wait_all() {

@@ -1,7 +1,8 @@
 // End to end, C++: each rank runs the dynamic initialisers of its own
 // copies once, in declaration order within the file (first == 1 and
 // second == 2 in every rank, and two Counted objects constructed per rank),
-// before main; class statics and a namespace's globals are per rank; the
+// before main; class statics, a namespace's globals and objects are per
+// rank (each rank writes its own values into them and reads them back); the
 // original definitions' initialisers do not run at start-up (make_label
 // prints once per rank, not once more).
 // RUN: %hccsim -fsimulate -std=c++17 -Wall -Werror %s -o %t.sim
@@ -41,12 +42,15 @@ int main(int argc, char **argv) {
   int rank, size;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &size);
+  const int first = counters::first, second = counters::second, constructed = Counted::constructed;
   label += std::to_string(rank);
   one.values.push_back(rank);
+  counters::order += 100 * rank;
+  Counted::constructed += 1000 * rank;
   MPI_Barrier(MPI_COMM_WORLD);
-  const int ok = counters::first == 1 && counters::second == 2 && counters::order == 2 &&
-                 Counted::constructed == 2 && label == "rank" + std::to_string(rank) && one.values.size() == 1 &&
-                 one.values[0] == rank;
+  const int ok = first == 1 && second == 2 && constructed == 2 && counters::order == 2 + 100 * rank &&
+                 Counted::constructed == 2 + 1000 * rank && label == "rank" + std::to_string(rank) &&
+                 one.values.size() == 1 && one.values[0] == rank;
   int all = 0;
   MPI_Allreduce(&ok, &all, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
   if (rank == 0) std::printf("%d of %d ranks initialised their own copies in order\n", all, size);
