@@ -31,6 +31,9 @@ namespace hcc::rewriter {
 
 namespace {
 
+// A variable's descriptor, as declared (unqualified).
+std::string descriptorName(const PrivateVariable &var) { return "__hcc_gv" + std::to_string(var.id); }
+
 // The prefix that names declarations of a context from file scope:
 // "::ns::Class::" in C++, "" in C. Anonymous namespaces are found without
 // their (absent) name.
@@ -160,7 +163,7 @@ class Privatizer {
 
   void name(PrivateVariable &var) {
     const VarDecl *v = var.var;
-    const std::string d = "__hcc_gv" + std::to_string(var.id);
+    const std::string d = descriptorName(var);
     if (v->isStaticLocal()) {
       var.place = PrivateVariable::Local;
       var.qualified = v->getNameAsString();
@@ -219,7 +222,6 @@ class Privatizer {
     }
   }
 
-
   // The location just after the ';' that ends the declaration group holding
   // a declaration at namespace scope.
   SourceLocation afterDeclaration(const Decl *d) const {
@@ -241,7 +243,7 @@ class Privatizer {
   std::string descriptorText(const PrivateVariable &var, const std::string &init, const std::string &destroy,
                              bool inClass) const {
     const VarDecl *v = var.var;
-    const std::string d = "__hcc_gv" + std::to_string(var.id);
+    const std::string d = descriptorName(var);
     const bool tls = v->getTLSKind() != VarDecl::TLS_None;
     // A thread-local's address is not a constant: the registration sets it.
     const std::string original = tls ? "0" : "(void *)&" + var.qualified;
@@ -254,7 +256,7 @@ class Privatizer {
 
   void emitDescriptor(PrivateVariable &var) {
     const VarDecl *v = var.var;
-    const std::string d = "__hcc_gv" + std::to_string(var.id);
+    const std::string d = descriptorName(var);
     pc_.remark(firstLoc(var), "'" + v->getNameAsString() + "' privatised: each rank of a simulation has its own copy");
     if (var.place == PrivateVariable::Local) {
       SourceLocation at = Lexer::getLocForEndOfToken(pc_.sm.getExpansionLoc(var.localDecl->getEndLoc()), 0, pc_.sm,

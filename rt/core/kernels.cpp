@@ -17,6 +17,7 @@
 namespace hcc::rt {
 
 namespace {
+
 // Once per process and kernel, however many runtimes (a simulation's ranks
 // each have theirs) meet it.
 bool first_warning(const std::string& kernel) {
@@ -25,8 +26,6 @@ bool first_warning(const std::string& kernel) {
   std::lock_guard<std::mutex> lock(mutex);
   return warned->insert(kernel).second;
 }
-}  // namespace
-namespace {
 
 // The model of a kernel's first run on a GPU worker: "<kernel>.first-run".
 constexpr const char* kFirstRun = ".first-run";

@@ -85,9 +85,8 @@ void free_copy(const Slot& s, void* p) {
 void make_privates(Rank& rank) {
   Registry& reg = registry();
   // The lock is not held while an initialiser runs: it may use other
-  // privatised variables.
-  // An initialiser may use variables registered after its own (hcc_private
-  // then makes them first): the next copy to make is always the first
+  // privatised variables, even ones registered after its own (hcc_private
+  // then makes them first), so the next copy to make is always the first
   // missing one.
   for (;;) {
     const size_t i = rank.privates.size();
@@ -128,7 +127,7 @@ extern "C" void* hcc_private(hcc_private_var* var) {
   hcc::rt::Rank& rank = hcc::rt::current_rank();
   // Before a simulation starts its ranks and after they end (constructors
   // and destructors of the originals), the program is no rank.
-  if (rank.outside_ranks) return var->original ? var->original : nullptr;
+  if (rank.outside_ranks) return var->original;
   if (var->slot < 0) {  // used before its unit's constructor ran
     if (!var->original)  // a thread-local's address is set by that constructor
       hcc::rt::fatal(std::string(var->name) + ": used before its file's start-up registered it");

@@ -1,5 +1,6 @@
 #include "ranks.hpp"
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <string>
@@ -33,6 +34,8 @@ Rank& process_rank() {
       r->mpi = true;
       r->count = size;
       r->index = env_int("OMPI_COMM_WORLD_RANK", env_int("PMIX_RANK", env_int("PMI_RANK", 0)));
+      r->local_count = std::max(1, env_int("OMPI_COMM_WORLD_LOCAL_SIZE", 1));
+      r->local_index = std::min(env_int("OMPI_COMM_WORLD_LOCAL_RANK", 0), r->local_count - 1);
     }
     return r;
   }();

@@ -20,7 +20,6 @@ class ProgramMemorySink;
 
 // What a rank's runtime reports when it stops, for the run's one summary.
 struct RankSummary {
-  double makespan = 0;
   uint64_t tasks = 0;
   int workers = 0;
   uint64_t peak_mem = 0;
@@ -29,6 +28,9 @@ struct RankSummary {
 struct Rank {
   int index = 0;                 // MPI rank
   int count = 1;                 // ranks of the run
+  // Natively, this process's place among the ranks on its node (OpenMPI's
+  // local rank and size): a node's CPUs are shared among them.
+  int local_index = 0, local_count = 1;
   bool mpi = false;              // an MPI program (the summary says ranks=<count>)
   bool simulated_ranks = false;  // one of several ranks of one simulation: the run prints one summary for all
   // The process outside the actors of a simulation (start-up, exit): it is

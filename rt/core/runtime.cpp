@@ -138,7 +138,7 @@ void Runtime::shutdown() {
   if (progress_shown_) std::fputc('\n', stderr);
   if (rank_.simulated_ranks) {
     // The simulation prints one summary for all its ranks (sim_ranks.cpp).
-    rank_.summary = RankSummary{makespan, completed(), worker_count(), trace_->peak_memory_total()};
+    rank_.summary = RankSummary{completed(), worker_count(), trace_->peak_memory_total()};
     if (output_failed) std::_Exit(1);
     return;
   }

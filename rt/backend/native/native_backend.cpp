@@ -20,6 +20,7 @@
 #include "config.hpp"
 #include "cuda_devices.hpp"
 #include "fatal.hpp"
+#include "ranks.hpp"
 #include "spin_lock.hpp"
 
 namespace hcc::rt {
@@ -204,18 +205,14 @@ class NativeBackend final : public Backend {
     }
     for (int c = 0; c < CPU_SETSIZE; ++c)
       if (CPU_ISSET(c, &allowed)) cpus.push_back(c);
-    const int local_size = env_count("OMPI_COMM_WORLD_LOCAL_SIZE"), local_rank = env_count("OMPI_COMM_WORLD_LOCAL_RANK");
+    const Rank& rank = current_rank();
     const int n = static_cast<int>(cpus.size());
-    if (local_size > 1 && n == static_cast<int>(std::thread::hardware_concurrency()) && n >= local_size &&
-        local_rank < local_size) {
-      const int per_rank = n / local_size;
-      cpus = std::vector<int>(cpus.begin() + local_rank * per_rank, cpus.begin() + (local_rank + 1) * per_rank);
+    if (rank.local_count > 1 && n == static_cast<int>(std::thread::hardware_concurrency()) && n >= rank.local_count) {
+      const int per_rank = n / rank.local_count;
+      cpus = std::vector<int>(cpus.begin() + rank.local_index * per_rank,
+                              cpus.begin() + (rank.local_index + 1) * per_rank);
     }
     return cpus;
-  }
-  static int env_count(const char* name) {
-    const char* v = std::getenv(name);
-    return v && *v ? std::atoi(v) : 0;
   }
   // A refusal (a container's policy) leaves the thread unbound: binding
   // changes where a worker runs, never what the program computes.

@@ -1,9 +1,9 @@
 #include "sim_platform.hpp"
-#include "sim_ranks.hpp"
-#include "private_vars.hpp"
-#include "ranks.hpp"
 
 #include "hcc/hcc.h"
+#include "private_vars.hpp"
+#include "ranks.hpp"
+#include "sim_ranks.hpp"
 
 #include <sys/wait.h>
 #include <unistd.h>
@@ -88,8 +88,6 @@ void note_stage(const std::string& what) {
   if (g_probing) std::fprintf(stderr, "%s%s\n", kProbeStage, what.c_str());
 }
 
-}  // namespace
-
 // The program's main may be `int main(void)`: C programs define it so, and
 // every C runtime calls it as int(int, char**), as this does. UBSan's
 // function check would call that a type mismatch.
@@ -98,6 +96,17 @@ __attribute__((no_sanitize("function")))
 #endif
 int call_main(int (*main_fn)(int, char**), int argc, char** argv) {
   return main_fn(argc, argv);
+}
+
+}  // namespace
+
+int run_main_in_rank(Rank& rank, int (*main_fn)(int, char**), int argc, char** argv) {
+  make_privates(rank);
+  if (hcc_init() != 0) return 1;
+  const int rc = call_main(main_fn, argc, argv);
+  hcc_shutdown();
+  release_privates(rank);
+  return rc;
 }
 
 std::optional<std::string> probe_platform(s4u::Engine& engine, const std::string& file,
@@ -303,16 +312,7 @@ int run_simulation(int (*main_fn)(int, char**), int argc, char** argv) {
   // MPI, every actor belongs to one rank (ranks.hpp).
   static Rank only;
   set_rank_resolver([]() -> Rank* { return s4u::Actor::self() ? &only : nullptr; });
-  s4u::Actor::create("main", cpu, [&rc, main_fn, argc, argv] {
-    make_privates(only);
-    if (hcc_init() != 0) {
-      rc = 1;
-      return;
-    }
-    rc = call_main(main_fn, argc, argv);
-    hcc_shutdown();
-    release_privates(only);
-  });
+  s4u::Actor::create("main", cpu, [&rc, main_fn, argc, argv] { rc = run_main_in_rank(only, main_fn, argc, argv); });
   engine.run();
   set_rank_resolver(nullptr);
   return rc;

@@ -12,6 +12,7 @@
 
 #include "backend.hpp"
 #include "config.hpp"
+#include "ranks.hpp"
 
 namespace hcc::rt {
 
@@ -60,8 +61,12 @@ std::optional<std::string> probe_platform(simgrid::s4u::Engine& engine, const st
 void load_platform(simgrid::s4u::Engine& engine, const std::string& name_or_path,
                    const std::function<void()>& describe);
 
-// Calls the program's main, which may be declared `int main(void)`.
-int call_main(int (*main_fn)(int, char**), int argc, char** argv);
+// Runs the program's main (which may be declared `int main(void)`) as the
+// main of a rank: the rank's copies of the privatised variables are made
+// first, the runtime starts before main and stops after it (so that
+// programs that never call hcc_init, OpenMP programs, are simulated too).
+// Returns main's status, 1 if the runtime did not start.
+int run_main_in_rank(Rank& rank, int (*main_fn)(int, char**), int argc, char** argv);
 
 // Runs main_fn as the application actor of a simulation (sim_main.cpp).
 int run_simulation(int (*main_fn)(int, char**), int argc, char** argv);

@@ -18,8 +18,6 @@
 #include <unordered_map>
 #include <vector>
 
-#include "hcc/hcc.h"
-#include "private_vars.hpp"
 #include "program_memory.hpp"
 #include "ranks.hpp"
 #include "sampling.hpp"
@@ -152,12 +150,9 @@ void join_running_rank(const s4u::ActorPtr& actor) {
 
 int run_ranks(s4u::Engine& engine, int (*main_fn)(int, char**), int argc, char** argv) {
   std::vector<s4u::Host*> hosts;
-  std::string platform;
-  Config config;
   try {
     const int nranks = ranks_from_environment();
-    config = config_from_environment();
-    platform = config.platform;
+    const std::string platform = config_from_environment().platform;
     // SMPI's network model (piece-wise linear, smpi/lat-factor and
     // smpi/bw-factor) is chosen before the platform is loaded, as smpirun
     // does; SimGrid's default (LV08) would multiply every latency by 13.
@@ -204,15 +199,7 @@ int run_ranks(s4u::Engine& engine, int (*main_fn)(int, char**), int argc, char**
       std::vector<char*> argv_copy;
       for (std::string& a : mine) argv_copy.push_back(a.data());
       argv_copy.push_back(nullptr);
-      make_privates(*r);
-      // As without ranks: the runtime starts before main and stops after it.
-      if (hcc_init() != 0) {
-        status[r->index] = 1;
-        return;
-      }
-      status[r->index] = call_main(main_fn, static_cast<int>(mine.size()), argv_copy.data());
-      hcc_shutdown();
-      release_privates(*r);
+      status[r->index] = run_main_in_rank(*r, main_fn, static_cast<int>(mine.size()), argv_copy.data());
       ++finished;
     });
   }
