@@ -269,12 +269,14 @@ class StatementPragmas {
       return;
     }
     if (!noJumpOut(p, scan, "the allocation mode would outlive it")) return;
-    const char *mode = shared ? (p.sharedAll ? "HCC_ALLOCATIONS_FOLDED_ALL" : "HCC_ALLOCATIONS_FOLDED")
-                              : "HCC_ALLOCATIONS_KEPT";
-    around(c.stmt, std::string("hcc_program_allocations(") + mode + "); ",
-           " hcc_program_allocations(HCC_ALLOCATIONS_BY_SIZE);");
-    pc_.remark(p.loc, shared ? "allocations folded in simulation (#pragma hcc shared)"
-                             : "allocations never folded (#pragma hcc keep)");
+    const std::string mode = !shared      ? "hcc_program_allocations(HCC_ALLOCATIONS_KEPT); "
+                             : p.sharedAll ? "hcc_program_fold_all(" + quoted(siteName(p)) + "); "
+                                           : "hcc_program_allocations(HCC_ALLOCATIONS_FOLDED); ";
+    around(c.stmt, mode, " hcc_program_allocations(HCC_ALLOCATIONS_BY_SIZE);");
+    pc_.remark(p.loc, !shared      ? "allocations never folded (#pragma hcc keep)"
+                      : p.sharedAll ? "allocations folded in simulation, one range for all ranks "
+                                      "(#pragma hcc shared(all))"
+                                    : "allocations folded in simulation (#pragma hcc shared)");
   }
 
   void foldStatic(const HccPragma &p, const VarDecl &v, const Candidate &c) {

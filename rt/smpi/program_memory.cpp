@@ -20,6 +20,7 @@
 #include "hcc/hcc.h"
 #include "folded_memory.hpp"
 #include "ranks.hpp"
+#include "shared_folds.hpp"
 
 // Defined by the link of a simulated program (drivers/hccsim): large
 // allocations are folded there.
@@ -107,8 +108,10 @@ size_t fold_threshold() {
   return threshold;
 }
 
-// #pragma hcc shared / keep on the statement the thread runs.
+// #pragma hcc shared / keep on the statement the thread runs, and for
+// shared(all) its site (shared_folds.hpp).
 thread_local int allocation_mode = HCC_ALLOCATIONS_BY_SIZE;
+thread_local const char* shared_site = nullptr;
 
 bool folds(size_t bytes) {
   if (!simulated_build() || allocation_mode == HCC_ALLOCATIONS_KEPT) return false;
@@ -143,6 +146,14 @@ void touch(void* p, size_t bytes) { explicit_bzero(p, bytes); }
 // zeroed: calloc's, which knows when fresh pages need no clearing (a
 // folded block is not cleared: its bytes are shared garbage anyway).
 void* allocate(size_t bytes, bool zeroed = false) {
+  if (shared_site && simulated_build()) {
+    if (void* p = shared_fold_acquire(shared_site, current_rank().index, bytes)) {
+      folded_allocations.fetch_add(1, std::memory_order_relaxed);
+      folded_bytes.fetch_add(bytes, std::memory_order_relaxed);
+      count(static_cast<int64_t>(bytes));  // as its release will
+      return p;
+    }
+  }
   if (folds(bytes)) {
     if (void* p = fold_allocate(bytes)) {
       folded_allocations.fetch_add(1, std::memory_order_relaxed);
@@ -170,7 +181,8 @@ void release(void* p) {
   if (!p) return;
   Block b;
   if (!table().take(p, b)) {
-    std::free(p);
+    if (size_t bytes; shared_fold_release(p, current_rank().index, bytes)) count(-static_cast<int64_t>(bytes));
+    else std::free(p);
     return;
   }
   if (b.counted) count(-static_cast<int64_t>(b.bytes));
@@ -238,7 +250,14 @@ void* hcc_program_realloc(void* p, size_t n) {  // realloc
     return nullptr;
   }
   hcc::rt::Block b;
-  if (!hcc::rt::table().take(p, b)) return std::realloc(p, n);  // not the program's: not counted
+  if (!hcc::rt::table().take(p, b)) {
+    size_t shared_bytes;
+    if (!hcc::rt::shared_fold_release(p, hcc::rt::current_rank().index, shared_bytes))
+      return std::realloc(p, n);  // not the program's: not counted
+    // A range shared by ranks (#pragma hcc shared(all)): garbage, not copied.
+    hcc::rt::count(-static_cast<int64_t>(shared_bytes));
+    return allocate(n);
+  }
   void* q = nullptr;
   if (!b.folded && !hcc::rt::folds(n)) {
     q = std::realloc(p, n);
@@ -275,6 +294,12 @@ void hcc_program_allocations(int mode) {
   if (mode < HCC_ALLOCATIONS_BY_SIZE || mode > HCC_ALLOCATIONS_KEPT)
     hcc::rt::fatal("hcc_program_allocations(" + std::to_string(mode) + "): not an hcc_allocations value");
   hcc::rt::allocation_mode = mode;
+  hcc::rt::shared_site = nullptr;
+}
+
+void hcc_program_fold_all(const char* site) {
+  hcc::rt::allocation_mode = HCC_ALLOCATIONS_FOLDED;
+  hcc::rt::shared_site = site ? site : "?";
 }
 
 void hcc_program_fold_static(void* array, size_t bytes) {

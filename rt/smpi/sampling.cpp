@@ -20,8 +20,10 @@
 // run and runs none (deterministic, as with kernel models; HCC_SAMPLING=0
 // ignores it). Natively built programs do not call these functions.
 //
-// Global sampling pools runs over ranks; until ranks exist (issue: MPI) a
-// process is one rank, and global is local.
+// Sites are static records of the program that the privatisation of an MPI
+// program's globals leaves shared: a simulation's ranks meet at one state,
+// which keeps each rank's runs apart (local, auto: each rank measures its
+// own) or pools them (global: the first n runs of all ranks are measured).
 #include <time.h>
 
 #include <algorithm>
@@ -37,6 +39,7 @@
 #include "fatal.hpp"
 #include "folded_memory.hpp"
 #include "hcc/hcc.h"
+#include "ranks.hpp"
 #include "runtime.hpp"
 #include "sampling.hpp"
 
@@ -103,11 +106,10 @@ constexpr uint64_t kRefresh = 1024;
 constexpr uint64_t kRefreshRuns = 8;
 constexpr size_t kRecent = 32;
 
-struct SiteState {
-  std::string name;
-  std::string kernel;  // of its model: "sample:" + name
-  uint64_t runs = 0;  // all runs, measured or not
-  // Measurements (Welford) and their values until the tolerance (histogram draws).
+// Measurements of a site's runs: one set per rank (local, auto) or one for
+// all ranks (global, which pools them as SMPI's global sampling does).
+struct Measurements {
+  // Welford, and the values until the tolerance (histogram draws).
   uint64_t measured = 0;
   double mean = 0, m2 = 0;
   std::vector<double> samples;
@@ -115,22 +117,12 @@ struct SiteState {
   std::vector<double> recent;  // the last kRecent measurements, a ring
   size_t recent_next = 0;
   double recent_sum = 0;
-  // Measured runs in progress, by actor: few, and a map would allocate at
-  // every run (whose caches the measurement of the next run would pay).
-  std::vector<std::pair<int, Timing>> open;
-  bool keep_samples = true;  // for histogram draws; not when every run is measured (HCC_SAMPLING=0)
-  bool histogram = false;    // HCC_SIM_MODEL=histogram (read at the first run, not at every one)
-  double pending = 0;          // seconds to charge
-  // Charged from its model, never run (decided at its first run): the
-  // model's mean, or a draw per run (histogram).
-  bool modelled = false;
-  double model_mean = 0;
 
   double relative_standard_error() const {
     if (measured < 2 || mean <= 0) return INFINITY;
     return std::sqrt(m2 / static_cast<double>(measured - 1) / static_cast<double>(measured)) / mean;
   }
-  void add(double seconds) {
+  void add(double seconds, bool keep_samples) {
     ++measured;
     const double delta = seconds - mean;
     mean += delta / static_cast<double>(measured);
@@ -147,7 +139,7 @@ struct SiteState {
   }
   // What a skipped run is charged: the mean (for auto, of the recent
   // measurements), or a draw from the measurements (histogram).
-  double estimate(Runtime& rt) const {
+  double estimate(Runtime& rt, bool histogram) const {
     const std::vector<double>& from = to_tolerance ? recent : samples;
     if (from.empty()) return mean;
     if (histogram) {
@@ -157,6 +149,39 @@ struct SiteState {
     if (!to_tolerance) return mean;
     return recent_sum / static_cast<double>(recent.size());
   }
+};
+
+// One rank's runs of a site: how many, its measured runs in progress (by
+// worker: few, and a map would allocate at every run, whose caches the
+// measurement of the next run would pay), and the time it owes its host.
+struct RankRuns {
+  uint64_t runs = 0;  // measured or not
+  Measurements own;   // local and auto sites
+  std::vector<std::pair<int, Timing>> open;
+  double pending = 0;  // seconds to charge
+};
+
+struct SiteState {
+  std::string name;
+  std::string kernel;  // of its model: "sample:" + name
+  int kind = HCC_SAMPLE_LOCAL;
+  bool started = false;      // its first run checked the arguments and looked for a model
+  bool keep_samples = true;  // for histogram draws; not when every run is measured (HCC_SAMPLING=0)
+  bool histogram = false;    // HCC_SIM_MODEL=histogram (read at the first run, not at every one)
+  // Charged from its model, never run (decided at its first run): the
+  // model's mean, or a draw per run (histogram).
+  bool modelled = false;
+  double model_mean = 0;
+  Measurements pooled;                            // global sites
+  std::vector<std::unique_ptr<RankRuns>> ranks;  // by rank index
+
+  RankRuns& runs_of(const Rank& rank) {
+    const auto i = static_cast<size_t>(std::max(0, rank.index));
+    if (ranks.size() <= i) ranks.resize(i + 1);
+    if (!ranks[i]) ranks[i] = std::make_unique<RankRuns>();
+    return *ranks[i];
+  }
+  Measurements& measurements(RankRuns& r) { return kind == HCC_SAMPLE_GLOBAL ? pooled : r.own; }
 };
 
 // Sites by their static record, kept until the process ends (reported when
@@ -177,23 +202,23 @@ SiteState& state_of(hcc_sample_site* site) {
   return *static_cast<SiteState*>(site->state);
 }
 
-void charge(Runtime& rt, SiteState& s, bool now) {
-  if (s.pending <= 0 || (!now && s.pending < 1e-3)) return;
-  rt.charge_seconds(s.pending);
-  s.pending = 0;
+void charge(Runtime& rt, RankRuns& r, bool now) {
+  if (r.pending <= 0 || (!now && r.pending < 1e-3)) return;
+  rt.charge_seconds(r.pending);
+  r.pending = 0;
 }
 
 // Ends the caller's measured run of a simulated site: its time is due.
-void end_simulated_run(Runtime& rt, SiteState& s) {
-  if (s.open.empty()) return;
+void end_simulated_run(Runtime& rt, SiteState& s, RankRuns& r) {
+  if (r.open.empty()) return;
   const int actor = rt.self_worker();
-  auto it = std::find_if(s.open.begin(), s.open.end(), [actor](const auto& o) { return o.first == actor; });
-  if (it == s.open.end()) return;
+  auto it = std::find_if(r.open.begin(), r.open.end(), [actor](const auto& o) { return o.first == actor; });
+  if (it == r.open.end()) return;
   const double seconds = measured_since(Clock::Simulated, it->second);
-  s.open.erase(it);
-  s.add(seconds);
-  s.pending += seconds;
-  charge(rt, s, false);
+  r.open.erase(it);
+  s.measurements(r).add(seconds, s.keep_samples);
+  r.pending += seconds;
+  charge(rt, r, false);
 }
 
 // The directive's values, checked at a site's first run: with no measured
@@ -208,16 +233,18 @@ void check_arguments(const std::string& site, int kind, double count, double tol
     bad("max = " + std::to_string(count) + ": expected at least 2 measured runs");
 }
 
-// Whether the next run of a simulated site is measured (s.runs counts it).
-bool measures(const Runtime& rt, SiteState& s, int kind, double count, double tol) {
+// Whether the rank's next run of a simulated site is measured (r.runs
+// counts it).
+bool measures(const Runtime& rt, SiteState& s, RankRuns& r, double count, double tol) {
   if (!rt.config().sampling) return true;
-  if (kind != HCC_SAMPLE_AUTO) return static_cast<double>(s.measured) < count;
-  if (s.to_tolerance == 0) {
-    const bool reached = s.relative_standard_error() < tol || (count > 0 && static_cast<double>(s.measured) >= count);
+  Measurements& m = s.measurements(r);
+  if (s.kind != HCC_SAMPLE_AUTO) return static_cast<double>(m.measured) < count;
+  if (m.to_tolerance == 0) {
+    const bool reached = m.relative_standard_error() < tol || (count > 0 && static_cast<double>(m.measured) >= count);
     if (!reached) return true;
-    s.to_tolerance = s.measured;
+    m.to_tolerance = m.measured;
   }
-  return s.runs % kRefresh < kRefreshRuns;
+  return r.runs % kRefresh < kRefreshRuns;
 }
 
 // Instrumented runs: the calling thread's runs in progress, innermost last.
@@ -237,21 +264,39 @@ void end_native_run(Runtime& rt, hcc_sample_site* site) {
 }  // namespace
 
 // One line per site of a simulation that sampled: how many runs were
-// measured, their mean and its relative standard error.
+// measured (over all ranks), their mean, and for auto when the tolerance was
+// reached (after how many measurements; per rank: the least and the most).
 void sampling_report() {
   for (auto& [site, s] : sites()) {
+    uint64_t runs = 0, measured = 0, ranks = 0, least = UINT64_MAX, most = 0;
+    double sum = 0;
+    for (const auto& r : s->ranks) {
+      if (!r) continue;
+      ++ranks;
+      runs += r->runs;
+      measured += r->own.measured;
+      sum += r->own.mean * static_cast<double>(r->own.measured);
+      least = std::min(least, r->own.to_tolerance);
+      most = std::max(most, r->own.to_tolerance);
+    }
     if (s->modelled) {
       std::fprintf(stderr, "hccsim: sampled %s: %" PRIu64 " runs charged from its model (kernel '%s')\n",
-                   s->name.c_str(), s->runs, s->kernel.c_str());
+                   s->name.c_str(), runs, s->kernel.c_str());
       continue;
     }
-    if (s->measured == 0) continue;
+    if (s->kind == HCC_SAMPLE_GLOBAL) {
+      measured = s->pooled.measured;
+      sum = s->pooled.mean * static_cast<double>(measured);
+    }
+    if (measured == 0) continue;
     std::string tolerance;
-    if (s->to_tolerance)
-      tolerance = " (the tolerance reached after " + std::to_string(s->to_tolerance) + ", then " +
-                  std::to_string(kRefreshRuns) + " in " + std::to_string(kRefresh) + ")";
-    std::fprintf(stderr, "hccsim: sampled %s: %" PRIu64 " of %" PRIu64 " runs measured%s, mean %.6g s\n",
-                 s->name.c_str(), s->measured, s->runs, tolerance.c_str(), s->mean);
+    if (s->kind == HCC_SAMPLE_AUTO && most > 0)
+      tolerance = " (the tolerance reached after " +
+                  (least == most ? std::to_string(most) : std::to_string(least) + " to " + std::to_string(most)) +
+                  ", then " + std::to_string(kRefreshRuns) + " in " + std::to_string(kRefresh) + ")";
+    const std::string over = ranks > 1 ? " over " + std::to_string(ranks) + " ranks" : "";
+    std::fprintf(stderr, "hccsim: sampled %s: %" PRIu64 " of %" PRIu64 " runs measured%s%s, mean %.6g s\n",
+                 s->name.c_str(), measured, runs, over.c_str(), tolerance.c_str(), sum / static_cast<double>(measured));
   }
 }
 
@@ -269,35 +314,43 @@ int hcc_sample_enter(hcc_sample_site* site, int kind, double count, double tol) 
     return 1;
   }
   hcc::rt::SiteState& s = hcc::rt::state_of(site);
-  hcc::rt::end_simulated_run(rt, s);
   // A model from instrumented runs stands for every run, as for kernels:
   // the simulation is then deterministic.
-  if (s.runs++ == 0) {
+  if (!s.started) {
+    s.started = true;
     hcc::rt::check_arguments(s.name, kind, count, tol);
+    s.kind = kind;
     const std::optional<double> model = rt.config().sampling ? rt.burst_model(s.kernel) : std::nullopt;
     s.modelled = model.has_value();
     s.model_mean = model.value_or(0);
     s.keep_samples = rt.config().sampling;
     s.histogram = rt.config().sim_model == "histogram";
   }
+  hcc::rt::RankRuns& r = s.runs_of(hcc::rt::current_rank());
+  hcc::rt::end_simulated_run(rt, s, r);
+  ++r.runs;
   if (s.modelled) {
-    s.pending += s.histogram ? *rt.burst_model(s.kernel) : s.model_mean;
-    hcc::rt::charge(rt, s, false);
+    r.pending += s.histogram ? *rt.burst_model(s.kernel) : s.model_mean;
+    hcc::rt::charge(rt, r, false);
     return 0;
   }
-  if (hcc::rt::measures(rt, s, kind, count, tol)) {
-    s.open.emplace_back(rt.self_worker(), hcc::rt::start_timing(hcc::rt::Clock::Simulated));
+  if (hcc::rt::measures(rt, s, r, count, tol)) {
+    r.open.emplace_back(rt.self_worker(), hcc::rt::start_timing(hcc::rt::Clock::Simulated));
     return 1;
   }
-  s.pending += s.estimate(rt);
-  hcc::rt::charge(rt, s, false);
+  r.pending += s.measurements(r).estimate(rt, s.histogram);
+  hcc::rt::charge(rt, r, false);
   return 0;
 }
 
 void hcc_sample_leave(hcc_sample_site* site) {
   hcc::rt::Runtime& rt = runtime_on_demand();
-  if (!rt.simulated()) hcc::rt::end_native_run(rt, site);
-  else hcc::rt::end_simulated_run(rt, hcc::rt::state_of(site));
+  if (!rt.simulated()) {
+    hcc::rt::end_native_run(rt, site);
+    return;
+  }
+  hcc::rt::SiteState& s = hcc::rt::state_of(site);
+  hcc::rt::end_simulated_run(rt, s, s.runs_of(hcc::rt::current_rank()));
 }
 
 void hcc_sample_close(hcc_sample_site* site) {
@@ -307,8 +360,9 @@ void hcc_sample_close(hcc_sample_site* site) {
     return;
   }
   hcc::rt::SiteState& s = hcc::rt::state_of(site);
-  hcc::rt::end_simulated_run(rt, s);
-  hcc::rt::charge(rt, s, true);
+  hcc::rt::RankRuns& r = s.runs_of(hcc::rt::current_rank());
+  hcc::rt::end_simulated_run(rt, s, r);
+  hcc::rt::charge(rt, r, true);
 }
 
 void hcc_delay(int flops, double amount) {

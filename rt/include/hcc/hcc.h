@@ -215,11 +215,15 @@ void hcc_delay(int flops, double amount);
  * made in simulation (folded or not whatever their size), until reset. */
 enum hcc_allocations {
   HCC_ALLOCATIONS_BY_SIZE = 0, /* folded from HCC_FOLD_THRESHOLD bytes */
-  HCC_ALLOCATIONS_FOLDED = 1,
-  HCC_ALLOCATIONS_FOLDED_ALL = 2, /* one block for all ranks */
-  HCC_ALLOCATIONS_KEPT = 3
+  HCC_ALLOCATIONS_FOLDED = 1,  /* each rank its own folded range */
+  HCC_ALLOCATIONS_KEPT = 2
 };
 void hcc_program_allocations(int mode);
+/* #pragma hcc shared(all): the next statement's allocations are folded, and
+ * the k-th that each rank of a simulation makes at this site ("file:line")
+ * is one range for all of them (SMPI's shared malloc), until
+ * hcc_program_allocations(HCC_ALLOCATIONS_BY_SIZE). */
+void hcc_program_fold_all(const char *site);
 /* #pragma hcc shared before an array with static storage: its whole pages
  * are folded in simulation (nothing natively). */
 void hcc_program_fold_static(void *array, size_t bytes);

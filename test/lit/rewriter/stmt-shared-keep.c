@@ -13,7 +13,7 @@ double *f(size_t n, double **kept, double **all) {
 // CHECK: hcc_program_allocations(HCC_ALLOCATIONS_FOLDED); double *a = malloc(n * sizeof *a); hcc_program_allocations(HCC_ALLOCATIONS_BY_SIZE);
 #pragma hcc shared(all)
   *all = calloc(n, sizeof **all);
-// CHECK: hcc_program_allocations(HCC_ALLOCATIONS_FOLDED_ALL); *all = calloc(n, sizeof **all); hcc_program_allocations(HCC_ALLOCATIONS_BY_SIZE);
+// CHECK: hcc_program_fold_all("stmt-shared-keep.c:14"); *all = calloc(n, sizeof **all); hcc_program_allocations(HCC_ALLOCATIONS_BY_SIZE);
 #pragma hcc keep
   *kept = aligned_alloc(64, n * sizeof **kept);
 // CHECK: hcc_program_allocations(HCC_ALLOCATIONS_KEPT); *kept = aligned_alloc(64, n * sizeof **kept); hcc_program_allocations(HCC_ALLOCATIONS_BY_SIZE);
