@@ -262,6 +262,7 @@ class HccPluginAction : public PluginASTAction {
     hcc::rewriter::RewriteOptions options;
     options.remarks = remarks_ || llvm::is_contained(ci.getDiagnosticOpts().Remarks, "hcc");
     options.privatize = privatize_;
+    options.simulate = mode_ == Mode::Simulate;
     bool ok = false;
     {
       inNestedParse = true;

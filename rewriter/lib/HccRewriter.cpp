@@ -38,6 +38,7 @@ class RewriteConsumer : public ASTConsumer {
     if (pc.hadError()) return;
     rewriteStatementPragmas(pc, *pragmas_, ctx.getTranslationUnitDecl());
     if (pc.hadError()) return;
+    if (options_.simulate) remarkFoldedAllocations(pc, ctx.getTranslationUnitDecl());
     annotateTasks(pc, ctx.getTranslationUnitDecl());
     if (pc.hadError()) return;
     const RewriteBuffer &buf = rewriter.getEditBuffer(sm.getMainFileID());

@@ -273,6 +273,8 @@ class StatementPragmas {
                              : p.sharedAll ? "hcc_program_fold_all(" + quoted(siteName(p)) + "); "
                                            : "hcc_program_allocations(HCC_ALLOCATIONS_FOLDED); ";
     around(c.stmt, mode, " hcc_program_allocations(HCC_ALLOCATIONS_BY_SIZE);");
+    pc_.allocationDirectives.emplace_back(pc_.sm.getExpansionLoc(c.stmt->getBeginLoc()),
+                                          pc_.sm.getExpansionLoc(c.stmt->getEndLoc()));
     pc_.remark(p.loc, !shared      ? "allocations never folded (#pragma hcc keep)"
                       : p.sharedAll ? "allocations folded in simulation, one range for all ranks "
                                       "(#pragma hcc shared(all))"

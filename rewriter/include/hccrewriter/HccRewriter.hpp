@@ -22,6 +22,9 @@ struct RewriteOptions {
   // Give each rank of a simulated MPI program its own copy of every global
   // and static variable (Privatize.cpp).
   bool privatize = false;
+  // A simulated build: remarks also list the allocations a simulation folds
+  // by their size (FoldedAllocations.cpp).
+  bool simulate = false;
 };
 
 // An AST consumer that runs every rewriter pass over the translation unit it

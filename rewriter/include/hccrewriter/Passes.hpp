@@ -78,6 +78,9 @@ struct PassContext {
   std::map<const clang::OMPTaskDirective *, HccTaskInfo> hccInfo;
 
   bool remarks = false;  // RewriteOptions::remarks
+  // Statements under '#pragma hcc shared' or 'keep' (expansion locations):
+  // their allocations have their directive's remark.
+  std::vector<clang::SourceRange> allocationDirectives;
   // Privatised variables (Privatize.cpp): the expression that reaches the
   // running rank's copy, which the passes' generated code uses in place of
   // the variable's name (exprText).
@@ -120,6 +123,11 @@ void attachHccPragmas(PassContext &pc, HccPragmaStore &store);
 // the statement wrapped in the runtime's calls (hcc/hcc.h: HCC_SAMPLE_*,
 // HCC_DELAY, hcc_program_allocations, hcc_program_fold_static).
 void rewriteStatementPragmas(PassContext &pc, HccPragmaStore &store, clang::TranslationUnitDecl *tu);
+
+// ---- Pass: allocations folded by size (FoldedAllocations.cpp) ---------------
+// With remarks on, in simulated builds: a remark at every allocation of the
+// main file that a simulation can fold by its size (HCC_FOLD_THRESHOLD).
+void remarkFoldedAllocations(PassContext &pc, clang::TranslationUnitDecl *tu);
 
 // ---- Pass: privatisation of globals and statics (Privatize.cpp) -------------
 // (what it rewrites is found by PrivateVariables.cpp)

@@ -1,0 +1,112 @@
+// Pass: remarks for the allocations a simulation folds by their size.
+//
+// A simulated program's allocations of at least HCC_FOLD_THRESHOLD bytes
+// (1 MiB unless the run sets it) are folded (rt/smpi/program_memory.cpp):
+// their contents are not kept. The runtime decides by size, at run time;
+// with -Rhcc the compiler lists every site where that can happen, so that a
+// program that reads an array's values to decide its control flow can mark
+// it '#pragma hcc keep': a call whose size is a constant below the default
+// threshold is not listed, one of a constant size at least that says so, one
+// of a size known at run time only says it is folded from the threshold.
+// Sites under '#pragma hcc shared' or 'keep' have their directive's remark
+// (StatementPragmas.cpp); allocations in task bodies are not listed (a
+// simulation does not run them).
+#include <optional>
+
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "hccrewriter/Passes.hpp"
+
+using namespace clang;
+
+namespace hcc::rewriter {
+namespace {
+
+constexpr uint64_t kDefaultThreshold = uint64_t{1} << 20;  // HCC_FOLD_THRESHOLD's default
+
+// The size argument(s) of each allocation function the driver redirects:
+// the size is their product.
+struct Allocator {
+  const char *name;
+  int first, second;  // argument indices, -1: none
+};
+constexpr Allocator kAllocators[] = {
+    {"malloc", 0, -1},        {"calloc", 0, 1},         {"realloc", 1, -1},  {"reallocarray", 1, 2},
+    {"aligned_alloc", 1, -1}, {"memalign", 1, -1},      {"valloc", 0, -1},   {"posix_memalign", 2, -1},
+};
+
+class FoldedSites : public RecursiveASTVisitor<FoldedSites> {
+ public:
+  explicit FoldedSites(PassContext &pc) : pc_(pc) {}
+  bool shouldVisitTemplateInstantiations() const { return false; }
+
+  bool TraverseOMPTaskDirective(OMPTaskDirective *) { return true; }
+  bool TraverseOMPTaskLoopDirective(OMPTaskLoopDirective *) { return true; }
+
+  bool VisitCallExpr(CallExpr *c) {
+    const FunctionDecl *f = c->getDirectCallee();
+    if (!f || !f->getDeclContext()->getRedeclContext()->isTranslationUnit()) return true;
+    const std::string name = f->getNameAsString();
+    for (const Allocator &a : kAllocators) {
+      if (name != a.name) continue;
+      if (static_cast<int>(c->getNumArgs()) <= std::max(a.first, a.second)) return true;
+      std::optional<uint64_t> bytes = constant(c->getArg(a.first));
+      if (bytes && a.second >= 0) {
+        const std::optional<uint64_t> other = constant(c->getArg(a.second));
+        bytes = other ? std::optional<uint64_t>(*bytes * *other) : std::nullopt;
+      }
+      site(c->getBeginLoc(), name, bytes);
+    }
+    return true;
+  }
+  bool VisitCXXNewExpr(CXXNewExpr *n) {
+    if (n->getNumPlacementArgs() > 0 && !n->getOperatorNew()->isReplaceableGlobalAllocationFunction()) return true;
+    const CharUnits element = pc_.ctx.getTypeSizeInChars(n->getAllocatedType());
+    std::optional<uint64_t> bytes = static_cast<uint64_t>(element.getQuantity());
+    if (n->isArray()) {
+      const std::optional<const Expr *> count = n->getArraySize();
+      const std::optional<uint64_t> elements = count && *count ? constant(*count) : std::nullopt;
+      bytes = elements ? std::optional<uint64_t>(*elements * *bytes) : std::nullopt;
+    }
+    site(n->getBeginLoc(), n->isArray() ? "new[]" : "new", bytes);
+    return true;
+  }
+
+ private:
+  std::optional<uint64_t> constant(const Expr *e) const {
+    if (e->isValueDependent()) return std::nullopt;
+    Expr::EvalResult r;
+    if (!e->EvaluateAsInt(r, pc_.ctx) || r.Val.getInt().isNegative()) return std::nullopt;
+    return r.Val.getInt().getLimitedValue();
+  }
+
+  void site(SourceLocation loc, const std::string &what, std::optional<uint64_t> bytes) {
+    if (!pc_.inMainFile(loc) || underDirective(loc)) return;
+    if (bytes && *bytes < kDefaultThreshold) return;
+    if (bytes)
+      pc_.remark(loc, what + " of " + std::to_string(*bytes) +
+                          " bytes folded in simulation (HCC_FOLD_THRESHOLD, 1 MiB by default; its contents are not "
+                          "kept: '#pragma hcc keep' keeps them)");
+    else
+      pc_.remark(loc, what + " folded in simulation when it asks for HCC_FOLD_THRESHOLD bytes or more (1 MiB by "
+                             "default; its contents are not kept: '#pragma hcc keep' keeps them)");
+  }
+
+  bool underDirective(SourceLocation loc) const {
+    const SourceLocation at = pc_.sm.getExpansionLoc(loc);
+    for (const SourceRange &r : pc_.allocationDirectives)
+      if (!pc_.sm.isBeforeInTranslationUnit(at, r.getBegin()) && !pc_.sm.isBeforeInTranslationUnit(r.getEnd(), at))
+        return true;
+    return false;
+  }
+
+  PassContext &pc_;
+};
+
+}  // namespace
+
+void remarkFoldedAllocations(PassContext &pc, TranslationUnitDecl *tu) {
+  if (!pc.remarks) return;
+  FoldedSites(pc).TraverseDecl(tu);
+}
+
+}  // namespace hcc::rewriter

@@ -1,0 +1,30 @@
+// Remarks (-Rhcc) of a simulated build for C++ allocations: new of a
+// constant size of at least 1 MiB, new[] of a size known at run time;
+// a small object, a placement new and an allocation under
+// '#pragma hcc shared(all)' (its directive's remark) are not listed.
+// RUN: %clang -fplugin=%hccplugin -fplugin-arg-hcc-mode=simulate -Rhcc -Wno-unknown-warning-option -fopenmp -I%hcc-rt-include -c %s -o %t.o 2>&1 | FileCheck %s --implicit-check-not=remark: --implicit-check-not=warning:
+#include <cstddef>
+#include <new>
+
+struct Grid {
+  double cells[1024][1024];
+};
+
+double *make(std::size_t n) {
+  Grid *g = new Grid;
+  double *row = new double[n];
+  int *one = new int(3);
+  alignas(double) static unsigned char place[sizeof(double)];
+  double *placed = new (place) double(1.0);
+#pragma hcc shared(all)
+  double *all = new double[n];
+  row[0] = g->cells[0][0] + *one + *placed + all[0];
+  delete g;
+  delete one;
+  delete[] all;
+  return row;
+}
+
+// CHECK: remarks-folded-new.cpp:19:9: remark: hccsim: allocations folded in simulation, one range for all ranks (#pragma hcc shared(all))
+// CHECK: remarks-folded-new.cpp:14:13: remark: hccsim: new of 8388608 bytes folded in simulation
+// CHECK: remarks-folded-new.cpp:15:17: remark: hccsim: new[] folded in simulation when it asks for HCC_FOLD_THRESHOLD bytes or more
