@@ -101,8 +101,11 @@ double measured_since(Clock c, const Timing& t) {
 // in every kRefresh are still measured, and skipped runs are charged the
 // mean of the last kRecent measurements: on a machine whose speed drifts
 // (this virtual machine: 15 % over seconds) the first runs alone, measured
-// within a millisecond, mispredicted examples/heat by 6 %.
-constexpr uint64_t kRefresh = 1024;
+// within a millisecond, mispredicted examples/heat by 6 %. The period is
+// prime: a loop run again and again (a step's rows) is measured at other
+// iterations every time, not always at the same few, whose cost may not be
+// the loop's average (a triangular loop).
+constexpr uint64_t kRefresh = 1021;
 constexpr uint64_t kRefreshRuns = 8;
 constexpr size_t kRecent = 32;
 
