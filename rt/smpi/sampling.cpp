@@ -108,6 +108,9 @@ double measured_since(Clock c, const Timing& t) {
 constexpr uint64_t kRefresh = 1021;
 constexpr uint64_t kRefreshRuns = 8;
 constexpr size_t kRecent = 32;
+// An auto site's standard error is trusted from this many measurements (or
+// its max, if lower): two close first values say little of the spread.
+constexpr double kLeastRuns = 8;
 
 // Measurements of a site's runs: one set per rank (local, auto) or one for
 // all ranks (global, which pools them as SMPI's global sampling does).
@@ -243,7 +246,9 @@ bool measures(const Runtime& rt, SiteState& s, RankRuns& r, double count, double
   Measurements& m = s.measurements(r);
   if (s.kind != HCC_SAMPLE_AUTO) return static_cast<double>(m.measured) < count;
   if (m.to_tolerance == 0) {
-    const bool reached = m.relative_standard_error() < tol || (count > 0 && static_cast<double>(m.measured) >= count);
+    const bool enough = static_cast<double>(m.measured) >= (count > 0 ? std::min(count, kLeastRuns) : kLeastRuns);
+    const bool reached = (enough && m.relative_standard_error() < tol) ||
+                         (count > 0 && static_cast<double>(m.measured) >= count);
     if (!reached) return true;
     m.to_tolerance = m.measured;
   }
