@@ -17,9 +17,9 @@ for np in 1 4; do
   expect="local runs=$((5 * np)) global runs=6 all_ranges=1 own_ranges=$np sum_finite=1"
   grep -qx "$expect" <<<"$out" || fail "$np ranks: expected '$expect' in: $out"
   over=""; [ $np -gt 1 ] && over=" over $np ranks"
-  grep -q "^hccsim: sampled mpi_sampling.c:33: $((5 * np)) of $((50 * np)) runs measured$over, mean" <<<"$out" \
+  grep -q "^hccsim: sampled mpi_sampling.c:23: $((5 * np)) of $((50 * np)) runs measured$over, mean" <<<"$out" \
     || fail "$np ranks: no report of the local site: $out"
-  grep -q "^hccsim: sampled mpi_sampling.c:38: 6 of $((50 * np)) runs measured$over, mean" <<<"$out" \
+  grep -q "^hccsim: sampled mpi_sampling.c:28: 6 of $((50 * np)) runs measured$over, mean" <<<"$out" \
     || fail "$np ranks: no report of the global site: $out"
   # Each rank counts its two 64 MiB arrays (the one it shares too: the real
   # run has a copy per rank); rank 0 its 16 bytes per rank of addresses.

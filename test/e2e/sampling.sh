@@ -26,12 +26,12 @@ out=$(./s-simulate 2>&1)
 # (The machine may preempt a measured run: the bounds leave room for it.)
 auto=$(field auto runs "$out")
 within "$auto" 20 59 || fail "auto stopped after $auto runs: $out"
-grep -q "^hccsim: sampled sampling.c:44: $auto of 60 runs measured (the tolerance reached after $auto," <<<"$out" \
+grep -q "^hccsim: sampled sampling.c:33: $auto of 60 runs measured (the tolerance reached after $auto," <<<"$out" \
   || fail "auto: no report of the tolerance reached after $auto runs: $out"
 [ "$(field max runs "$out")" = 10 ] || fail "max: $out"
 # The 95 skipped runs are charged the mean of the 5 measured: 100 of them
 # on the simulated clock.
-mean=$(sed -n 's/^hccsim: sampled sampling.c:26: 5 of 100 runs measured, mean \([0-9.e-]*\) s.*/\1/p' <<<"$out")
+mean=$(sed -n 's/^hccsim: sampled sampling.c:15: 5 of 100 runs measured, mean \([0-9.e-]*\) s.*/\1/p' <<<"$out")
 [ -n "$mean" ] || fail "no report of the local site: $out"
 within "$mean" 0.9e-3 3e-3 || fail "local: 1 ms runs measured as $mean s"
 within "$(field local seconds "$out")" "100 * $mean * 0.995" "100 * $mean * 1.005" \
@@ -56,11 +56,11 @@ for mode in native instrument; do
 done
 python3 - "$work/models" <<'PY' || exit 1
 import json, sys
-m = json.load(open(f"{sys.argv[1]}/sample_sampling.c_26.cpu.json"))
+m = json.load(open(f"{sys.argv[1]}/sample_sampling.c_15.cpu.json"))
 count = sum(e["count"] for e in m["entries"])
 if count != 100 or not 0.9e-3 < m["entries"][0]["mean"] < 2e-3:
-    sys.exit(f"FAIL: instrumented records of sampling.c:26: count {count}, mean {m['entries'][0]['mean']}")
-print(f"ok: instrumented: 100 runs of sampling.c:26 recorded, mean {m['entries'][0]['mean'] * 1e3:.2f} ms")
+    sys.exit(f"FAIL: instrumented records of sampling.c:15: count {count}, mean {m['entries'][0]['mean']}")
+print(f"ok: instrumented: 100 runs of sampling.c:15 recorded, mean {m['entries'][0]['mean'] * 1e3:.2f} ms")
 PY
 
 # 4. With those models, a simulation runs no sampled burst (each is charged
@@ -71,7 +71,7 @@ cmp -s a.out b.out || fail "two simulations with burst models differ: $(diff a.o
 out=$(cat a.out)
 [ "$(field local runs "$out") $(field global runs "$out") $(field auto runs "$out")" = "0 0 0" ] || fail "models: $out"
 within "$(field local seconds "$out")" 0.09 0.3 || fail "local from its model: $(field local seconds "$out") s"
-grep -q "^hccsim: sampled sampling.c:26: 100 runs charged from its model" <<<"$out" || fail "no model report: $out"
+grep -q "^hccsim: sampled sampling.c:15: 100 runs charged from its model" <<<"$out" || fail "no model report: $out"
 echo "ok: burst models from the instrumented run: nothing run, deterministic"
 
 # 5. A number of runs that would measure nothing is one line, at the first run.

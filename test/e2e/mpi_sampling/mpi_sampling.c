@@ -9,17 +9,7 @@
 #include <stdlib.h>
 #include <time.h>
 
-static double cpu_now(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
-static void spin(double seconds) {
-  const double end = cpu_now() + seconds;
-  while (cpu_now() < end) {
-  }
-}
+#include "../sampling/spin.h"
 
 /* Privatised: each rank counts its own runs. */
 static long local_runs, global_runs;

@@ -5,18 +5,7 @@
 #include <stdio.h>
 #include <time.h>
 
-static double cpu_now(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
-/* Busy for that many seconds of CPU time (instrumented runs measure it). */
-static void spin(double seconds) {
-  const double end = cpu_now() + seconds;
-  while (cpu_now() < end) {
-  }
-}
+#include "spin.h"
 
 int main(void) {
   long local_runs = 0, global_runs = 0, auto_runs = 0, max_runs = 0, delayed_runs = 0;
