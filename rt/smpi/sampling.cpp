@@ -46,14 +46,19 @@
 namespace hcc::rt {
 namespace {
 
-// Runs are timed on the monotonic clock, which the C library reads without
-// a system call: reading the thread's CPU clock (a system call, with
-// page-table isolation a TLB flush) made a 2 us loop iteration 20 % slower
-// than it runs natively (examples/heat), and instrumented runs of
-// examples/mpi-stencil recorded 3.9 us for rows that take 3.1. The thread's
-// CPU clock is read around a whole statement only: in instrumented runs,
-// whose workers share the cores, a thread may lose its core during a run.
+// A burst's time is the thread's CPU time: what other threads and
+// processes take from its core is not the burst's. But reading the thread's
+// CPU clock is a system call (with page-table isolation a TLB flush), which
+// made a 2 us loop iteration 20 % slower than it runs natively
+// (examples/heat), and instrumented runs of examples/mpi-stencil record
+// 3.9 us for rows that take 3.1. So short runs are timed on the monotonic
+// clock, which the C library reads without a system call: in a simulation
+// the runs of a site whose mean so far is under kCpuClockFrom (its first run
+// on the CPU clock); in instrumented runs every run, scaled at the
+// statement's end by the share of it the thread had a core (its CPU clock
+// read around the whole statement).
 enum class Clock { Monotonic, ThreadCpu };
+constexpr double kCpuClockFrom = 50e-6;
 
 double clock_seconds(Clock c) {
   timespec ts;
@@ -83,19 +88,20 @@ double clock_overhead(Clock c) {
 // A burst's timing: its start, and the time spent mapping folded memory
 // (folded_memory.hpp) until then, which is not the burst's.
 struct Timing {
+  Clock clock = Clock::Monotonic;
   double started = 0, faults = 0;
 };
 
 // Starts timing a burst (the overheads are measured before the first).
 Timing start_timing(Clock c) {
   clock_overhead(c);
-  return Timing{clock_seconds(c), fold_fault_seconds()};
+  return Timing{c, clock_seconds(c), fold_fault_seconds()};
 }
 
 // The burst's duration since it started.
-double measured_since(Clock c, const Timing& t) {
+double measured_since(const Timing& t) {
   const double faults = fold_fault_seconds() - t.faults;
-  return std::max(0.0, clock_seconds(c) - t.started - clock_overhead(c) - faults);
+  return std::max(0.0, clock_seconds(t.clock) - t.started - clock_overhead(t.clock) - faults);
 }
 
 // After an auto site reached its tolerance, kRefreshRuns consecutive runs
@@ -221,7 +227,7 @@ void end_simulated_run(Runtime& rt, SiteState& s, RankRuns& r) {
   const int actor = rt.self_worker();
   auto it = std::find_if(r.open.begin(), r.open.end(), [actor](const auto& o) { return o.first == actor; });
   if (it == r.open.end()) return;
-  const double seconds = measured_since(Clock::Monotonic, it->second);
+  const double seconds = measured_since(it->second);
   r.open.erase(it);
   s.measurements(r).add(seconds, s.keep_samples);
   r.pending += seconds;
@@ -278,7 +284,7 @@ NativeStatement* native_statement(hcc_sample_site* site) {
 
 void end_native_run(NativeStatement& st) {
   if (!st.open) return;
-  st.runs.push_back(measured_since(Clock::Monotonic, *st.open));
+  st.runs.push_back(measured_since(*st.open));
   st.open.reset();
 }
 
@@ -378,7 +384,10 @@ int hcc_sample_enter(hcc_sample_site* site, int kind, double count, double tol) 
     return 0;
   }
   if (hcc::rt::measures(rt, s, r, count, tol)) {
-    r.open.emplace_back(rt.self_worker(), hcc::rt::start_timing(hcc::rt::Clock::Monotonic));
+    const hcc::rt::Measurements& m = s.measurements(r);
+    const bool short_runs = m.measured > 0 && m.mean < hcc::rt::kCpuClockFrom;
+    r.open.emplace_back(rt.self_worker(),
+                        hcc::rt::start_timing(short_runs ? hcc::rt::Clock::Monotonic : hcc::rt::Clock::ThreadCpu));
     return 1;
   }
   r.pending += s.measurements(r).estimate(rt, s.histogram);
