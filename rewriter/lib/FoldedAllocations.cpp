@@ -59,10 +59,14 @@ class FoldedSites : public RecursiveASTVisitor<FoldedSites> {
     return true;
   }
   bool VisitCXXNewExpr(CXXNewExpr *n) {
-    if (n->getNumPlacementArgs() > 0 && !n->getOperatorNew()->isReplaceableGlobalAllocationFunction()) return true;
-    const CharUnits element = pc_.ctx.getTypeSizeInChars(n->getAllocatedType());
-    std::optional<uint64_t> bytes = static_cast<uint64_t>(element.getQuantity());
-    if (n->isArray()) {
+    const FunctionDecl *op = n->getOperatorNew();
+    if (n->getNumPlacementArgs() > 0 && (!op || !op->isReplaceableGlobalAllocationFunction())) return true;
+    // A template's type has no size until it is instantiated.
+    const QualType type = n->getAllocatedType();
+    std::optional<uint64_t> bytes;
+    if (!type->isDependentType() && !type->isIncompleteType())
+      bytes = static_cast<uint64_t>(pc_.ctx.getTypeSizeInChars(type).getQuantity());
+    if (bytes && n->isArray()) {
       const std::optional<const Expr *> count = n->getArraySize();
       const std::optional<uint64_t> elements = count && *count ? constant(*count) : std::nullopt;
       bytes = elements ? std::optional<uint64_t>(*elements * *bytes) : std::nullopt;
@@ -73,7 +77,7 @@ class FoldedSites : public RecursiveASTVisitor<FoldedSites> {
 
  private:
   std::optional<uint64_t> constant(const Expr *e) const {
-    if (e->isValueDependent()) return std::nullopt;
+    if (e->isInstantiationDependent()) return std::nullopt;
     Expr::EvalResult r;
     if (!e->EvaluateAsInt(r, pc_.ctx) || r.Val.getInt().isNegative()) return std::nullopt;
     return r.Val.getInt().getLimitedValue();

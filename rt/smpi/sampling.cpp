@@ -326,6 +326,7 @@ void sampling_report() {
       runs += r->runs;
       measured += r->own.measured;
       sum += r->own.mean * static_cast<double>(r->own.measured);
+      if (r->own.to_tolerance == 0) continue;  // not reached
       least = std::min(least, r->own.to_tolerance);
       most = std::max(most, r->own.to_tolerance);
     }

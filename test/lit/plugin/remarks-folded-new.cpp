@@ -1,5 +1,6 @@
 // Remarks (-Rhcc) of a simulated build for C++ allocations: new of a
-// constant size of at least 1 MiB, new[] of a size known at run time;
+// constant size of at least 1 MiB, new[] of a size known at run time or in
+// a template;
 // a small object, a placement new and an allocation under
 // '#pragma hcc shared(all)' (its directive's remark) are not listed.
 // RUN: %clang -fplugin=%hccplugin -fplugin-arg-hcc-mode=simulate -Rhcc -Wno-unknown-warning-option -fopenmp -I%hcc-rt-include -c %s -o %t.o 2>&1 | FileCheck %s --implicit-check-not=remark: --implicit-check-not=warning:
@@ -25,6 +26,13 @@ double *make(std::size_t n) {
   return row;
 }
 
-// CHECK: remarks-folded-new.cpp:19:9: remark: hccsim: allocations folded in simulation, one range for all ranks (#pragma hcc shared(all))
-// CHECK: remarks-folded-new.cpp:14:13: remark: hccsim: new of 8388608 bytes folded in simulation
-// CHECK: remarks-folded-new.cpp:15:17: remark: hccsim: new[] folded in simulation when it asks for HCC_FOLD_THRESHOLD bytes or more
+// In a template, sizes are known once it is instantiated: folded from the
+// threshold.
+template <typename T> T *many(std::size_t n) { return new T[n]; }
+template <typename T> T *one() { return static_cast<T *>(::operator new(sizeof(T))); }
+double *use(std::size_t n) { return many<double>(n) + (one<Grid>() != nullptr); }
+
+// CHECK: remarks-folded-new.cpp:20:9: remark: hccsim: allocations folded in simulation, one range for all ranks (#pragma hcc shared(all))
+// CHECK: remarks-folded-new.cpp:15:13: remark: hccsim: new of 8388608 bytes folded in simulation
+// CHECK: remarks-folded-new.cpp:16:17: remark: hccsim: new[] folded in simulation when it asks for HCC_FOLD_THRESHOLD bytes or more
+// CHECK: remarks-folded-new.cpp:31:55: remark: hccsim: new[] folded in simulation when it asks for HCC_FOLD_THRESHOLD bytes or more
