@@ -251,12 +251,11 @@ void* hcc_program_realloc(void* p, size_t n) {  // realloc
   }
   hcc::rt::Block b;
   if (!hcc::rt::table().take(p, b)) {
-    size_t shared_bytes;
-    if (!hcc::rt::shared_fold_release(p, hcc::rt::current_rank().index, shared_bytes))
-      return std::realloc(p, n);  // not the program's: not counted
+    if (!hcc::rt::shared_fold_holds(p)) return std::realloc(p, n);  // not the program's: not counted
     // A range shared by ranks (#pragma hcc shared(all)): garbage, not copied.
-    hcc::rt::count(-static_cast<int64_t>(shared_bytes));
-    return allocate(n);
+    void* q = allocate(n);
+    if (q) release(p);
+    return q;
   }
   void* q = nullptr;
   if (!b.folded && !hcc::rt::folds(n)) {

@@ -56,6 +56,13 @@ void* shared_fold_acquire(const char* site, int rank, size_t bytes) {
   return shared->range;
 }
 
+bool shared_fold_holds(void* p) {
+  if (!any_shared.load(std::memory_order_acquire)) return false;
+  SharedFolds& f = folds();
+  std::lock_guard<std::mutex> lock(f.mutex);
+  return f.by_range.count(p) > 0;
+}
+
 bool shared_fold_release(void* p, int rank, size_t& bytes) {
   if (!any_shared.load(std::memory_order_acquire)) return false;
   SharedFolds& f = folds();

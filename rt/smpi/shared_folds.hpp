@@ -17,6 +17,8 @@ namespace hcc::rt {
 // many bytes at least, else a new one; nullptr when the system refuses a
 // folded range.
 void* shared_fold_acquire(const char* site, int rank, size_t bytes);
+// Whether p is a range shared by ranks.
+bool shared_fold_holds(void* p);
 // The rank lets go of range p; true (and the bytes it asked for) when p is
 // a shared range: unmapped when no rank holds it any more.
 bool shared_fold_release(void* p, int rank, size_t& bytes);
