@@ -19,20 +19,20 @@
 using namespace clang;
 
 namespace hcc::rewriter {
+
+const AllocationFunction *allocationFunction(llvm::StringRef name) {
+  static constexpr AllocationFunction kFunctions[] = {
+      {"malloc", 0, -1},        {"calloc", 0, 1},    {"realloc", 1, -1}, {"reallocarray", 1, 2},
+      {"aligned_alloc", 1, -1}, {"memalign", 1, -1}, {"valloc", 0, -1},  {"posix_memalign", 2, -1},
+  };
+  for (const AllocationFunction &f : kFunctions)
+    if (name == f.name) return &f;
+  return nullptr;
+}
+
 namespace {
 
 constexpr uint64_t kDefaultThreshold = uint64_t{1} << 20;  // HCC_FOLD_THRESHOLD's default
-
-// The size argument(s) of each allocation function the driver redirects:
-// the size is their product.
-struct Allocator {
-  const char *name;
-  int first, second;  // argument indices, -1: none
-};
-constexpr Allocator kAllocators[] = {
-    {"malloc", 0, -1},        {"calloc", 0, 1},         {"realloc", 1, -1},  {"reallocarray", 1, 2},
-    {"aligned_alloc", 1, -1}, {"memalign", 1, -1},      {"valloc", 0, -1},   {"posix_memalign", 2, -1},
-};
 
 class FoldedSites : public RecursiveASTVisitor<FoldedSites> {
  public:
@@ -46,16 +46,14 @@ class FoldedSites : public RecursiveASTVisitor<FoldedSites> {
     const FunctionDecl *f = c->getDirectCallee();
     if (!f || !f->getDeclContext()->getRedeclContext()->isTranslationUnit()) return true;
     const std::string name = f->getNameAsString();
-    for (const Allocator &a : kAllocators) {
-      if (name != a.name) continue;
-      if (static_cast<int>(c->getNumArgs()) <= std::max(a.first, a.second)) return true;
-      std::optional<uint64_t> bytes = constant(c->getArg(a.first));
-      if (bytes && a.second >= 0) {
-        const std::optional<uint64_t> other = constant(c->getArg(a.second));
-        bytes = other ? std::optional<uint64_t>(*bytes * *other) : std::nullopt;
-      }
-      site(c->getBeginLoc(), name, bytes);
+    const AllocationFunction *a = allocationFunction(name);
+    if (!a || static_cast<int>(c->getNumArgs()) <= std::max(a->size, a->count)) return true;
+    std::optional<uint64_t> bytes = constant(c->getArg(a->size));
+    if (bytes && a->count >= 0) {
+      const std::optional<uint64_t> other = constant(c->getArg(a->count));
+      bytes = other ? std::optional<uint64_t>(*bytes * *other) : std::nullopt;
     }
+    site(c->getBeginLoc(), name, bytes);
     return true;
   }
   bool VisitCXXNewExpr(CXXNewExpr *n) {

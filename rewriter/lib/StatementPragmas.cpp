@@ -71,9 +71,7 @@ class BodyScan : public RecursiveASTVisitor<BodyScan> {
   bool VisitCallExpr(CallExpr *c) {
     if (const FunctionDecl *f = c->getDirectCallee()) {
       const std::string name = f->getNameAsString();
-      static const char *const kAllocators[] = {"malloc",  "calloc",   "realloc",       "reallocarray", "aligned_alloc",
-                                                "memalign", "valloc", "posix_memalign"};
-      if (std::find(std::begin(kAllocators), std::end(kAllocators), name) != std::end(kAllocators)) allocates = true;
+      if (allocationFunction(name)) allocates = true;
       if (name.rfind("MPI_", 0) == 0 || name.rfind("PMPI_", 0) == 0) mpi = mpi ? mpi : c;
     }
     return true;

@@ -146,19 +146,16 @@ void touch(void* p, size_t bytes) { explicit_bzero(p, bytes); }
 // zeroed: calloc's, which knows when fresh pages need no clearing (a
 // folded block is not cleared: its bytes are shared garbage anyway).
 void* allocate(size_t bytes, bool zeroed = false) {
-  if (shared_site && simulated_build()) {
-    if (void* p = shared_fold_acquire(shared_site, current_rank().index, bytes)) {
-      folded_allocations.fetch_add(1, std::memory_order_relaxed);
-      folded_bytes.fetch_add(bytes, std::memory_order_relaxed);
-      count(static_cast<int64_t>(bytes));  // as its release will
-      return p;
-    }
-  }
   if (folds(bytes)) {
-    if (void* p = fold_allocate(bytes)) {
+    void* p = shared_site ? shared_fold_acquire(shared_site, current_rank().index, bytes) : fold_allocate(bytes);
+    if (p) {
       folded_allocations.fetch_add(1, std::memory_order_relaxed);
       folded_bytes.fetch_add(bytes, std::memory_order_relaxed);
-      return allocated(p, bytes, true);
+      if (!shared_site) return allocated(p, bytes, true);
+      // Shared ranges are kept by shared_folds, not the table: counted as
+      // their release will be, whatever the kernel depth.
+      count(static_cast<int64_t>(bytes));
+      return p;
     }
   }
   if (simulated_build() && bytes >= kTouchedFrom) {

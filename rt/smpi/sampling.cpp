@@ -291,7 +291,7 @@ void end_native_run(NativeStatement& st) {
 void start_native_run(hcc_sample_site* site) {
   NativeStatement* st = native_statement(site);
   if (!st) {
-    clock_overhead(Clock::Monotonic);
+    clock_overhead(Clock::Monotonic);  // the clocks' first calibration is not the statement's time
     native_statements.push_back({site, clock_seconds(Clock::Monotonic), clock_seconds(Clock::ThreadCpu), {}, {}});
     st = &native_statements.back();
   }

@@ -142,6 +142,16 @@ void privatizeGlobals(PassContext &pc, HccPragmaStore &store, clang::Translation
 // runtime does not implement.
 void diagnoseUnsupported(PassContext &pc, clang::TranslationUnitDecl *tu);
 
+// ---- The C library's allocation functions (FoldedAllocations.cpp) -----------
+// Those the driver redirects in instrumented and simulated builds
+// (drivers/hccsim), by name, and which arguments give the bytes they
+// allocate: argument `size`, times argument `count` (-1: none).
+struct AllocationFunction {
+  const char *name;
+  int size, count;
+};
+const AllocationFunction *allocationFunction(llvm::StringRef name);
+
 // ---- Which functions create or wait for tasks (TaskFunctions.cpp) -----------
 // Whether a statement creates, waits for or completes tasks itself.
 bool createsOrWaits(const clang::Stmt *s);
