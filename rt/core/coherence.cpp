@@ -102,7 +102,7 @@ void Runtime::write_back_idle_data() {
   const int w = backend_->self_worker();
   for (size_t i = 0; i < written_elsewhere_.size();) {
     Handle* h = written_elsewhere_[i];
-    if (h->inflight.load() > 0) {
+    if (in_use(h)) {
       ++i;
       continue;
     }

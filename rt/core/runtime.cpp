@@ -104,8 +104,6 @@ void Runtime::shutdown() {
   retired_handles_.clear();
   for (auto& [addr, h] : handles_) {
     release_replicas(h);
-    for (Task* t : h->segment) release(t);
-    for (Task* t : h->segment_preds) release(t);
     delete h;
   }
   handles_.clear();
@@ -206,8 +204,6 @@ void Runtime::unregister_data(Handle* h) {
     while (r.busy > 0 || r.fetching) block_locked([&r] { return r.busy == 0 && !r.fetching; });
     if (r.allocated) evict(h, static_cast<int>(n), backend_->self_worker());
   }
-  for (Task* t : h->segment) release(t);
-  for (Task* t : h->segment_preds) release(t);
   if (h->written_elsewhere)
     written_elsewhere_.erase(std::find(written_elsewhere_.begin(), written_elsewhere_.end(), h));
   handles_.erase(h->addr);

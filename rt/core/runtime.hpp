@@ -167,9 +167,13 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
 
   // Submission and dependencies (submission.cpp, dependencies.cpp).
   void enqueue(Task* t, int self);
-  void add_dependencies(Task* t);
-  void depend_on(Task* t, Task* pred);
-  void drop_finished(Handle* h, SmallVector<Task*, 8>& dropped);
+  int add_dependencies(Task* t);
+  bool depend_on(Task* t, const TaskRef& pred);
+  static bool finished(const TaskRef& r);
+  void drop_finished(Handle* h);
+  SmallVector<Task*, 8> unfinished_tasks(Handle* h);
+  bool in_use(Handle* h);
+  void wait_tasks(const SmallVector<Task*, 8>& tasks);
   void drop_scope(DependencyScope& scope);
   Handle* new_handle(void* addr, uint64_t size);
   DependencyScope& caller_scope();

@@ -43,17 +43,13 @@ void Runtime::wait_siblings(const void* addr) {
     if (it != scope.end()) h = it->second;
     if (app) backend_->unlock();
   }
-  if (h) block_until([h] { return h->inflight.load() == 0; }, true);
+  if (h) wait_handle(h);
 }
 
 // Once no task of the scope is in flight. A handle with copies on other
 // memory nodes is kept until shutdown, which frees them.
 void Runtime::drop_scope(DependencyScope& scope) {
   for (auto& [addr, h] : scope) {
-    for (Task* t : h->segment) release(t);
-    for (Task* t : h->segment_preds) release(t);
-    h->segment.clear();
-    h->segment_preds.clear();
     bool elsewhere = h->written_elsewhere;  // listed for write_back_idle_data
     for (size_t n = 1; n < h->replicas.size(); ++n) elsewhere |= h->replicas[n].allocated;
     if (elsewhere) {

@@ -141,9 +141,14 @@ void Runtime::enqueue(Task* t, int self) {
     parent->refs.fetch_add(1, std::memory_order_relaxed);
   }
   count_submission(self);
-  t->pending_deps.store(1, std::memory_order_relaxed);  // held until all dependencies are in place
-  add_dependencies(t);
-  if (t->pending_deps.fetch_sub(1) == 1) make_ready(t, self);
+  // Predecessors that complete while the dependencies are put in place count
+  // down from a bias that they cannot exhaust; the bias, less the
+  // predecessors found, is taken off at the end.
+  constexpr int kBias = 1 << 30;
+  t->pending_deps.store(kBias, std::memory_order_relaxed);
+  const int unfinished = add_dependencies(t);
+  if (t->pending_deps.fetch_sub(kBias - unfinished, std::memory_order_acq_rel) == kBias - unfinished)
+    make_ready(t, self);
 }
 
 }  // namespace hcc::rt

@@ -1,9 +1,9 @@
 // Tasks, data handles and groups: the state the runtime's control code works
 // on. There is no global lock on the task path: a handle's dependency state
-// is guarded by the handle's own lock, a task's successor list by the task's,
-// counters that several threads change are atomic, and everything else about
-// a task is written before it is published (submission, a ready queue's lock)
-// and read after.
+// is guarded by the handle's own lock and touched by submitters only, a
+// task's successor list by the task's lock, counters that several threads
+// change are atomic, and everything else about a task is written before it
+// is published (submission, a ready queue's lock) and read after.
 #pragma once
 
 #include <atomic>
@@ -44,6 +44,16 @@ struct Replica {
   std::list<struct Handle*>::iterator lru;  // position in the node's LRU list
 };
 
+// A task as a handle's dependency state names it: the task and the id it had
+// then. Handles hold no reference: a task is recycled as soon as it completes,
+// and an entry whose task has another id names a task that has completed
+// (Runtime::finished). Completing thus never touches a handle, whose state
+// stays in its submitters' caches.
+struct TaskRef {
+  Task* task;
+  uint64_t id;
+};
+
 struct Handle {
   SpinLock lock;  // guards the sequential-task-flow state and the commute owner
   void* addr = nullptr;
@@ -59,18 +69,16 @@ struct Handle {
   bool valid(int node) const { return replicas[node].version == version; }
 
   // Sequential-task-flow state: the current segment of accesses and the
-  // tasks the segment's members depend on.
-  // Kept inline: most segments are one or two tasks, and a separate buffer
-  // would be one more cache line for the submitter and the completer to pass.
+  // tasks the segment's members depend on, some of which may have completed.
+  // Kept inline: most segments are one or two tasks.
   AccessKind segment_kind = AccessKind::Write;
-  SmallVector<Task*, 2> segment;
-  SmallVector<Task*, 2> segment_preds;
-  // The two lists' sizes, and their tasks finished since the last drop:
-  // completers read and count them without the lock (Runtime::complete).
-  std::atomic<uint32_t> members{0};
-  std::atomic<uint32_t> finished_members{0};
+  SmallVector<TaskRef, 2> segment;
+  SmallVector<TaskRef, 2> segment_preds;
+  // A set (reads, inoutset, commute) grows by one member per task: its
+  // completed members are dropped when it reaches this size, which then
+  // doubles what is left (amortised O(1) per task).
+  uint32_t compact_at = 0;
 
-  std::atomic<int> inflight{0};  // submitted, not completed tasks using it
   Task* commute_owner = nullptr;  // running task holding it exclusively
   std::vector<Task*> commute_waiting;
 };
@@ -137,16 +145,19 @@ struct TaskState {
 // own: the rest of the task is written once by its submitter and then only
 // read, so that the line passed back and forth per task is this one.
 struct alignas(64) TaskSync {
-  // Read by other threads while the task may be recycled (descends_from),
-  // hence atomic; numbered at submission.
-  std::atomic<uint64_t> id{0};
+  // Read by other threads while the task may be recycled (descends_from,
+  // Runtime::finished), hence atomic; numbered at submission, kNoTask once
+  // recycled.
+  static constexpr uint64_t kNoTask = ~uint64_t{0};
+  std::atomic<uint64_t> id{kNoTask};
   std::atomic<Task*> parent{nullptr};
-  std::atomic<int> refs{1};              // the runtime's + one per handle-state mention and child
+  std::atomic<int> refs{1};              // the runtime's + one per child and per thread waiting for it
   std::atomic<int> pending_deps{0};      // unfinished predecessors
   std::atomic<int> pending_children{0};  // for hcc_taskwait inside this task
   // Set under lock by complete(): depend_on adds no successor after it.
   std::atomic<bool> done{false};
-  SpinLock lock;  // guards successors, done's transition and the detach flags
+  bool waited = false;  // a thread waits for its completion (Runtime::wait_handle); under lock
+  SpinLock lock;  // guards successors, done's transition, waited and the detach flags
 };
 
 struct Task : TaskSync, TaskState {
@@ -160,12 +171,15 @@ struct Task : TaskSync, TaskState {
   // by the thread that reuses it, which writes its lines next anyway.
   void reset() {
     static_cast<TaskState&>(*this) = TaskState{};
-    id.store(0, std::memory_order_relaxed);
+    // The id before done, which publishes it: a thread that still names the
+    // previous task (TaskRef) and sees done cleared sees the id changed too.
+    id.store(kNoTask, std::memory_order_relaxed);
+    done.store(false, std::memory_order_release);
+    waited = false;
     parent.store(nullptr, std::memory_order_relaxed);
     refs.store(1, std::memory_order_relaxed);
     pending_deps.store(0, std::memory_order_relaxed);
     pending_children.store(0, std::memory_order_relaxed);
-    done.store(false, std::memory_order_relaxed);
     accesses.clear();
     merged.clear();
     params.clear();

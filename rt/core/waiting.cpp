@@ -116,8 +116,23 @@ void Runtime::wait_all() {
 
 void Runtime::taskwait() { wait_all(); }
 
-void Runtime::wait_handle(Handle* h) {
-  block_until([h] { return h->inflight.load() == 0; }, true);
+// Waits for the tasks on h submitted before the call.
+void Runtime::wait_handle(Handle* h) { wait_tasks(unfinished_tasks(h)); }
+
+// Waits for tasks that unfinished_tasks marked waited and holds: complete()
+// then wakes the blocked threads. done is read under the task's lock, which
+// complete() sets it under before it looks for blocked threads.
+void Runtime::wait_tasks(const SmallVector<Task*, 8>& tasks) {
+  if (tasks.empty()) return;
+  block_until(
+      [&tasks] {
+        return std::all_of(tasks.begin(), tasks.end(), [](Task* p) {
+          SpinGuard guard(p->lock);
+          return p->done.load(std::memory_order_relaxed);
+        });
+      },
+      true);
+  for (Task* p : tasks) release(p);
 }
 
 Group* Runtime::create_group() { return new Group; }

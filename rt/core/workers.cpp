@@ -255,21 +255,13 @@ void Runtime::fulfill(Task* t) {
 }
 
 // Runs on the completing thread; every counter a wait may be blocked on is
-// changed here, and reaching zero wakes the blocked threads.
+// changed here, and reaching zero wakes the blocked threads. The task's
+// handles are not touched (their segments name it without holding it), so
+// that the next submission on them finds them in its own cache.
 void Runtime::complete(Task* t, int w) {
   Worker& k = workers_[w];
   store_max(k.last_end, backend_->now());
-  {
-    SpinGuard guard(t->lock);  // no successor is added after this (depend_on)
-    t->done.store(true, std::memory_order_release);
-  }
-  if (t->pinned_worker < 0) scheduler_->finished(t, w);
-
-  // Natively the parameters were formatted off the lock (execute_body): what
-  // is left is an append, too small to leave out of the runtime's measured
-  // per-task cost (hcc.task) at the price of two more clock reads.
-  if (keep_records_ && !t->implicit) record(t, w, t->end_time);
-
+  // Before done: a handle may be unregistered once its tasks are done.
   if (t->has_commute) {
     for (const Access& a : t->accesses) {
       if (!exclusive(a.mode)) continue;
@@ -283,26 +275,22 @@ void Runtime::complete(Task* t, int w) {
       for (Task* s : waiting) make_ready(s, w);
     }
   }
+  bool zero = false;  // some counter a wait may be blocked on reached zero, or a waited task completed
+  {
+    SpinGuard guard(t->lock);  // no successor is added after this (depend_on)
+    t->done.store(true, std::memory_order_release);
+    zero = t->waited;
+  }
+  if (t->pinned_worker < 0) scheduler_->finished(t, w);
+
+  // Natively the parameters were formatted off the lock (execute_body): what
+  // is left is an append, too small to leave out of the runtime's measured
+  // per-task cost (hcc.task) at the price of two more clock reads.
+  if (keep_records_ && !t->implicit) record(t, w, t->end_time);
+
   for (Task* s : t->successors)
     if (s->pending_deps.fetch_sub(1, std::memory_order_acq_rel) == 1) make_ready(s, w);
 
-  bool zero = false;  // some counter a wait may be blocked on reached zero
-  SmallVector<Task*, 8> dropped;
-  for (const Access* a = t->dependencies_begin(); a != t->dependencies_end(); ++a) {
-    Handle* h = a->handle;
-    // Finished tasks in the handle's segments order nothing: drop them once
-    // they are half of what the handle keeps (amortised O(1) per task). Not
-    // worth waiting for the lock: a submitter holding it drops them too when
-    // it starts a new segment, and so does a later completion.
-    const uint32_t finished = h->finished_members.fetch_add(1, std::memory_order_relaxed) + 1;
-    if (finished * 2 >= h->members.load(std::memory_order_relaxed) && h->lock.try_lock()) {
-      drop_finished(h, dropped);
-      h->lock.unlock();
-    }
-    // The last use of h: once no task is in flight on it, it may be unregistered.
-    if (h->inflight.fetch_sub(1) == 1) zero = true;
-  }
-  for (Task* p : dropped) release(p);
   if (t->group && t->group->pending.fetch_sub(1) == 1) zero = true;
   if (t->region && !t->implicit && t->region->pending.fetch_sub(1) == 1) zero = true;
   if (Task* parent = t->parent.load(std::memory_order_relaxed)) {
