@@ -181,6 +181,7 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
   // Task memory (task_pool.cpp).
   Task* new_task(int self);  // self: the calling worker, -1 for the application
   void count_submission(int self);
+  bool count_completion(int self);
   bool return_credit(int self);
   int& credit_of(int self);
   void release(Task* t);  // drops one reference; recycles at zero
@@ -196,7 +197,7 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
   bool exclusive(int mode) const;
   bool take_commute(Task* t);
   void run_task(Task* t, int w);
-  void complete(Task* t, int w);
+  void complete(Task* t, int w, int self);
   void progress();
   uint64_t completed() const;
 

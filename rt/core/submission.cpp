@@ -143,12 +143,17 @@ void Runtime::enqueue(Task* t, int self) {
   count_submission(self);
   // Predecessors that complete while the dependencies are put in place count
   // down from a bias that they cannot exhaust; the bias, less the
-  // predecessors found, is taken off at the end.
+  // predecessors found, is taken off at the end. Without predecessors no
+  // other thread counts.
   constexpr int kBias = 1 << 30;
   t->pending_deps.store(kBias, std::memory_order_relaxed);
   const int unfinished = add_dependencies(t);
-  if (t->pending_deps.fetch_sub(kBias - unfinished, std::memory_order_acq_rel) == kBias - unfinished)
+  if (unfinished == 0) {
+    t->pending_deps.store(0, std::memory_order_relaxed);
     make_ready(t, self);
+  } else if (t->pending_deps.fetch_sub(kBias - unfinished, std::memory_order_acq_rel) == kBias - unfinished) {
+    make_ready(t, self);
+  }
 }
 
 }  // namespace hcc::rt

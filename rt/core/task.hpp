@@ -55,7 +55,6 @@ struct TaskRef {
 };
 
 struct Handle {
-  SpinLock lock;  // guards the sequential-task-flow state and the commute owner
   void* addr = nullptr;
   uint64_t size = 0;
   bool sibling_scoped = false;  // orders the children of one task only (OpenMP depend)
@@ -70,7 +69,9 @@ struct Handle {
 
   // Sequential-task-flow state: the current segment of accesses and the
   // tasks the segment's members depend on, some of which may have completed.
-  // Kept inline: most segments are one or two tasks.
+  // Kept inline: most segments are one or two tasks. On lines of their own:
+  // submitters write them, the workers that run the tasks read addr and size.
+  alignas(64) SpinLock lock;  // guards the sequential-task-flow state and the commute owner
   AccessKind segment_kind = AccessKind::Write;
   SmallVector<TaskRef, 2> segment;
   SmallVector<TaskRef, 2> segment_preds;
@@ -101,14 +102,14 @@ struct Access {
 // The local addresses of a task's data, one per access, passed to its kernel.
 using Buffers = SmallVector<void*, 8>;
 
-// What a task is, apart from its lists (see Task).
+// What every submission writes: the reused task's previous values are
+// overwritten anyway (see Task).
 struct TaskState {
   const hcc_codelet* codelet = nullptr;
   void* arg = nullptr;
   bool owns_arg = false;
   int priority = 0;
   Group* group = nullptr;
-  Group* taskgroup = nullptr;  // innermost taskgroup open in this task's body
   // A parallel region's explicit tasks (OpenMP barriers wait for them):
   // inherited from the parent, counted unless the task is implicit.
   Group* region = nullptr;
@@ -118,7 +119,6 @@ struct TaskState {
   // was called, in either order (both under Task::lock).
   bool detached = false, body_ended = false, fulfilled = false;
   void (*finished)(void* arg) = nullptr;  // after the body ran or was simulated
-  std::unique_ptr<DependencyScope> children_deps;  // see DependencyScope
   uint64_t footprint = 0;
   uint64_t bytes_in = 0, bytes_out = 0;
   uint64_t mem_alloc = 0, mem_free = 0;  // declared by the body (hcc_task_desc)
@@ -127,18 +127,39 @@ struct TaskState {
   // Accesses data registered for the whole program (hcc_data_register): it
   // may order tasks of any two parents (Runtime::can_take).
   bool program_wide_deps = false;
+  SmallVector<Access, 4> accesses;  // as submitted: one kernel buffer each
+};
 
+// What only some tasks use (records, models, dmda, tasks with children).
+// Reusing a task resets only what its previous use changed: these lines were
+// last read by the worker that ran it, and writing them would take them back.
+struct TaskExtras {
+  Group* taskgroup = nullptr;  // innermost taskgroup open in this task's body
+  std::unique_ptr<DependencyScope> children_deps;  // see DependencyScope
   double submit_time = 0, start_time = 0;
   double end_time = 0;  // when the body ended (records, models), before any lock wait
   // The kernel's measured time (instrumented runs): its thread's CPU seconds
   // on a CPU worker, its seconds on the device on a GPU worker; -1: not measured.
   double cpu_time = -1;
   std::string params_text;  // the records' params column, formatted off the runtime lock (native runs)
-  int worker = -1;           // the worker that ran it
-  int ready_by = -1;         // the worker whose completion made it ready, -1: the application
   // Scheduler bookkeeping (dmda): chosen worker and expected duration.
   double expected = 0;
   uint64_t sequence = 0;
+
+  void reset_extras() {
+    auto reset = [](auto& field, auto value) {
+      if (field != value) field = value;
+    };
+    reset(taskgroup, nullptr);
+    if (children_deps) children_deps.reset();
+    reset(submit_time, 0.0);
+    reset(start_time, 0.0);
+    reset(end_time, 0.0);
+    reset(cpu_time, -1.0);
+    if (!params_text.empty()) params_text.clear();
+    reset(expected, 0.0);
+    reset(sequence, uint64_t{0});
+  }
 };
 
 // What several threads change while a task is alive, on a cache line of its
@@ -157,33 +178,41 @@ struct alignas(64) TaskSync {
   // Set under lock by complete(): depend_on adds no successor after it.
   std::atomic<bool> done{false};
   bool waited = false;  // a thread waits for its completion (Runtime::wait_handle); under lock
+  // Written by the threads that make it ready and run it, on this line
+  // rather than on one that only its submitter writes.
+  int ready_by = -1;  // the worker whose completion made it ready, -1: the application
+  int worker = -1;    // the worker that ran it
   SpinLock lock;  // guards successors, done's transition, waited and the detach flags
 };
 
-struct Task : TaskSync, TaskState {
-  SmallVector<Access, 4> accesses;  // as submitted: one kernel buffer each
+// Laid out by who writes what: the line that several threads change, then
+// what its submitter writes for every task, then what only some tasks use.
+struct Task : TaskSync, TaskState, TaskExtras {
   std::vector<Access> merged;       // one per handle, if some handle repeats
   SmallVector<double, 4> params;
   SmallVector<Task*, 4> successors;
   alignas(16) unsigned char inline_arg[64];  // small argument blocks, copied here
 
   // Back to a fresh task for reuse, keeping the capacity of its lists. Done
-  // by the thread that reuses it, which writes its lines next anyway.
+  // by the thread that reuses it, which writes TaskSync's and TaskState's
+  // lines next anyway; the others only if the previous use changed them.
   void reset() {
     static_cast<TaskState&>(*this) = TaskState{};
+    reset_extras();
     // The id before done, which publishes it: a thread that still names the
     // previous task (TaskRef) and sees done cleared sees the id changed too.
     id.store(kNoTask, std::memory_order_relaxed);
     done.store(false, std::memory_order_release);
     waited = false;
+    ready_by = -1;
+    worker = -1;
     parent.store(nullptr, std::memory_order_relaxed);
     refs.store(1, std::memory_order_relaxed);
     pending_deps.store(0, std::memory_order_relaxed);
     pending_children.store(0, std::memory_order_relaxed);
-    accesses.clear();
-    merged.clear();
-    params.clear();
-    successors.clear();
+    if (!merged.empty()) merged.clear();
+    if (!params.empty()) params.clear();
+    if (!successors.empty()) successors.clear();
   }
 
   // The accesses that dependencies are inferred from: one per handle.

@@ -81,6 +81,25 @@ void Runtime::count_submission(int self) {
   --credit;
 }
 
+// Counts one task out of flight, on the completing thread. A worker keeps it
+// as credit, as a submitter does (the next task it submits spends it), and
+// returns its credit once it holds more than it will spend, or when a thread
+// waits for a count that returning it could reach; it also returns it before
+// it looks for work in vain (idle_wait) or waits. Returns whether the count
+// reached a value that a wait may be blocked on.
+bool Runtime::count_completion(int self) {
+  if (self >= 0 && config_.max_submitted <= 0) {
+    int& credit = credit_of(self);
+    ++credit;
+    if (credit < 2 * kInflightCredit &&
+        (blocked_count_.load() == 0 || inflight_.load(std::memory_order_relaxed) - credit > 0))
+      return false;
+    return return_credit(self);
+  }
+  const int left = inflight_.fetch_sub(1) - 1;
+  return left == 0 || left == resume_submitting_;
+}
+
 // Returns whether the in-flight count reached a value that a wait may be
 // blocked on: the caller then wakes the waiters (counter_reached_zero, or
 // notify_blocked when it holds the control lock).

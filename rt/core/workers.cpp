@@ -133,11 +133,11 @@ void Runtime::worker_loop(int w) {
 Task* Runtime::idle_wait(int w) {
   Worker& me = workers_[w];
   me.cpu_after_kernel = -1;  // what follows a wait is not back to back
+  if (return_credit(w)) counter_reached_zero();  // the tasks it completed may be all a wait waits for
   for (int round = 0; backend_->keep_looking(round); ++round) {
     if (Task* t = next_task(w)) return t;
     if (stopping_.load(std::memory_order_relaxed)) return nullptr;
   }
-  if (return_credit(w)) counter_reached_zero();
   // Counted before it is flagged: a thread that claims a flagged worker
   // uncounts it, and the count must never be below the workers flagged
   // (a pusher that read 0 would wake none of them).
@@ -234,14 +234,14 @@ void Runtime::run_task(Task* t, int w) {
   }
   me.current.store(outer, std::memory_order_relaxed);
   bool completes = true;
-  {
+  if (t->detached) {
     SpinGuard guard(t->lock);
-    if (t->detached && !t->fulfilled) {
+    if (!t->fulfilled) {
       t->body_ended = true;
       completes = false;
     }
   }
-  if (completes) complete(t, w);
+  if (completes) complete(t, w, w);
 }
 
 void Runtime::fulfill(Task* t) {
@@ -251,14 +251,15 @@ void Runtime::fulfill(Task* t) {
     if (t->body_ended) completes = true;
     else t->fulfilled = true;
   }
-  if (completes) complete(t, t->worker);
+  if (completes) complete(t, t->worker, backend_->self_worker());
 }
 
-// Runs on the completing thread; every counter a wait may be blocked on is
+// Runs on the completing thread (self: a worker, or -1; w: the worker that
+// ran the task); every counter a wait may be blocked on is
 // changed here, and reaching zero wakes the blocked threads. The task's
 // handles are not touched (their segments name it without holding it), so
 // that the next submission on them finds them in its own cache.
-void Runtime::complete(Task* t, int w) {
+void Runtime::complete(Task* t, int w, int self) {
   Worker& k = workers_[w];
   store_max(k.last_end, backend_->now());
   // Before done: a handle may be unregistered once its tasks are done.
@@ -298,8 +299,7 @@ void Runtime::complete(Task* t, int w) {
     release(parent);
   }
   // HCC_MAX_SUBMITTED: a blocked submitter waits for resume_submitting_.
-  const int left = inflight_.fetch_sub(1) - 1;
-  if (left == 0 || left == resume_submitting_) zero = true;
+  if (count_completion(self)) zero = true;
   if (!t->implicit && k.completed.fetch_add(1, std::memory_order_relaxed) % 4096 == 4095 && show_progress_) progress();
   // Coherence's waits (a replica in use or being fetched) read state that
   // completions change without reaching a zero.

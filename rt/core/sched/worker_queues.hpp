@@ -32,7 +32,11 @@ class WorkerQueues {
   int target(const Task& t) {
     if (t.ready_by >= 0 && ctx_.can_run(t, t.ready_by)) return t.ready_by;
     for (int k = 0; k < n_; ++k) {
-      const int w = static_cast<int>(round_robin_.fetch_add(1, std::memory_order_relaxed) % n_);
+      // Not a read-modify-write: two threads that pick the same worker at
+      // once only share its queue a little longer.
+      const unsigned turn = round_robin_.load(std::memory_order_relaxed);
+      round_robin_.store(turn + 1, std::memory_order_relaxed);
+      const int w = static_cast<int>(turn % n_);
       if (ctx_.can_run(t, w)) return w;
     }
     return 0;  // unreachable: the runtime rejects tasks no worker can run
