@@ -44,6 +44,10 @@ std::vector<Access> merged_if_repeated(const SmallVector<Access, 4>& accesses) {
   return merged;
 }
 
+// Ready tasks in a submitting worker's own queue beyond which it runs one
+// before going on (libomp runs a new task at once when its 256-slot queue is full).
+constexpr size_t kThrottleQueued = 256;
+
 }  // namespace
 
 void Runtime::submit(const hcc_task_desc& d) { submit(d, TaskOptions{}); }
@@ -117,6 +121,11 @@ Task* Runtime::submit(const hcc_task_desc& d, const TaskOptions& options) {
     if (self < 0) app_cpu_mark_ = now;
   }
   backend_->compute(submit_cost_);
+  // A task creating tasks faster than the others take them runs one of its
+  // queue now (a task scheduling point, as OpenMP runtimes throttle task
+  // creation): the queue stops growing, and the task runs on a warm cache.
+  if (self >= 0 && scheduler_->queued(self) >= kThrottleQueued)
+    if (Task* queued = next_task(self)) run_task(queued, self);
   return t;
 }
 
@@ -135,11 +144,11 @@ void Runtime::enqueue(Task* t, int self) {
   if (!t->group) t->group = open ? open : (parent ? parent->group : nullptr);
   if (t->group) t->group->pending.fetch_add(1);
   if (!t->region && parent) t->region = parent->region;
-  if (t->region && !t->implicit) t->region->pending.fetch_add(1);
-  if (parent) {
-    parent->pending_children.fetch_add(1);
-    parent->refs.fetch_add(1, std::memory_order_relaxed);
-  }
+  t->counted_in_region = t->region && !t->implicit && !(parent && parent->implicit);
+  if (t->counted_in_region) t->region->pending.fetch_add(1);
+  // A parent is held while it has children in flight: one reference for
+  // all of them, taken by the first and dropped by the last to complete.
+  if (parent && parent->pending_children.fetch_add(1) == 0) parent->refs.fetch_add(1, std::memory_order_relaxed);
   count_submission(self);
   // Predecessors that complete while the dependencies are put in place count
   // down from a bias that they cannot exhaust; the bias, less the

@@ -111,8 +111,12 @@ struct TaskState {
   int priority = 0;
   Group* group = nullptr;
   // A parallel region's explicit tasks (OpenMP barriers wait for them):
-  // inherited from the parent, counted unless the task is implicit.
+  // inherited from the parent, counted in it unless the task is implicit or
+  // a child of an implicit task, which counts it already (pending_children:
+  // a barrier waits for both, and the region's count is not one more line
+  // that every task of the region changes twice).
   Group* region = nullptr;
+  bool counted_in_region = false;
   int pinned_worker = -1;  // runs on this worker only (an OpenMP implicit task)
   bool implicit = false;   // not a kernel: no record, model or task count
   // Detached (OpenMP detach): completes once its body ended and fulfill()
@@ -172,7 +176,7 @@ struct alignas(64) TaskSync {
   static constexpr uint64_t kNoTask = ~uint64_t{0};
   std::atomic<uint64_t> id{kNoTask};
   std::atomic<Task*> parent{nullptr};
-  std::atomic<int> refs{1};              // the runtime's + one per child and per thread waiting for it
+  std::atomic<int> refs{1};              // the runtime's + one while children are in flight + one per thread waiting for it
   std::atomic<int> pending_deps{0};      // unfinished predecessors
   std::atomic<int> pending_children{0};  // for hcc_taskwait inside this task
   // Set under lock by complete(): depend_on adds no successor after it.

@@ -134,7 +134,7 @@ void Runtime::release(Task* t) {
     std::free(t->arg);
     t->owns_arg = false;
   }
-  // Its children have completed (each held a reference): their
+  // Its children have completed (they held a reference): their
   // dependencies order nothing any more.
   if (t->children_deps) drop_scope(*t->children_deps);
   std::vector<Task*>& cache = task_cache_of(backend_->self_worker());

@@ -261,7 +261,9 @@ void Runtime::fulfill(Task* t) {
 // that the next submission on them finds them in its own cache.
 void Runtime::complete(Task* t, int w, int self) {
   Worker& k = workers_[w];
-  store_max(k.last_end, backend_->now());
+  // Only fulfill() completes a task for another worker: its clock may then be behind.
+  if (self == w) k.last_end.store(backend_->now(), std::memory_order_relaxed);
+  else store_max(k.last_end, backend_->now());
   // Before done: a handle may be unregistered once its tasks are done.
   if (t->has_commute) {
     for (const Access& a : t->accesses) {
@@ -293,10 +295,12 @@ void Runtime::complete(Task* t, int w, int self) {
     if (s->pending_deps.fetch_sub(1, std::memory_order_acq_rel) == 1) make_ready(s, w);
 
   if (t->group && t->group->pending.fetch_sub(1) == 1) zero = true;
-  if (t->region && !t->implicit && t->region->pending.fetch_sub(1) == 1) zero = true;
+  if (t->counted_in_region && t->region->pending.fetch_sub(1) == 1) zero = true;
   if (Task* parent = t->parent.load(std::memory_order_relaxed)) {
-    if (parent->pending_children.fetch_sub(1) == 1) zero = true;
-    release(parent);
+    if (parent->pending_children.fetch_sub(1) == 1) {
+      zero = true;
+      release(parent);  // see enqueue
+    }
   }
   // HCC_MAX_SUBMITTED: a blocked submitter waits for resume_submitting_.
   if (count_completion(self)) zero = true;

@@ -48,7 +48,11 @@ void barrier(State& s, Team& team) {
   ++team.arrived;
   s.rt.wait_locked(
       [&team, generation] {
-        return team.generation != generation || (team.arrived == team.nthreads && team.tasks.pending == 0);
+        // Once every thread arrived, no implicit task has ended.
+        return team.generation != generation ||
+               (team.arrived == team.nthreads && team.tasks.pending == 0 &&
+                std::all_of(team.implicit_tasks.begin(), team.implicit_tasks.end(),
+                            [](const rt::Task* t) { return t->pending_children.load() == 0; }));
       },
       true);
   // The first thread to see the barrier complete opens it for the others.

@@ -44,7 +44,11 @@ struct Team {
   const Team* parent = nullptr;
   int parent_tid = 0;
   std::vector<int> workers;  // the worker of each thread number (not serialised)
-  rt::Group tasks;           // explicit tasks of the region: barriers wait for them
+  // Explicit tasks of the region, which barriers wait for: the children of
+  // the implicit tasks (their pending_children), and the tasks below them
+  // (tasks: see rt::TaskState::region).
+  rt::Group tasks;
+  std::vector<rt::Task*> implicit_tasks;  // by thread number, valid until the region's last barrier
   rt::Group implicit;        // implicit tasks not ended yet
   bool launched = false;     // every implicit task submitted (numbered)
   // Barrier.
@@ -77,7 +81,9 @@ struct NextTask {
   std::vector<unsigned char> cuda_args;     // the block info->cuda reads
 };
 
-struct Thread {
+// On cache lines of its own: each thread changes its contexts at every task
+// it runs, and its neighbour's submissions read theirs.
+struct alignas(64) Thread {
   std::vector<Context> contexts;
   NextTask next_task;  // innermost last; [0]: the initial or implicit task
   // Open taskgroups, innermost last: their task reductions, or nullptr.

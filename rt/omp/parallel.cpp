@@ -129,7 +129,7 @@ void fork(kmpc_micro fn, const std::vector<void*>& args, bool if_true) {
     o.pinned_worker = team->workers[tid];
     o.implicit = true;
     o.region = &team->tasks;
-    s.rt.submit(d, o);
+    team->implicit_tasks.push_back(s.rt.submit(d, o));
   }
   s.rt.lock();
   Team* t = team.get();

@@ -287,6 +287,10 @@ int32_t __kmpc_omp_task_with_deps(ident_t*, int32_t, kmp_task_t* task, int32_t n
     run_now(h);
     return 0;
   }
+  if (!noalias || ndeps_noalias == 0) {  // what compilers emit: no copy
+    submit(h, deps, ndeps);
+    return 0;
+  }
   DependItems all = all_deps(ndeps, deps, ndeps_noalias, noalias);
   submit(h, all.begin(), static_cast<int>(all.size()));
   return 0;

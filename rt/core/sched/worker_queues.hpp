@@ -60,6 +60,8 @@ class WorkerQueues {
     return nullptr;
   }
 
+  size_t size(int w) const { return queues_[w].size.load(std::memory_order_relaxed); }
+
   SchedulerContext& context() const { return ctx_; }
 
  private:
