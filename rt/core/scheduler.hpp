@@ -44,9 +44,6 @@ class Scheduler {
   // scheduler queues tasks for one worker alone (dmda, dmdas): a GPU worker
   // brings its inputs while its kernel runs. Valid until that worker pops.
   virtual Task* peek(int /*worker*/) { return nullptr; }
-  // Ready tasks queued for the worker alone (a worker's own queue), or 0
-  // when the scheduler keeps no such queue: read without a lock, a hint.
-  virtual size_t queued(int /*worker*/) const { return 0; }
   // Whether a task pushed for one worker may be taken by another (central
   // queues, stealing): then any idle worker is woken for it.
   virtual bool shares_tasks() const { return true; }

@@ -44,10 +44,6 @@ std::vector<Access> merged_if_repeated(const SmallVector<Access, 4>& accesses) {
   return merged;
 }
 
-// Ready tasks in a submitting worker's own queue beyond which it runs one
-// before going on (libomp runs a new task at once when its 256-slot queue is full).
-constexpr size_t kThrottleQueued = 256;
-
 }  // namespace
 
 void Runtime::submit(const hcc_task_desc& d) { submit(d, TaskOptions{}); }
@@ -121,11 +117,6 @@ Task* Runtime::submit(const hcc_task_desc& d, const TaskOptions& options) {
     if (self < 0) app_cpu_mark_ = now;
   }
   backend_->compute(submit_cost_);
-  // A task creating tasks faster than the others take them runs one of its
-  // queue now (a task scheduling point, as OpenMP runtimes throttle task
-  // creation): the queue stops growing, and the task runs on a warm cache.
-  if (self >= 0 && scheduler_->queued(self) >= kThrottleQueued)
-    if (Task* queued = next_task(self)) run_task(queued, self);
   return t;
 }
 

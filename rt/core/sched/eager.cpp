@@ -23,8 +23,6 @@ class EagerScheduler final : public Scheduler {
     return queues_.pop(worker, oldest, oldest);
   }
 
-  size_t queued(int worker) const override { return queues_.size(worker); }
-
  private:
   WorkerQueues<RingQueue> queues_;
 };

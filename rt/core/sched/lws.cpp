@@ -27,8 +27,6 @@ class LwsScheduler final : public Scheduler {
     return queues_.pop(worker, newest, oldest);
   }
 
-  size_t queued(int worker) const override { return queues_.size(worker); }
-
  private:
   WorkerQueues<RingQueue> queues_;
 };

@@ -26,8 +26,6 @@ class PrioScheduler final : public Scheduler {
     return queues_.pop(worker, best, best);
   }
 
-  size_t queued(int worker) const override { return queues_.size(worker); }
-
  private:
   WorkerQueues<std::set<Task*, ByPriority>> queues_;
   std::atomic<uint64_t> next_sequence_{0};

@@ -60,8 +60,6 @@ class WorkerQueues {
     return nullptr;
   }
 
-  size_t size(int w) const { return queues_[w].size.load(std::memory_order_relaxed); }
-
   SchedulerContext& context() const { return ctx_; }
 
  private:
