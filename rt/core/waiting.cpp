@@ -5,9 +5,10 @@
 // A thread that must park registers in blocked_ under the control lock and
 // looks at its condition once more; whoever makes a condition true wakes the
 // registered threads whose condition holds (notify_blocked). The core's
-// conditions are counters reaching zero, changed without the lock by
-// complete(), which takes the lock only when one reaches zero while some
-// thread is registered (counter_reached_zero).
+// conditions are counters reaching zero and tasks that a thread waits for
+// (Task::waited) completing, changed without the lock by complete(), which
+// takes the lock only then, and only while some thread is registered
+// (counter_reached_zero).
 #include <algorithm>
 
 #include "locked.hpp"

@@ -91,6 +91,30 @@ TEST_F(Api, WaitHandleWaitsForTheTasksOfThatHandle) {
   hcc_wait_all();
 }
 
+// A handle's segments name their tasks without holding them: a wait finds
+// every reader of a set (some finished, some running) and the writer before
+// them, and does not wait for a task that reuses a finished one's memory.
+TEST_F(Api, WaitHandleFollowsItsSegmentsAndIgnoresRecycledTasks) {
+  g_done = 0;
+  double x, y;
+  hcc_handle hx = hcc_data_register(&x, sizeof x), hy = hcc_data_register(&y, sizeof y);
+  ASSERT_EQ(submit(hx, HCC_RW, 30), 0);
+  for (int i = 0; i < 20; ++i) ASSERT_EQ(submit(hx, HCC_R, i % 4 == 0 ? 10 : 0), 0);  // one set, compacted as it grows
+  hcc_wait_handle(hx);
+  EXPECT_EQ(g_done.load(), 21);
+
+  // hx's segment now names 20 finished readers, whose memory the next tasks reuse.
+  const auto start = std::chrono::steady_clock::now();
+  for (int i = 0; i < 4; ++i) ASSERT_EQ(submit(hy, HCC_RW, 100), 0);
+  hcc_wait_handle(hx);
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::milliseconds(100));
+  EXPECT_EQ(g_done.load(), 21);
+  hcc_wait_handle(hy);
+  EXPECT_EQ(g_done.load(), 25);
+  hcc_data_unregister(hx);
+  hcc_data_unregister(hy);
+}
+
 // fib(n) as tasks that submit tasks and wait for their children.
 struct Fib {
   int n;
