@@ -77,6 +77,9 @@ void Runtime::start() {
   // the estimates of model-based schedulers.
   keep_history_ = mode() == HCC_MODE_INSTRUMENT || config_.scheduler == "dmda" || config_.scheduler == "dmdas";
   measure_costs_ = mode() == HCC_MODE_INSTRUMENT;
+  // A task's parameters feed its record and the models' estimates: a native
+  // run without either does not copy them (a cache line per task).
+  keep_params_ = keep_records_ || keep_history_ || backend_->simulated();
   if (measure_costs_) cpu_clock_cost_ = cpu_clock_read_cost();
   if (backend_->simulated()) load_runtime_costs();
   backend_->start_workers([this](int w) { worker_loop(w); });

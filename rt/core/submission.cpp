@@ -97,7 +97,7 @@ Task* Runtime::submit(const hcc_task_desc& d, const TaskOptions& options) {
     if (exclusive(a.mode)) t->has_commute = true;
     if (!a.handle->sibling_scoped) t->program_wide_deps = true;
   }
-  if (d.params && d.nparams > 0) t->params.assign(d.params, d.params + d.nparams);
+  if (keep_params_ && d.params && d.nparams > 0) t->params.assign(d.params, d.params + d.nparams);
   t->mem_alloc = d.mem_alloc;
   t->mem_free = d.mem_free;
   t->footprint = footprint_of(t->accesses);
@@ -130,9 +130,11 @@ void Runtime::enqueue(Task* t, int self) {
   Task* parent = self >= 0 ? workers_[self].current.load(std::memory_order_relaxed) : nullptr;
   t->parent.store(parent, std::memory_order_relaxed);
   // An explicit group, else the taskgroup open where it is submitted, else
-  // the submitting task's group.
+  // the submitting task's group, unless that task is implicit: the group of
+  // an OpenMP region's implicit tasks counts them alone (their explicit
+  // tasks end before them, at the region's barriers).
   Group* open = parent ? parent->taskgroup : (self < 0 ? app_taskgroup_ : nullptr);
-  if (!t->group) t->group = open ? open : (parent ? parent->group : nullptr);
+  if (!t->group) t->group = open ? open : (parent && !parent->implicit ? parent->group : nullptr);
   if (t->group) t->group->pending.fetch_add(1);
   if (!t->region && parent) t->region = parent->region;
   t->counted_in_region = t->region && !t->implicit && !(parent && parent->implicit);
