@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <cstdlib>
 #include <cstring>
 #include <new>
@@ -41,7 +42,7 @@ class SmallVector {
 
   void clear() { size_ = 0; }  // keeps the capacity
   void truncate(size_t n) {
-    if (n < size_) size_ = n;
+    if (n < size_) size_ = static_cast<uint32_t>(n);
   }
   void push_back(const T& v) {
     if (size_ == capacity_) grow();
@@ -53,7 +54,7 @@ class SmallVector {
 
  private:
   void grow() {
-    const size_t capacity = capacity_ * 2;
+    const uint32_t capacity = capacity_ * 2;
     T* data = static_cast<T*>(std::malloc(capacity * sizeof(T)));
     if (!data) throw std::bad_alloc();
     std::memcpy(static_cast<void*>(data), data_, size_ * sizeof(T));
@@ -64,8 +65,8 @@ class SmallVector {
 
   T inline_[N];
   T* data_ = inline_;
-  size_t size_ = 0;
-  size_t capacity_ = N;
+  uint32_t size_ = 0;  // 32 bits: a task's successor list fits its synchronisation line (task.hpp)
+  uint32_t capacity_ = N;
 };
 
 }  // namespace hcc::rt

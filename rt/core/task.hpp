@@ -182,19 +182,22 @@ struct alignas(64) TaskSync {
   // Set under lock by complete(): depend_on adds no successor after it.
   std::atomic<bool> done{false};
   bool waited = false;  // a thread waits for its completion (Runtime::wait_handle); under lock
+  SpinLock lock;  // guards successors, done's transition, waited and the detach flags
   // Written by the threads that make it ready and run it, on this line
   // rather than on one that only its submitter writes.
   int ready_by = -1;  // the worker whose completion made it ready, -1: the application
   int worker = -1;    // the worker that ran it
-  SpinLock lock;  // guards successors, done's transition, waited and the detach flags
+  // Added by submitters, read by the completing worker: on this line, which
+  // both take anyway. One inline: a longer list is on the heap.
+  SmallVector<Task*, 1> successors;
 };
+static_assert(sizeof(TaskSync) == 64, "TaskSync is one cache line");
 
 // Laid out by who writes what: the line that several threads change, then
 // what its submitter writes for every task, then what only some tasks use.
 struct Task : TaskSync, TaskState, TaskExtras {
   std::vector<Access> merged;       // one per handle, if some handle repeats
   SmallVector<double, 4> params;
-  SmallVector<Task*, 4> successors;
   alignas(16) unsigned char inline_arg[64];  // small argument blocks, copied here
 
   // Back to a fresh task for reuse, keeping the capacity of its lists. Done
