@@ -72,7 +72,7 @@ bool Runtime::depend_on(Task* t, const TaskRef& pred) {
   Task* p = pred.task;
   SpinGuard guard(p->lock);
   // Under p's lock, done cannot be set meanwhile, so neither can p be recycled.
-  if (p->done.load(std::memory_order_acquire) || p->id.load(std::memory_order_relaxed) != pred.id) return false;
+  if (finished(pred)) return false;
   p->successors.push_back(t);
   return true;
 }
@@ -97,7 +97,7 @@ SmallVector<Task*, 8> Runtime::unfinished_tasks(Handle* h) {
     for (const TaskRef& m : *members) {
       Task* p = m.task;
       SpinGuard task_guard(p->lock);
-      if (p->done.load(std::memory_order_acquire) || p->id.load(std::memory_order_relaxed) != m.id) continue;
+      if (finished(m)) continue;
       p->waited = true;
       p->refs.fetch_add(1, std::memory_order_relaxed);
       tasks.push_back(p);

@@ -219,7 +219,7 @@ struct Task : TaskSync, TaskState, TaskExtras {
     pending_children.store(0, std::memory_order_relaxed);
     if (!merged.empty()) merged.clear();
     if (!params.empty()) params.clear();
-    if (!successors.empty()) successors.clear();
+    successors.clear();  // on TaskSync's line, written above
   }
 
   // The accesses that dependencies are inferred from: one per handle.
