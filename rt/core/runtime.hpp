@@ -131,21 +131,20 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
   uint64_t bytes_on_node(const Task& t, int node) const override;
 
  private:
-  // One per worker, on its own cache lines: written by its worker, read by
-  // the threads that wake it.
+  // One per worker, on its own cache lines. The first is what threads that
+  // wake it read (a pusher reads idle whenever some worker is idle); what its
+  // worker writes at every task is on the next ones.
   struct alignas(64) Worker {
     std::unique_ptr<Waiter> waiter;
     bool cpu = true;  // a CPU worker (else a GPU worker)
     bool control_only = false;  // WorkerDesc::control_only
-    // A GPU worker's kernels that ran once already: a kernel's first run
-    // initialises its libraries (cuBLAS handles, workspaces, code loaded on
-    // first use) and has a model of its own (kernels.cpp).
-    std::vector<const hcc_codelet*> warmed;
     // Parked or about to park: a thread that makes a task ready claims it
     // (exchange to false) before notifying its waiter.
     std::atomic<bool> idle{false};
     std::atomic<bool> woken_for_task{false};  // claimed for a ready task, no task taken since (wait_until)
-    std::atomic<Task*> current{nullptr};  // task whose body runs on this worker (read by can_take)
+    std::atomic<double> notified_at{-1};  // instrumented runs: when a ready task woke it
+
+    alignas(64) std::atomic<Task*> current{nullptr};  // task whose body runs on this worker (read by can_take)
     std::atomic<Task*> pinned{nullptr};   // ready implicit task waiting for this worker
     std::vector<Task*> task_cache;        // recycled tasks (task_pool.cpp)
     int inflight_credit = 0;              // see Runtime::count_submission
@@ -155,8 +154,11 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
     // runtime's work between two kernels run back to back (instrumented runs).
     double cpu_after_kernel = -1;
     double task_cost = 0;  // simulation: CPU seconds charged before each kernel
-    std::atomic<double> notified_at{-1};  // instrumented runs: when a ready task woke it
     double wake_latency = 0;  // simulation: seconds from being woken to running
+    // A GPU worker's kernels that ran once already: a kernel's first run
+    // initialises its libraries (cuBLAS handles, workspaces, code loaded on
+    // first use) and has a model of its own (kernels.cpp).
+    std::vector<const hcc_codelet*> warmed;
   };
   // A thread blocked in a wait call, with what it waits for.
   struct Blocked {
@@ -193,7 +195,7 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
   Task* idle_wait(int w);
   static bool descends_from(const Task& t, const Task& ancestor);
   void worker_loop(int w);
-  Task* next_task(int w);
+  Task* next_task(int w, bool last_look);  // last_look: Scheduler::pop
   bool exclusive(int mode) const;
   bool take_commute(Task* t);
   void run_task(Task* t, int w);

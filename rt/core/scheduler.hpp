@@ -38,8 +38,10 @@ class Scheduler {
   // for the application). Returns the worker whose queue it joined, or -1
   // for a queue every worker takes from.
   virtual int push(Task* t) = 0;
-  // The next task for the worker, or nullptr.
-  virtual Task* pop(int worker) = 0;
+  // The next task for the worker, or nullptr. last_look: the worker parks
+  // if this finds nothing, so it takes any task it can (a scheduler may
+  // otherwise leave a task to a worker better placed to take it).
+  virtual Task* pop(int worker, bool last_look) = 0;
   // The task the worker will most likely pop next, left queued, when the
   // scheduler queues tasks for one worker alone (dmda, dmdas): a GPU worker
   // brings its inputs while its kernel runs. Valid until that worker pops.

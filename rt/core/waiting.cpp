@@ -59,7 +59,7 @@ void Runtime::wait_until(const std::function<bool()>& ready, bool help, bool loc
     if (helps) {
       if (lock_held) backend_->unlock();
       int ran = 0;
-      for (Task* t; ran < run_length && (t = next_task(w)); ++ran) run_task(t, w);
+      for (Task* t; ran < run_length && (t = next_task(w, false)); ++ran) run_task(t, w);
       if (lock_held) backend_->lock();
       if (ran > 0) continue;
     }

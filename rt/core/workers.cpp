@@ -114,7 +114,7 @@ bool Runtime::descends_from(const Task& t, const Task& a) {
 
 void Runtime::worker_loop(int w) {
   for (;;) {
-    Task* t = next_task(w);
+    Task* t = next_task(w, false);
     if (!t) {
       if (stopping_.load()) break;
       t = idle_wait(w);
@@ -135,7 +135,7 @@ Task* Runtime::idle_wait(int w) {
   me.cpu_after_kernel = -1;  // what follows a wait is not back to back
   if (return_credit(w)) counter_reached_zero();  // the tasks it completed may be all a wait waits for
   for (int round = 0; backend_->keep_looking(round); ++round) {
-    if (Task* t = next_task(w)) return t;
+    if (Task* t = next_task(w, false)) return t;
     if (stopping_.load(std::memory_order_relaxed)) return nullptr;
   }
   // Counted before it is flagged: a thread that claims a flagged worker
@@ -144,7 +144,7 @@ Task* Runtime::idle_wait(int w) {
   idle_count_.fetch_add(1);
   me.idle.store(true);
   std::atomic_thread_fence(std::memory_order_seq_cst);
-  Task* found = next_task(w);
+  Task* found = next_task(w, /*last_look=*/true);
   if (!found && !stopping_.load()) me.waiter->wait();
   // A thread that claimed the worker took it out of the idle count.
   const bool claimed = !me.idle.exchange(false);
@@ -158,7 +158,7 @@ Task* Runtime::idle_wait(int w) {
   return nullptr;
 }
 
-Task* Runtime::next_task(int w) {
+Task* Runtime::next_task(int w, bool last_look) {
   Worker& me = workers_[w];
   if (me.woken_for_task.load(std::memory_order_relaxed)) me.woken_for_task.store(false, std::memory_order_relaxed);
   // An implicit task starts only on a worker that runs nothing else: one
@@ -167,7 +167,7 @@ Task* Runtime::next_task(int w) {
     me.pinned.store(nullptr, std::memory_order_relaxed);
     return t;
   }
-  while (Task* t = scheduler_->pop(w)) {
+  while (Task* t = scheduler_->pop(w, last_look)) {
     if (!t->has_commute || take_commute(t)) return t;
   }
   return nullptr;

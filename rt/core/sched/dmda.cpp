@@ -61,7 +61,7 @@ class DmdaScheduler final : public Scheduler {
     return best;
   }
 
-  Task* pop(int worker) override {
+  Task* pop(int worker, bool /*last_look*/) override {
     SpinGuard g(lock_);
     auto& q = queues_[worker];
     if (q.empty()) return nullptr;

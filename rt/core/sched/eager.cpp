@@ -17,10 +17,10 @@ class EagerScheduler final : public Scheduler {
     return w;
   }
 
-  Task* pop(int worker) override {
+  Task* pop(int worker, bool last_look) override {
     SchedulerContext& ctx = queues_.context();
     auto oldest = [&ctx, worker](RingQueue& q) { return take_oldest_runnable(q, ctx, worker); };
-    return queues_.pop(worker, oldest, oldest);
+    return queues_.pop(worker, last_look, oldest, oldest);
   }
 
  private:

@@ -16,7 +16,7 @@ class LwsScheduler final : public Scheduler {
     return w;
   }
 
-  Task* pop(int worker) override {
+  Task* pop(int worker, bool last_look) override {
     SchedulerContext& ctx = queues_.context();
     auto newest = [&ctx, worker](RingQueue& q) -> Task* {
       for (size_t i = q.size(); i-- > 0;)
@@ -24,7 +24,7 @@ class LwsScheduler final : public Scheduler {
       return nullptr;
     };
     auto oldest = [&ctx, worker](RingQueue& q) { return take_oldest_runnable(q, ctx, worker); };
-    return queues_.pop(worker, newest, oldest);
+    return queues_.pop(worker, last_look, newest, oldest);
   }
 
  private:

@@ -20,10 +20,10 @@ class PrioScheduler final : public Scheduler {
     return w;
   }
 
-  Task* pop(int worker) override {
+  Task* pop(int worker, bool last_look) override {
     SchedulerContext& ctx = queues_.context();
     auto best = [&ctx, worker](std::set<Task*, ByPriority>& q) { return take_first_runnable(q, ctx, worker); };
-    return queues_.pop(worker, best, best);
+    return queues_.pop(worker, last_look, best, best);
   }
 
  private:

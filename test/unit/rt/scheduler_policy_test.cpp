@@ -65,11 +65,11 @@ TEST(Lws, PushesToTheReleasingWorkerAndStealsTheOldestTask) {
     t.ready_by = 1;
     EXPECT_EQ(s->push(&t), 1);
   }
-  EXPECT_EQ(s->pop(1), &tasks[3]);  // own queue: newest first
-  EXPECT_EQ(s->pop(2), &tasks[0]);  // thief: oldest of the next worker with work
-  EXPECT_EQ(s->pop(0), &tasks[1]);
-  EXPECT_EQ(s->pop(1), &tasks[2]);
-  EXPECT_EQ(s->pop(1), nullptr);
+  EXPECT_EQ(s->pop(1, true), &tasks[3]);  // own queue: newest first
+  EXPECT_EQ(s->pop(2, true), &tasks[0]);  // thief: oldest of the next worker with work
+  EXPECT_EQ(s->pop(0, true), &tasks[1]);
+  EXPECT_EQ(s->pop(1, true), &tasks[2]);
+  EXPECT_EQ(s->pop(1, true), nullptr);
 }
 
 TEST(Lws, DealsApplicationTasksRoundRobin) {
@@ -79,6 +79,35 @@ TEST(Lws, DealsApplicationTasksRoundRobin) {
   std::vector<int> placed;
   for (auto& t : tasks) placed.push_back(s->push(&t));
   EXPECT_EQ(placed, (std::vector<int>{0, 1, 2, 0}));
+}
+
+TEST(Eager, AThiefLeavesALoneTaskToItsOwnerForOneLook) {
+  FakeContext ctx(3, 0);
+  auto s = make_scheduler("eager", ctx);
+  auto tasks = make_tasks(3, &kCpuOnly);
+  tasks[0].ready_by = 0;
+  s->push(&tasks[0]);
+  EXPECT_EQ(s->pop(1, false), nullptr);  // first sight of worker 0's only task
+  EXPECT_EQ(s->pop(1, false), &tasks[0]);  // still there at the next look
+  tasks[1].ready_by = 0;
+  s->push(&tasks[1]);
+  EXPECT_EQ(s->pop(2, true), &tasks[1]);  // before parking, at first sight
+  tasks[2].ready_by = 0;
+  s->push(&tasks[2]);
+  EXPECT_EQ(s->pop(0, false), &tasks[2]);  // its owner, at once
+}
+
+TEST(Eager, AThiefTakesFromAQueueOfSeveralAtFirstSight) {
+  FakeContext ctx(2, 0);
+  auto s = make_scheduler("eager", ctx);
+  auto tasks = make_tasks(2, &kCpuOnly);
+  for (auto& t : tasks) {
+    t.ready_by = 0;
+    s->push(&t);
+  }
+  EXPECT_EQ(s->pop(1, false), &tasks[0]);
+  EXPECT_EQ(s->pop(1, false), &tasks[1]);  // it was there at the last look too
+  EXPECT_EQ(s->pop(1, false), nullptr);
 }
 
 TEST(Dmda, PlacesTasksWhereTheyFinishFirst) {
@@ -124,8 +153,8 @@ TEST(Dmdas, PrefersQueuedTasksWhoseDataIsAlreadyOnTheNode) {
     ctx.local.insert({&tasks[2], 1});
     for (auto& t : tasks) s->push(&t);
     const bool locality = std::string(name) == "dmdas";
-    EXPECT_EQ(s->pop(0), locality ? &tasks[2] : &tasks[0]) << name;
-    EXPECT_EQ(s->pop(0), locality ? &tasks[0] : &tasks[1]) << name;
+    EXPECT_EQ(s->pop(0, true), locality ? &tasks[2] : &tasks[0]) << name;
+    EXPECT_EQ(s->pop(0, true), locality ? &tasks[0] : &tasks[1]) << name;
   }
 }
 
