@@ -17,7 +17,7 @@ all with -std=c11 -ffp-contract=off -llapacke -lopenblas -lm. Each run has
 EXAMPLE_TIME=1 in its environment, so the program prints the wall time of the
 factorisation alone (tiles generated, up to the end of the parallel region)
 on stderr, and checks its residual (its "ok" line is required). Threads:
-OMP_NUM_THREADS=<threads> for the OpenMP runtimes, HCC_WORKERS=<threads>
+OMP_NUM_THREADS=<threads> for the OpenMP runtimes, HCC_WORKERS=<threads> HCC_GPUS=0
 HCC_MODE=native for hccsim (scheduler: the runtime's default, or
 --hcc-sched); OpenBLAS single-threaded (the programs ask for it too).
 
@@ -78,7 +78,9 @@ def env_for(runtime, threads, hcc_sched):
     if runtime == "hccsim":
         for var in HCC_UNSET:
             env.pop(var, None)
-        env.update(HCC_MODE="native", HCC_WORKERS=str(threads))
+        # CPU workers only, as the OpenMP runtimes: a GPU worker would make the
+        # runtime keep data coherent with the GPU (bench/task_overhead.py).
+        env.update(HCC_MODE="native", HCC_WORKERS=str(threads), HCC_GPUS="0")
         if hcc_sched:
             env["HCC_SCHED"] = hcc_sched
     else:

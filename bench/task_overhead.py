@@ -8,7 +8,7 @@ StarPU 1.3, at one or several thread counts, in one command.
 Five programs run three patterns of empty tasks (indep, chain, stencil;
 bench/overhead/overhead_common.h describes them):
 
-    hccsim      <build>/bench/overhead/hcc_tasks (the C API, HCC_WORKERS=T)
+    hccsim      <build>/bench/overhead/hcc_tasks (the C API, HCC_WORKERS=T HCC_GPUS=0)
     hccsim-omp  bench/overhead/omp_tasks.c built here with `hccsim -fnative`
                 (the OpenMP path: libhccomp on the same runtime, a team of T)
     libomp      omp_tasks.c built with clang-19 -fopenmp (bench/CMakeLists.txt)
@@ -115,7 +115,10 @@ def runtime_env(name, threads, build_dir, hcc_sched):
     if name.startswith("hccsim"):
         for var in HCC_UNSET:
             env.pop(var, None)
-        env.update(HCC_MODE="native", HCC_SCHED=hcc_sched)
+        # CPU workers only, as StarPU's STARPU_NCUDA=0: with a GPU worker the
+        # runtime keeps data coherent between main memory and the GPU, under
+        # the control lock, even for tasks that only CPUs run.
+        env.update(HCC_MODE="native", HCC_SCHED=hcc_sched, HCC_GPUS="0")
         if name == "hccsim":
             env["HCC_WORKERS"] = str(threads)
         else:
