@@ -190,7 +190,9 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
   std::vector<Task*>& task_cache_of(int self);
 
   // Readiness, waking and the worker loop (workers.cpp).
-  void make_ready(Task* t, int by_worker);
+  // keep_for_self: by_worker takes a task from its own queue next; a task
+  // queued there then wakes no other worker (returns true).
+  bool make_ready(Task* t, int by_worker, bool keep_for_self = false);
   bool wake(int w);
   Task* idle_wait(int w);
   static bool descends_from(const Task& t, const Task& ancestor);

@@ -33,21 +33,23 @@ void store_max(std::atomic<double>& target, double value) {
 
 }  // namespace
 
-void Runtime::make_ready(Task* t, int by_worker) {
+bool Runtime::make_ready(Task* t, int by_worker, bool keep_for_self) {
   t->ready_by = by_worker;
   if (t->pinned_worker >= 0) {
     workers_[t->pinned_worker].pinned.store(t, std::memory_order_release);
     std::atomic_thread_fence(std::memory_order_seq_cst);
     wake(t->pinned_worker);
-    return;
+    return false;
   }
+  const bool keep = keep_for_self && can_take(*t, by_worker);
   // Once pushed, t may be taken, run and recycled by another worker at once.
   // A reference keeps it for the choice of a worker to wake; it is taken only
   // when some worker is idle, so that a busy machine pays for neither.
-  const bool hold = idle_count_.load(std::memory_order_relaxed) > 0;
+  const bool hold = !keep && idle_count_.load(std::memory_order_relaxed) > 0;
   if (hold) t->refs.fetch_add(1, std::memory_order_relaxed);
   const hcc_codelet* codelet = t->codelet;
   const int w = scheduler_->push(t);
+  if (keep && w == by_worker) return true;
   std::atomic_thread_fence(std::memory_order_seq_cst);  // see the protocol above
   if (idle_count_.load(std::memory_order_relaxed) > 0) {
     // Without the reference (a worker went idle meanwhile) only the codelet
@@ -66,6 +68,7 @@ void Runtime::make_ready(Task* t, int by_worker) {
     }
   }
   if (hold) release(t);
+  return false;
 }
 
 // Claims worker w if it is idle and notifies it; false if it was not idle.
@@ -291,8 +294,13 @@ void Runtime::complete(Task* t, int w, int self) {
   // per-task cost (hcc.task) at the price of two more clock reads.
   if (keep_records_ && !t->implicit) record(t, w, t->end_time);
 
+  // The worker that ran t takes a task from its own queue next, unless it
+  // goes back to waiting inside a task (which may end before it looks):
+  // the first successor queued there wakes no one else.
+  const Task* outer = k.current.load(std::memory_order_relaxed);
+  bool keep = self == w && (!outer || outer->implicit);
   for (Task* s : t->successors)
-    if (s->pending_deps.fetch_sub(1, std::memory_order_acq_rel) == 1) make_ready(s, w);
+    if (s->pending_deps.fetch_sub(1, std::memory_order_acq_rel) == 1 && make_ready(s, w, keep)) keep = false;
 
   if (t->group && t->group->pending.fetch_sub(1) == 1) zero = true;
   if (t->counted_in_region && t->region->pending.fetch_sub(1) == 1) zero = true;
