@@ -39,8 +39,7 @@ void Runtime::wait_siblings(const void* addr) {
   {
     const bool app = &scope == &app_deps_;
     if (app) backend_->lock();
-    auto it = scope.find(addr);
-    if (it != scope.end()) h = it->second;
+    h = scope.find(addr);
     if (app) backend_->unlock();
   }
   if (h) wait_handle(h);
@@ -49,7 +48,7 @@ void Runtime::wait_siblings(const void* addr) {
 // Once no task of the scope is in flight. A handle with copies on other
 // memory nodes is kept until shutdown, which frees them.
 void Runtime::drop_scope(DependencyScope& scope) {
-  for (auto& [addr, h] : scope) {
+  scope.for_each([this](const void*, Handle* h) {
     bool elsewhere = h->written_elsewhere;  // listed for write_back_idle_data
     for (size_t n = 1; n < h->replicas.size(); ++n) elsewhere |= h->replicas[n].allocated;
     if (elsewhere) {
@@ -58,7 +57,7 @@ void Runtime::drop_scope(DependencyScope& scope) {
     } else {
       delete h;
     }
-  }
+  });
   scope.clear();
 }
 

@@ -11,9 +11,9 @@
 #include <list>
 #include <memory>
 #include <string>
-#include <unordered_map>
 #include <vector>
 
+#include "address_map.hpp"
 #include "hcc/hcc.h"
 #include "small_vector.hpp"
 #include "spin_lock.hpp"
@@ -92,7 +92,7 @@ struct Group {
 // Dependencies among the children of one task (OpenMP orders sibling tasks
 // only): the handles of the addresses they named, created on first use and
 // dropped with the parent task.
-using DependencyScope = std::unordered_map<const void*, struct Handle*>;
+using DependencyScope = AddressMap;
 
 struct Access {
   Handle* handle;
