@@ -195,6 +195,7 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
   bool make_ready(Task* t, int by_worker, bool keep_for_self = false);
   bool wake(int w);
   Task* idle_wait(int w);
+  Task* look_a_while(int w);
   static bool descends_from(const Task& t, const Task& ancestor);
   void worker_loop(int w);
   Task* next_task(int w, bool last_look);  // last_look: Scheduler::pop

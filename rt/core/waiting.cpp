@@ -52,14 +52,21 @@ void Runtime::wait_until(const std::function<bool()>& ready, bool help, bool loc
     run_task(t, w);
     if (lock_held) backend_->lock();
   };
-  // With the lock held, ready() is looked at again after a run of tasks
-  // found back to back, not after each: the lock is not taken twice per task.
+  // With the lock held, ready() is looked at again after a run of tasks,
+  // not after each, and a worker that ran a task looks for the next a while
+  // (as an idle worker does) before it takes the lock again: the lock is not
+  // taken twice per task by every waiting worker of a team (the workers of an
+  // OpenMP team wait at a barrier while the tasks run). A worker that ran
+  // nothing goes back to ready() at once: a barrier without tasks is not
+  // made to wait for a look.
   const int run_length = lock_held ? 32 : 1;
   while (!ready()) {
     if (helps) {
       if (lock_held) backend_->unlock();
       int ran = 0;
-      for (Task* t; ran < run_length && (t = next_task(w, false)); ++ran) run_task(t, w);
+      for (Task* t; ran < run_length && ((t = next_task(w, false)) || (lock_held && ran > 0 && (t = look_a_while(w))));
+           ++ran)
+        run_task(t, w);
       if (lock_held) backend_->lock();
       if (ran > 0) continue;
     }

@@ -137,10 +137,7 @@ Task* Runtime::idle_wait(int w) {
   Worker& me = workers_[w];
   me.cpu_after_kernel = -1;  // what follows a wait is not back to back
   if (return_credit(w)) counter_reached_zero();  // the tasks it completed may be all a wait waits for
-  for (int round = 0; backend_->keep_looking(round); ++round) {
-    if (Task* t = next_task(w, false)) return t;
-    if (stopping_.load(std::memory_order_relaxed)) return nullptr;
-  }
+  if (Task* t = look_a_while(w)) return t;
   // Counted before it is flagged: a thread that claims a flagged worker
   // uncounts it, and the count must never be below the workers flagged
   // (a pusher that read 0 would wake none of them).
@@ -158,6 +155,16 @@ Task* Runtime::idle_wait(int w) {
     if (at >= 0) record_model(kWakeCost, machine().workers[w].arch, 0, 0, backend_->now() - at);
   }
   if (me.wake_latency > 0) backend_->sleep(me.wake_latency);
+  return nullptr;
+}
+
+// Looks for work while Backend::keep_looking says so (natively 50 us; in
+// simulation not at all).
+Task* Runtime::look_a_while(int w) {
+  for (int round = 0; backend_->keep_looking(round); ++round) {
+    if (Task* t = next_task(w, false)) return t;
+    if (stopping_.load(std::memory_order_relaxed)) return nullptr;
+  }
   return nullptr;
 }
 
