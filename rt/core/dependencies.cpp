@@ -48,12 +48,14 @@ int Runtime::add_dependencies(Task* t) {
       if (h->segment.size() >= h->compact_at) drop_finished(h);
     } else {
       // Starts a new segment ordered after every member of the current one;
-      // finished members order nothing any more and are not kept.
-      h->segment_preds.clear();
+      // finished members order nothing any more and are not kept, nor are a
+      // writer's predecessors (Handle::segment_preds).
+      const bool set = kind != AccessKind::Write;
+      if (set) h->segment_preds.clear();
       for (const TaskRef& p : h->segment)
         if (depend_on(t, p)) {
           ++added;
-          h->segment_preds.push_back(p);
+          if (set) h->segment_preds.push_back(p);
         }
       h->segment.clear();
       h->segment_kind = kind;
@@ -88,29 +90,28 @@ void Runtime::drop_finished(Handle* h) {
   h->compact_at = std::max<uint32_t>(kCompactMin, 2 * static_cast<uint32_t>(h->segment.size()));
 }
 
-// The tasks of h's segments that have not completed, each marked waited and
-// held by one reference (the caller releases them).
+// The tasks of h's current segment that have not completed, each marked
+// waited and held by one reference (the caller releases them). Every earlier
+// task on h precedes one of them, so once they are done all are.
 SmallVector<Task*, 8> Runtime::unfinished_tasks(Handle* h) {
   SmallVector<Task*, 8> tasks;
   SpinGuard guard(h->lock);
-  for (auto* members : {&h->segment, &h->segment_preds})
-    for (const TaskRef& m : *members) {
-      Task* p = m.task;
-      SpinGuard task_guard(p->lock);
-      if (finished(m)) continue;
-      p->waited = true;
-      p->refs.fetch_add(1, std::memory_order_relaxed);
-      tasks.push_back(p);
-    }
+  for (const TaskRef& m : h->segment) {
+    Task* p = m.task;
+    SpinGuard task_guard(p->lock);
+    if (finished(m)) continue;
+    p->waited = true;
+    p->refs.fetch_add(1, std::memory_order_relaxed);
+    tasks.push_back(p);
+  }
   return tasks;
 }
 
-// Whether some task of h's segments has not completed.
+// Whether some task on h has not completed (see unfinished_tasks).
 bool Runtime::in_use(Handle* h) {
   SpinGuard guard(h->lock);
-  for (auto* members : {&h->segment, &h->segment_preds})
-    for (const TaskRef& m : *members)
-      if (!finished(m)) return true;
+  for (const TaskRef& m : h->segment)
+    if (!finished(m)) return true;
   return false;
 }
 

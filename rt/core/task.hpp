@@ -7,6 +7,7 @@
 #pragma once
 
 #include <atomic>
+#include <cstddef>
 #include <cstdint>
 #include <list>
 #include <memory>
@@ -55,34 +56,38 @@ struct TaskRef {
 };
 
 struct Handle {
-  void* addr = nullptr;
-  uint64_t size = 0;
-  bool sibling_scoped = false;  // orders the children of one task only (OpenMP depend)
-  // Coherence (coherence.cpp, under the control lock; only used on
-  // machines with more than one memory node).
-  std::vector<Replica> replicas;  // one per memory node; node 0 is addr
-  uint64_t version = 1;           // bumped by every task that writes
-  bool written_elsewhere = false;  // listed in Runtime::written_elsewhere_
-  bool host_pinned = false;        // page-locked in main memory (Runtime::pin_home)
-
-  bool valid(int node) const { return replicas[node].version == version; }
-
-  // Sequential-task-flow state: the current segment of accesses and the
-  // tasks the segment's members depend on, some of which may have completed.
-  // Kept inline: most segments are one or two tasks. On lines of their own:
-  // submitters write them, the workers that run the tasks read addr and size.
-  alignas(64) SpinLock lock;  // guards the sequential-task-flow state and the commute owner
+  // What a submitter reads and writes, on one line: the sequential-task-flow
+  // state (the current segment of accesses, inline: most are one or two
+  // tasks) and what hcc_submit reads of the handle. A submission on a handle
+  // that starts a segment or writes touches this line alone (a task on a
+  // handle used to touch three).
+  SpinLock lock;  // guards the sequential-task-flow state and the commute owner
   AccessKind segment_kind = AccessKind::Write;
-  SmallVector<TaskRef, 2> segment;
-  SmallVector<TaskRef, 2> segment_preds;
+  bool sibling_scoped = false;  // orders the children of one task only (OpenMP depend)
   // A set (reads, inoutset, commute) grows by one member per task: its
   // completed members are dropped when it reaches this size, which then
   // doubles what is left (amortised O(1) per task).
   uint32_t compact_at = 0;
+  uint64_t size = 0;
+  SmallVector<TaskRef, 2> segment;
+  // The unfinished members of the previous segment when the current one is a
+  // set, which its new members depend on. Not kept for a write: a writer's
+  // predecessors finish before it, so its segment alone says what runs.
+  alignas(64) SmallVector<TaskRef, 2> segment_preds;
 
-  Task* commute_owner = nullptr;  // running task holding it exclusively
+  // Written once, read by the workers that run the tasks (addr) and, under
+  // the control lock, by coherence on machines with more than one memory node.
+  alignas(64) void* addr = nullptr;
+  std::vector<Replica> replicas;  // one per memory node; node 0 is addr
+  uint64_t version = 1;           // bumped by every task that writes
+  bool written_elsewhere = false;  // listed in Runtime::written_elsewhere_
+  bool host_pinned = false;        // page-locked in main memory (Runtime::pin_home)
+  Task* commute_owner = nullptr;  // running task holding it exclusively (lock)
   std::vector<Task*> commute_waiting;
+
+  bool valid(int node) const { return replicas[node].version == version; }
 };
+static_assert(offsetof(Handle, segment_preds) == 64, "a submitter's state fits the handle's first line");
 
 struct Group {
   std::atomic<int> pending{0};
