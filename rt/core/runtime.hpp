@@ -185,6 +185,8 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
   void count_submission(int self);
   bool count_completion(int self);
   bool return_credit(int self);
+  void count_child(Task* parent);
+  bool return_child_credit(Task* t);
   int& credit_of(int self);
   void release(Task* t);  // drops one reference; recycles at zero
   std::vector<Task*>& task_cache_of(int self);

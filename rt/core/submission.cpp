@@ -139,9 +139,7 @@ void Runtime::enqueue(Task* t, int self) {
   if (!t->region && parent) t->region = parent->region;
   t->counted_in_region = t->region && !t->implicit && !(parent && parent->implicit);
   if (t->counted_in_region) t->region->pending.fetch_add(1);
-  // A parent is held while it has children in flight: one reference for
-  // all of them, taken by the first and dropped by the last to complete.
-  if (parent && parent->pending_children.fetch_add(1) == 0) parent->refs.fetch_add(1, std::memory_order_relaxed);
+  if (parent) count_child(parent);
   count_submission(self);
   // Predecessors that complete while the dependencies are put in place count
   // down from a bias that they cannot exhaust; the bias, less the

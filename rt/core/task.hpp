@@ -144,6 +144,7 @@ struct TaskState {
 // last read by the worker that ran it, and writing them would take them back.
 struct TaskExtras {
   Group* taskgroup = nullptr;  // innermost taskgroup open in this task's body
+  int child_credit = 0;        // children counted ahead in pending_children (Runtime::count_child)
   std::unique_ptr<DependencyScope> children_deps;  // see DependencyScope
   double submit_time = 0, start_time = 0;
   double end_time = 0;  // when the body ended (records, models), before any lock wait
@@ -160,6 +161,7 @@ struct TaskExtras {
       if (field != value) field = value;
     };
     reset(taskgroup, nullptr);
+    reset(child_credit, 0);
     if (children_deps) children_deps.reset();
     reset(submit_time, 0.0);
     reset(start_time, 0.0);
@@ -183,7 +185,7 @@ struct alignas(64) TaskSync {
   std::atomic<Task*> parent{nullptr};
   std::atomic<int> refs{1};              // the runtime's + one while children are in flight + one per thread waiting for it
   std::atomic<int> pending_deps{0};      // unfinished predecessors
-  std::atomic<int> pending_children{0};  // for hcc_taskwait inside this task
+  std::atomic<int> pending_children{0};  // for hcc_taskwait inside this task; counted ahead (Runtime::count_child)
   // Set under lock by complete(): depend_on adds no successor after it.
   std::atomic<bool> done{false};
   bool waited = false;  // a thread waits for its completion (Runtime::wait_handle); under lock

@@ -18,6 +18,7 @@ namespace {
 constexpr size_t kTaskSlab = 256;  // tasks allocated at a time
 constexpr size_t kTaskBatch = 32;  // tasks moved between a cache and the shared list at a time
 constexpr int kInflightCredit = 64;  // tasks a submitting thread counts in flight at a time
+constexpr int kChildCredit = 32;     // children the thread running a task counts at a time (count_child)
 
 // What an application thread keeps for itself, per runtime: in a simulation
 // with ranks, the main actors of every rank share the one thread and each
@@ -109,6 +110,34 @@ bool Runtime::return_credit(int self) {
   const int left = inflight_.fetch_sub(credit) - credit;
   credit = 0;
   return left == 0 || left == resume_submitting_;
+}
+
+// Counts a child of parent in flight, on the thread running parent (the
+// only one that submits its children). That thread counts them kChildCredit
+// at a time, as a submitter counts its tasks in flight: pending_children then
+// neither takes a read-modify-write per child on the line that completing
+// children change, nor reaches zero, with a lock and a look at the blocked
+// threads, each time the workers catch up with an OpenMP task-creating loop.
+// A parent is held while it has children in flight: one reference for all of
+// them, taken when the count leaves zero and dropped when it comes back.
+void Runtime::count_child(Task* parent) {
+  if (parent->child_credit == 0) {
+    if (parent->pending_children.fetch_add(kChildCredit) == 0) parent->refs.fetch_add(1, std::memory_order_relaxed);
+    parent->child_credit = kChildCredit;
+  }
+  --parent->child_credit;
+}
+
+// Gives back what the thread running t counted ahead for its children: before
+// that thread waits (a wait may be for them) and when t's body ends. Returns
+// whether the count reached zero: the caller then wakes the waiters.
+bool Runtime::return_child_credit(Task* t) {
+  const int credit = t->child_credit;
+  if (credit == 0) return false;
+  t->child_credit = 0;
+  if (t->pending_children.fetch_sub(credit) != credit) return false;
+  release(t);  // the children's reference; t's thread holds another
+  return true;
 }
 
 Task* Runtime::new_task(int self) {

@@ -41,8 +41,11 @@ void Runtime::wait_until(const std::function<bool()>& ready, bool help, bool loc
   const int w = backend_->self_worker();
   Worker* me = w >= 0 ? &workers_[w] : nullptr;
   const bool helps = me && help;
-  // What it waits for may be inflight_ reaching zero.
-  if (return_credit(w)) {
+  // What it waits for may be inflight_, or the running task's children,
+  // reaching zero.
+  Task* running = me ? me->current.load(std::memory_order_relaxed) : nullptr;
+  const bool credit_returned = return_credit(w);
+  if ((running && return_child_credit(running)) || credit_returned) {
     if (lock_held) notify_blocked();
     else counter_reached_zero();
   }

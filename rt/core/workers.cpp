@@ -233,6 +233,7 @@ void Runtime::run_task(Task* t, int w) {
     account(0, static_cast<int64_t>(t->mem_alloc));
   }
   execute_body(t, w, buffers);
+  if (return_child_credit(t)) counter_reached_zero();
   if (t->finished) t->finished(t->arg);
   if (t->mem_free) {
     Locked lock(*backend_);

@@ -12,7 +12,7 @@ class EagerScheduler final : public Scheduler {
   explicit EagerScheduler(SchedulerContext& ctx) : queues_(ctx) {}
 
   int push(Task* t) override {
-    const int w = queues_.target(*t);
+    const int w = queues_.target(*t, /*spread=*/true);
     queues_.push(w, [t](RingQueue& q) { q.push_back(t); });
     return w;
   }

@@ -11,7 +11,7 @@ class LwsScheduler final : public Scheduler {
   explicit LwsScheduler(SchedulerContext& ctx) : queues_(ctx) {}
 
   int push(Task* t) override {
-    const int w = queues_.target(*t);
+    const int w = queues_.target(*t, /*spread=*/false);
     queues_.push(w, [t](RingQueue& q) { q.push_back(t); });
     return w;
   }

@@ -15,7 +15,7 @@ class PrioScheduler final : public Scheduler {
 
   int push(Task* t) override {
     t->sequence = next_sequence_.fetch_add(1, std::memory_order_relaxed);
-    const int w = queues_.target(*t);
+    const int w = queues_.target(*t, /*spread=*/true);
     queues_.push(w, [t](std::set<Task*, ByPriority>& q) { q.insert(t); });
     return w;
   }

@@ -97,6 +97,18 @@ TEST(Eager, AThiefLeavesALoneTaskToItsOwnerForOneLook) {
   EXPECT_EQ(s->pop(0, false), &tasks[2]);  // its owner, at once
 }
 
+TEST(Eager, AWorkerWithTwoQueuedTasksDealsTheNextInTurn) {
+  FakeContext ctx(3, 0);
+  auto s = make_scheduler("eager", ctx);
+  auto tasks = make_tasks(5, &kCpuOnly);
+  std::vector<int> placed;
+  for (auto& t : tasks) {
+    t.ready_by = 1;
+    placed.push_back(s->push(&t));
+  }
+  EXPECT_EQ(placed, (std::vector<int>{1, 1, 0, 1, 2}));
+}
+
 TEST(Eager, AThiefTakesFromAQueueOfSeveralAtFirstSight) {
   FakeContext ctx(2, 0);
   auto s = make_scheduler("eager", ctx);
