@@ -271,10 +271,14 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
   // Waiting threads, under the control lock; blocked_count_ lets completions
   // that reach a zero skip the lock when no one waits.
   std::vector<Blocked*> blocked_;
-  // Read at every completion and every push, written when a thread blocks
-  // or a worker parks: on a line of their own.
+  // Read by completions that reach a zero, written when a thread blocks or
+  // stops blocking (the workers of an OpenMP team at a barrier, at every
+  // task they find).
   alignas(64) std::atomic<int> blocked_count_{0};
-  std::atomic<int> idle_count_{0};  // workers announced idle
+  // Read at every push, written when a worker parks: on a line of its own
+  // (next to blocked_count_, every push of an OpenMP task-creating thread
+  // missed it).
+  alignas(64) std::atomic<int> idle_count_{0};  // workers announced idle
 
   SpinLock pool_lock_;  // guards the three below
   std::vector<std::unique_ptr<Task[]>> task_slabs_;

@@ -40,7 +40,11 @@ class SpinLock {
       }
     }
   }
-  bool try_lock() { return !locked_.exchange(true, std::memory_order_acquire); }
+  // Looks before it writes: a thread that finds the lock taken leaves its
+  // line with the holder (thieves try the queue locks of busy workers).
+  bool try_lock() {
+    return !locked_.load(std::memory_order_relaxed) && !locked_.exchange(true, std::memory_order_acquire);
+  }
   void unlock() { locked_.store(false, std::memory_order_release); }
 
  private:

@@ -43,11 +43,11 @@ class WorkerQueues {
   // The worker whose queue a ready task joins: the worker that made it ready
   // (its data is likely in that worker's cache), else the next one in turn
   // that can run it, so that every worker starts with work. With spread, a
-  // worker whose own queue holds kOwnDepth tasks already deals the next ones
-  // in turn too: an OpenMP thread creating all the tasks, or a task releasing
-  // many successors, would otherwise fill one queue that every idle worker
-  // steals from (sixteen threads on one queue's line: 3 us per task on the
-  // 16-core node, against 0.5 when the tasks are dealt).
+  // worker whose own queue holds a task already deals the next ones in turn
+  // too: an OpenMP thread creating all the tasks, or a task releasing many
+  // successors, would otherwise keep a queue of several tasks, which every
+  // idle worker steals from at first sight (sixteen threads on one queue's
+  // line: 2.5 to 3 us per task on the 16-core node).
   int target(const Task& t, bool spread) {
     if (t.ready_by >= 0 && ctx_.can_run(t, t.ready_by) &&
         !(spread && queues_[t.ready_by].size.load(std::memory_order_relaxed) >= kOwnDepth))
@@ -98,7 +98,7 @@ class WorkerQueues {
   SchedulerContext& context() const { return ctx_; }
 
  private:
-  static constexpr size_t kOwnDepth = 2;
+  static constexpr size_t kOwnDepth = 1;
 
   struct alignas(64) Slot {
     SpinLock lock;
