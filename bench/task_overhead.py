@@ -33,6 +33,10 @@ geometric mean over the three patterns:
     figure task_overhead_ratio_vs_libomp_16t = <hccsim / libomp at 16 threads>
     figure task_overhead_ratio_vs_starpu_16t = ...
     figure task_overhead_growth_16t_vs_2t = <hccsim at 16 threads / at 2>
+    figure task_overhead_omp_ratio_vs_libomp_16t = ... (and _starpu_16t, growth: hccsim-omp)
+
+The ratio tables end with the same geometric mean at each thread count
+(the bounds at 4 and 8 threads are read there).
 
 A figure whose thread counts were not all measured, or a peer whose binary is
 missing or whose run failed for some pattern, reads `nan`. A ratio below 1
@@ -270,14 +274,16 @@ def main():
             cells = "".join(fmt(best.get((name, threads, p))) if name in binaries else f"{'missing':>10}"
                             for p in patterns)
             print(f"{name:<12}{cells}")
-        print("hccsim/peer ratio (< 1: hccsim is faster)")
+        title = "hccsim/peer ratio (< 1: hccsim is faster)"
+        print(f"{title:<{20 + 10 * len(patterns)}}{'geomean':>10}")
         for ours in ("hccsim", "hccsim-omp"):
             for peer, _ in PEERS:
                 row = []
                 for p in patterns:
                     a, b = best.get((ours, threads, p)), best.get((peer, threads, p))
                     row.append(a / b if a and b else None)
-                print(f"{ours + '/' + peer:<20}" + "".join(fmt(r) for r in row))
+                mean = ratio_geomean(best, (ours, threads), (peer, threads), patterns)
+                print(f"{ours + '/' + peer:<20}" + "".join(fmt(r) for r in row) + fmt(mean))
         print()
 
     figures = []
@@ -286,9 +292,10 @@ def main():
             if ours == "hccsim-omp" and peer == "libgomp":
                 continue
             figures.append((prefix + suffix, ratio_geomean(best, (ours, 2), (peer, 2), patterns)))
-    for peer in ("libomp", "starpu"):
-        figures.append((f"task_overhead_ratio_vs_{peer}_16t", ratio_geomean(best, ("hccsim", 16), (peer, 16), patterns)))
-    figures.append(("task_overhead_growth_16t_vs_2t", ratio_geomean(best, ("hccsim", 16), ("hccsim", 2), patterns)))
+    for ours, prefix in (("hccsim", "task_overhead_"), ("hccsim-omp", "task_overhead_omp_")):
+        for peer in ("libomp", "starpu"):
+            figures.append((f"{prefix}ratio_vs_{peer}_16t", ratio_geomean(best, (ours, 16), (peer, 16), patterns)))
+        figures.append((f"{prefix}growth_16t_vs_2t", ratio_geomean(best, (ours, 16), (ours, 2), patterns)))
     for name, value in figures:
         print(f"figure {name} = " + ("nan" if math.isnan(value) else f"{value:.4f}"))
     sys.stdout.flush()
