@@ -49,6 +49,10 @@ class Scheduler {
   // Whether a task pushed for one worker may be taken by another (central
   // queues, stealing): then any idle worker is woken for it.
   virtual bool shares_tasks() const { return true; }
+  // Whether the worker's next pop returns the next task queued for it (its
+  // own queue is empty): a worker that completes a task and queues a
+  // successor for itself then wakes no other worker for it.
+  virtual bool runs_next_push(int /*worker*/) const { return false; }
   // The worker finished t (lets model-based schedulers update their load).
   virtual void finished(Task*, int /*worker*/) {}
 };

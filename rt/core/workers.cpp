@@ -41,7 +41,7 @@ bool Runtime::make_ready(Task* t, int by_worker, bool keep_for_self) {
     wake(t->pinned_worker);
     return false;
   }
-  const bool keep = keep_for_self && can_take(*t, by_worker);
+  const bool keep = keep_for_self && can_take(*t, by_worker) && scheduler_->runs_next_push(by_worker);
   // Once pushed, t may be taken, run and recycled by another worker at once.
   // A reference keeps it for the choice of a worker to wake; it is taken only
   // when some worker is idle, so that a busy machine pays for neither.
@@ -303,8 +303,9 @@ void Runtime::complete(Task* t, int w, int self) {
   if (keep_records_ && !t->implicit) record(t, w, t->end_time);
 
   // The worker that ran t takes a task from its own queue next, unless it
-  // goes back to waiting inside a task (which may end before it looks):
-  // the first successor queued there wakes no one else.
+  // goes back to waiting inside a task (which may end before it looks): the
+  // first successor queued there, if it is the next the worker takes, wakes
+  // no one else.
   const Task* outer = k.current.load(std::memory_order_relaxed);
   bool keep = self == w && (!outer || outer->implicit);
   for (Task* s : t->successors)

@@ -17,6 +17,8 @@ class EagerScheduler final : public Scheduler {
     return w;
   }
 
+  bool runs_next_push(int worker) const override { return queues_.empty(worker); }
+
   Task* pop(int worker, bool last_look) override {
     SchedulerContext& ctx = queues_.context();
     auto oldest = [&ctx, worker](RingQueue& q) { return take_oldest_runnable(q, ctx, worker); };

@@ -16,6 +16,8 @@ class LwsScheduler final : public Scheduler {
     return w;
   }
 
+  bool runs_next_push(int worker) const override { return queues_.empty(worker); }
+
   Task* pop(int worker, bool last_look) override {
     SchedulerContext& ctx = queues_.context();
     auto newest = [&ctx, worker](RingQueue& q) -> Task* {

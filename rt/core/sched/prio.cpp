@@ -20,6 +20,8 @@ class PrioScheduler final : public Scheduler {
     return w;
   }
 
+  bool runs_next_push(int worker) const override { return queues_.empty(worker); }
+
   Task* pop(int worker, bool last_look) override {
     SchedulerContext& ctx = queues_.context();
     auto best = [&ctx, worker](std::set<Task*, ByPriority>& q) { return take_first_runnable(q, ctx, worker); };

@@ -96,6 +96,7 @@ class WorkerQueues {
   }
 
   SchedulerContext& context() const { return ctx_; }
+  bool empty(int w) const { return queues_[w].size.load(std::memory_order_relaxed) == 0; }
 
  private:
   static constexpr size_t kOwnDepth = 1;
