@@ -145,6 +145,9 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
     std::atomic<double> notified_at{-1};  // instrumented runs: when a ready task woke it
 
     alignas(64) std::atomic<Task*> current{nullptr};  // task whose body runs on this worker (read by can_take)
+    // current->implicit, for other threads: the task they see as current may
+    // complete and be reused under them.
+    std::atomic<bool> current_implicit{false};
     std::atomic<Task*> pinned{nullptr};   // ready implicit task waiting for this worker
     std::vector<Task*> task_cache;        // recycled tasks (task_pool.cpp)
     int inflight_credit = 0;              // see Runtime::count_submission

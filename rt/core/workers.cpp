@@ -97,7 +97,8 @@ bool Runtime::can_take(const Task& t, int worker) const {
   // depend on it, which OpenMP's sibling-only dependencies rule out but the
   // sequential task flow of hcc_data_register'ed data does not.
   const Task* waiting = workers_[worker].current.load(std::memory_order_relaxed);
-  return !waiting || waiting->implicit || t.program_wide_deps || descends_from(t, *waiting);
+  return !waiting || workers_[worker].current_implicit.load(std::memory_order_relaxed) || t.program_wide_deps ||
+         descends_from(t, *waiting);
 }
 
 // Whether t descends from the running task a. Ancestors that completed may
@@ -216,7 +217,9 @@ bool Runtime::take_commute(Task* t) {
 void Runtime::run_task(Task* t, int w) {
   Worker& me = workers_[w];
   Task* outer = me.current.load(std::memory_order_relaxed);
+  const bool outer_implicit = me.current_implicit.load(std::memory_order_relaxed);
   me.current.store(t, std::memory_order_relaxed);
+  me.current_implicit.store(t->implicit, std::memory_order_relaxed);
   t->worker = w;
   const int node = machine().workers[w].node;
   Buffers buffers;
@@ -244,6 +247,7 @@ void Runtime::run_task(Task* t, int w) {
     release_data(t, node);
   }
   me.current.store(outer, std::memory_order_relaxed);
+  me.current_implicit.store(outer_implicit, std::memory_order_relaxed);
   bool completes = true;
   if (t->detached) {
     SpinGuard guard(t->lock);
