@@ -224,7 +224,8 @@ void Runtime::run_task(Task* t, int w) {
   const int node = machine().workers[w].node;
   Buffers buffers;
   if (single_node_) {
-    for (const Access& a : t->accesses) buffers.push_back(a.handle->addr);
+    if (!(me.cpu && (t->codelet->flags & HCC_CODELET_CPU_NO_BUFFERS)))
+      for (const Access& a : t->accesses) buffers.push_back(a.handle->addr);
   } else {
     Locked lock(*backend_);
     acquire_data(t, node, buffers);

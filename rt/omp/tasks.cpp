@@ -135,7 +135,8 @@ const hcc_codelet* codelet_for(State& s, const TaskHeader* h, int ndeps) {
   for (int k = 0; k < ndeps; ++k) cl->param_names.push_back("dep" + std::to_string(k) + "_bytes");
   for (const std::string& n : cl->param_names) cl->param_name_ptrs.push_back(n.c_str());
   cl->codelet = hcc_codelet{cl->name.c_str(), run_body, info && info->cuda ? run_cuda_body : nullptr,
-                            static_cast<int>(cl->param_names.size()), cl->param_name_ptrs.data(), codelet_flags(info)};
+                            static_cast<int>(cl->param_names.size()), cl->param_name_ptrs.data(),
+                            codelet_flags(info) | HCC_CODELET_CPU_NO_BUFFERS};
   s.rt.lock();
   auto& slot = s.codelets[key];
   if (!slot) slot = std::move(cl);

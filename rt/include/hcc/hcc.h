@@ -30,6 +30,11 @@ enum hcc_codelet_flags {
   /* The body submits tasks or waits for them: in simulation it is always run
    * for real (its own duration is still taken from the model). */
   HCC_CODELET_CONTROL = 1u << 0,
+  /* The CPU implementation does not read its buffers: a CPU worker passes
+   * none (the runtime then does not look up the data's addresses, and the
+   * task's lines stay in its submitter's cache). OpenMP bodies name their data
+   * themselves. */
+  HCC_CODELET_CPU_NO_BUFFERS = 1u << 1,
 };
 
 typedef struct hcc_codelet {
