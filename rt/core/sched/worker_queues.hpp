@@ -49,9 +49,7 @@ class WorkerQueues {
   // idle worker steals from at first sight (sixteen threads on one queue's
   // line: 2.5 to 3 us per task on the 16-core node).
   int target(const Task& t, bool spread) {
-    if (t.ready_by >= 0 && ctx_.can_run(t, t.ready_by) &&
-        !(spread && queues_[t.ready_by].size.load(std::memory_order_relaxed) >= kOwnDepth))
-      return t.ready_by;
+    if (t.ready_by >= 0 && ctx_.can_run(t, t.ready_by) && (!spread || empty(t.ready_by))) return t.ready_by;
     for (int k = 0; k < n_; ++k) {
       // Not a read-modify-write: two threads that pick the same worker at
       // once only share its queue a little longer.
@@ -99,8 +97,6 @@ class WorkerQueues {
   bool empty(int w) const { return queues_[w].size.load(std::memory_order_relaxed) == 0; }
 
  private:
-  static constexpr size_t kOwnDepth = 1;
-
   struct alignas(64) Slot {
     SpinLock lock;
     std::atomic<size_t> size{0};  // read without the lock to skip empty queues
