@@ -10,7 +10,8 @@
 namespace hcc::rt {
 namespace {
 
-constexpr size_t kSmallest = 64;   // bytes of class 0; each class doubles
+constexpr size_t kLine = 64;
+constexpr size_t kSmallest = kLine;  // bytes of class 0; each class doubles
 constexpr int kClasses = 6;        // 64 B .. 2 KiB
 constexpr size_t kBatch = 32;      // blocks moved between a thread and the shared list at a time
 
@@ -65,7 +66,9 @@ void* cached_alloc(size_t bytes) {
       s.blocks[c].resize(s.blocks[c].size() - n);
     }
     if (mine.empty()) {
-      block = std::malloc(size_of_class(c));
+      // On cache lines of their own: a block is written by one thread and
+      // read by another, and one that straddled a line would be one line more.
+      block = std::aligned_alloc(kLine, size_of_class(c));
     } else {
       block = mine.back();
       mine.pop_back();

@@ -16,8 +16,9 @@
 
 namespace hcc::rt {
 
-// At least bytes bytes, aligned as malloc's; malloc itself beyond the
-// largest class. Throws std::bad_alloc when memory runs out.
+// At least bytes bytes, on cache lines of their own (64-byte aligned) up to
+// the largest class, malloc's beyond. Throws std::bad_alloc when memory runs
+// out.
 void* cached_alloc(size_t bytes);
 // Frees a block from cached_alloc, of the size it was asked for.
 void cached_free(void* block, size_t bytes);

@@ -90,11 +90,13 @@ void Runtime::program_memory_changed(uint64_t bytes_in_use) { trace_->program_me
 
 void Runtime::shutdown() {
   wait_all();
-  double makespan = 0;
-  for (int w = 0; w < nworkers_; ++w) makespan = std::max(makespan, workers_[w].last_end.load());
   stopping_.store(true);
   for (int w = 0; w < nworkers_; ++w) workers_[w].waiter->notify();
   backend_->join_workers();
+  // After the join: each worker wrote the end of its last task when it
+  // found no other (next_task).
+  double makespan = 0;
+  for (int w = 0; w < nworkers_; ++w) makespan = std::max(makespan, workers_[w].last_end.load());
   drop_scope(app_deps_);
   auto release_replicas = [this](Handle* h) {
     for (size_t n = 1; n < h->replicas.size(); ++n)

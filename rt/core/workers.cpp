@@ -181,6 +181,12 @@ Task* Runtime::next_task(int w, bool last_look) {
   while (Task* t = scheduler_->pop(w, last_look)) {
     if (!t->has_commute || take_commute(t)) return t;
   }
+  // The end of the tasks it ran back to back: no time passed since the last
+  // one completed but this look (none at all in simulation).
+  if (me.end_unstamped) {
+    me.end_unstamped = false;
+    me.last_end.store(backend_->now(), std::memory_order_relaxed);
+  }
   return nullptr;
 }
 
@@ -278,7 +284,7 @@ void Runtime::fulfill(Task* t) {
 void Runtime::complete(Task* t, int w, int self) {
   Worker& k = workers_[w];
   // Only fulfill() completes a task for another worker: its clock may then be behind.
-  if (self == w) k.last_end.store(backend_->now(), std::memory_order_relaxed);
+  if (self == w) k.end_unstamped = true;
   else store_max(k.last_end, backend_->now());
   // Before done: a handle may be unregistered once its tasks are done.
   if (t->has_commute) {

@@ -71,21 +71,35 @@ struct Context {
   bool explicit_task = false;
 };
 
-// What the compiler said of the next task a thread creates (hcc_omp_next_task).
-struct NextTask {
-  const hcc_omp_task_info* info = nullptr;  // nullptr: nothing said
-  std::vector<double> params;               // empty when not captured
+// The values the compiler evaluated for a task, when it said any: on the
+// heap, so that the task descriptor of the common task (a native build's,
+// which captures none) stays within two cache lines.
+struct TaskValues {
+  std::vector<double> params;  // empty when not captured
   int priority = 0;
   bool has_priority = false;
   size_t mem_alloc = 0, mem_free = 0;
-  std::vector<unsigned char> cuda_args;     // the block info->cuda reads
+  std::vector<unsigned char> cuda_args;  // the block info->cuda reads
+};
+
+// What the compiler said of a task (hcc_omp_next_task).
+struct TaskAttributes {
+  const hcc_omp_task_info* info = nullptr;  // nullptr: nothing said
+  std::unique_ptr<TaskValues> values;       // nullptr: none evaluated
+
+  TaskAttributes() = default;
+  TaskAttributes(TaskAttributes&&) = default;
+  TaskAttributes& operator=(TaskAttributes&&) = default;
+  // taskloop's copies of its pattern task.
+  TaskAttributes(const TaskAttributes& o)
+      : info(o.info), values(o.values ? std::make_unique<TaskValues>(*o.values) : nullptr) {}
 };
 
 // On cache lines of its own: each thread changes its contexts at every task
 // it runs, and its neighbour's submissions read theirs.
 struct alignas(64) Thread {
-  std::vector<Context> contexts;
-  NextTask next_task;  // innermost last; [0]: the initial or implicit task
+  std::vector<Context> contexts;  // innermost last; [0]: the initial or implicit task
+  TaskAttributes next_task;      // what the compiler said of the next task this thread creates
   // Open taskgroups, innermost last: their task reductions, or nullptr.
   std::vector<TaskReduction*> taskgroups;
   int next_num_threads = 0;  // __kmpc_push_num_threads, for the next parallel region

@@ -81,7 +81,11 @@ void run_body(void* const*, void* arg) {
   State& s = *h->state;
   const int slot = slot_of_caller(s);
   Thread& me = s.threads[slot];
-  me.contexts.push_back(Context{h->team, h->team->tid_of_worker(slot - 1), h->final, true});
+  // The worker usually waits in a task of the same team (its implicit task,
+  // at a barrier or taskwait), which knows its thread number.
+  const Context& around = me.contexts.back();
+  const int tid = around.team == h->team ? around.tid : h->team->tid_of_worker(slot - 1);
+  me.contexts.push_back(Context{h->team, tid, h->final, true});
   run_parts(h, slot);
   me.contexts.pop_back();
 }
@@ -90,7 +94,8 @@ void run_body(void* const*, void* arg) {
 // compiler's wrapper, with the arguments it evaluated at creation.
 void run_cuda_body(void* const* buffers, void* arg) {
   auto* h = static_cast<TaskHeader*>(arg);
-  h->attributes.info->cuda(buffers, h->attributes.cuda_args.data());
+  TaskValues* v = h->attributes.values.get();
+  h->attributes.info->cuda(buffers, v ? v->cuda_args.data() : nullptr);
 }
 
 // Whether a function of another translation unit creates or waits for
@@ -118,7 +123,7 @@ const hcc_codelet* codelet_for(State& s, const TaskHeader* h, int ndeps) {
   const hcc_omp_task_info* info = h->attributes.info;
   const kmp_routine_entry_t routine = task_of(const_cast<TaskHeader*>(h))->routine;
   const auto key = std::make_pair(info ? static_cast<const void*>(info) : reinterpret_cast<const void*>(routine), ndeps);
-  Thread& me = caller(s);
+  Thread& me = s.threads[h->creator];
   if (me.last_codelet && me.last_codelet_key == key) return me.last_codelet;
   s.rt.lock();
   auto it = s.codelets.find(key);
@@ -187,8 +192,6 @@ void end_on_creator(TaskHeader* h) {
 
 }  // namespace
 
-bool runs_when_created(const TaskHeader* h) { return h->team->serialized || h->final; }
-
 void run_now(TaskHeader* h) {
   begin_on_creator(h);
   h->next_part = true;
@@ -207,12 +210,14 @@ void submit(TaskHeader* h, const kmp_depend_info_t* deps, int ndeps) {
   }
   // Parameters: the hcc params when captured (instrument and simulate
   // builds), then each depend item's size.
-  const NextTask& attr = h->attributes;
+  const TaskAttributes& attr = h->attributes;
+  const TaskValues none;
+  const TaskValues& values = attr.values ? *attr.values : none;
   const int nhcc = attr.info ? attr.info->nparams : 0;
-  const bool captured = nhcc == 0 || static_cast<int>(attr.params.size()) == nhcc;
+  const bool captured = nhcc == 0 || static_cast<int>(values.params.size()) == nhcc;
   rt::SmallVector<double, 8> params;
   if (captured) {
-    for (double p : attr.params) params.push_back(p);
+    for (double p : values.params) params.push_back(p);
     for (int i = 0; i < ndeps; ++i) params.push_back(static_cast<double>(deps[i].len));
   }
   hcc_task_desc d{};
@@ -222,9 +227,9 @@ void submit(TaskHeader* h, const kmp_depend_info_t* deps, int ndeps) {
   d.naccesses = static_cast<int>(accesses.size());
   d.params = params.begin();
   d.nparams = static_cast<int>(params.size());
-  d.priority = attr.has_priority ? attr.priority : (h->flags & kTaskPriority) ? task->data2.priority : 0;
-  d.mem_alloc = attr.mem_alloc;
-  d.mem_free = attr.mem_free;
+  d.priority = values.has_priority ? values.priority : (h->flags & kTaskPriority) ? task->data2.priority : 0;
+  d.mem_alloc = values.mem_alloc;
+  d.mem_free = values.mem_free;
   rt::TaskOptions o;
   o.finished = finish_cb;
   Event* e = h->event;  // h is freed once the task has run
@@ -250,14 +255,16 @@ extern "C" {
 kmp_task_t* __kmpc_omp_task_alloc(ident_t*, int32_t, int32_t flags, size_t sizeof_task, size_t sizeof_shareds,
                                   kmp_routine_entry_t routine) {
   State& s = state();
-  const Context& c = context(s);
+  const int slot = slot_of_caller(s);
+  Thread& me = s.threads[slot];
+  const Context& c = me.contexts.back();
   const size_t bytes = sizeof(TaskHeader) + round_up(sizeof_task) + sizeof_shareds;
   void* block = hcc::rt::cached_alloc(bytes);
-  auto* h = new (block) TaskHeader{&s, c.team, bytes, flags, (flags & kTaskFinal) != 0 || c.final, nullptr, false, false, {}};
-  NextTask& next = caller(s).next_task;
-  if (next.info) {
-    h->attributes = std::move(next);
-    next = NextTask{};
+  const bool final = (flags & kTaskFinal) != 0 || c.final;
+  auto* h = new (block) TaskHeader{&s, c.team, bytes, flags, slot, final, c.team->serialized || final, false, false, nullptr, {}};
+  if (me.next_task.info) {
+    h->attributes = std::move(me.next_task);
+    me.next_task.info = nullptr;
   }
   kmp_task_t* task = task_of(h);
   std::memset(task, 0, sizeof(kmp_task_t));
@@ -348,19 +355,22 @@ void* __kmpc_task_allow_completion_event(ident_t*, int32_t, kmp_task_t* task) {
 }
 
 void hcc_omp_next_task(const hcc_omp_task_info* info, const hcc_omp_task_values* values) {
-  NextTask& next = caller(state()).next_task;
-  next = NextTask{};
+  TaskAttributes& next = caller(state()).next_task;
   next.info = info;
+  next.values.reset();
   if (!info || !values) return;
-  if (values->params) next.params.assign(values->params, values->params + info->nparams);
-  next.priority = values->priority;
-  next.has_priority = values->has_priority != 0;
-  next.mem_alloc = values->mem_alloc;
-  next.mem_free = values->mem_free;
+  if (!values->params && !values->has_priority && !values->mem_alloc && !values->mem_free && !values->cuda_args) return;
+  auto v = std::make_unique<TaskValues>();
+  if (values->params) v->params.assign(values->params, values->params + info->nparams);
+  v->priority = values->priority;
+  v->has_priority = values->has_priority != 0;
+  v->mem_alloc = values->mem_alloc;
+  v->mem_free = values->mem_free;
   if (values->cuda_args) {
     const auto* bytes = static_cast<const unsigned char*>(values->cuda_args);
-    next.cuda_args.assign(bytes, bytes + values->cuda_args_size);
+    v->cuda_args.assign(bytes, bytes + values->cuda_args_size);
   }
+  next.values = std::move(v);
 }
 
 void omp_fulfill_event(uintptr_t handle) {

@@ -16,28 +16,35 @@ struct Event {
   bool orphan = false;       // its task ran when created: nothing to complete
 };
 
+// What the worker running the task reads first, then what only the creating
+// thread reads; with the kmp_task_t and its shareds after it, the block of a
+// common task spans two cache lines (block_cache.hpp aligns them), which the
+// worker that runs it reads from the creator's cache.
 struct alignas(16) TaskHeader {
   State* state;
   Team* team;
-  size_t bytes;  // the whole block, header included
+  size_t bytes;   // the whole block, header included
   int32_t flags;  // __kmpc_omp_task_alloc's
+  int creator;    // the creating thread's slot (State::threads)
   bool final;
-  Event* event = nullptr;
+  bool at_once;  // runs when created: in a team of one, or final (see runs_when_created)
   // Untied tasks: clang splits their bodies at scheduling points, each part
   // handing the task back to the runtime (__kmpc_omp_task on the running
   // task) to be called again for the next part. The thread running it runs
   // the next part at once: tied execution, which OpenMP allows.
   bool running = false;
   bool next_part = false;
-  NextTask attributes;  // what the compiler said of the task
+  Event* event = nullptr;
+  TaskAttributes attributes;  // what the compiler said of the task
 };
+static_assert(sizeof(TaskHeader) == 64);
 
 inline kmp_task_t* task_of(TaskHeader* h) { return reinterpret_cast<kmp_task_t*>(h + 1); }
 inline TaskHeader* header_of(kmp_task_t* t) { return reinterpret_cast<TaskHeader*>(t) - 1; }
 
 // Whether a task created now runs at once on the creating thread: in a team
 // of one, or inside a final task.
-bool runs_when_created(const TaskHeader* h);
+inline bool runs_when_created(const TaskHeader* h) { return h->at_once; }
 // Runs a task on the calling thread and frees it.
 void run_now(TaskHeader* h);
 // Hands a task to the runtime, with the dependencies of its depend items.
