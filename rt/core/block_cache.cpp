@@ -5,6 +5,7 @@
 #include <new>
 #include <vector>
 
+#include "prefetch.hpp"
 #include "spin_lock.hpp"
 
 namespace hcc::rt {
@@ -72,6 +73,7 @@ void* cached_alloc(size_t bytes) {
     } else {
       block = mine.back();
       mine.pop_back();
+      if (!mine.empty()) prefetch_lines_for_write(mine.back(), size_of_class(c) < 128 ? size_of_class(c) : 128);
     }
   }
   if (!block) throw std::bad_alloc();

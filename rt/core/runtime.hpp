@@ -309,6 +309,8 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
   alignas(64) std::atomic<bool> stopping_{false};
   bool keep_records_ = false;
   bool keep_history_ = false;
+  // Tasks keep their parameters and footprint: something reads them (records,
+  // models, simulated durations).
   bool keep_params_ = false;
   // The runtime's own CPU costs on this machine (see runtime_costs.cpp):
   // measured by instrumented runs, charged by simulations.

@@ -100,7 +100,7 @@ Task* Runtime::submit(const hcc_task_desc& d, const TaskOptions& options) {
   if (keep_params_ && d.params && d.nparams > 0) t->params.assign(d.params, d.params + d.nparams);
   t->mem_alloc = d.mem_alloc;
   t->mem_free = d.mem_free;
-  t->footprint = footprint_of(t->accesses);
+  t->footprint = keep_params_ ? footprint_of(t->accesses) : 0;  // a tenth of a small task's submission
   if (d.naccesses > 1) t->merged = merged_if_repeated(t->accesses);
   t->group = reinterpret_cast<Group*>(d.group);
   t->region = options.region;

@@ -10,6 +10,7 @@
 #include <cstdlib>
 #include <unordered_map>
 
+#include "prefetch.hpp"
 #include "runtime.hpp"
 
 namespace hcc::rt {
@@ -153,6 +154,8 @@ Task* Runtime::new_task(int self) {
   }
   Task* t = cache.back();
   cache.pop_back();
+  // The lines every submission writes: TaskSync's and TaskState's.
+  if (!cache.empty()) prefetch_lines_for_write(cache.back(), sizeof(TaskSync) + sizeof(TaskState));
   t->reset();
   return t;
 }
