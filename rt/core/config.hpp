@@ -21,7 +21,7 @@ struct Config {
   std::optional<int> gpus;       // HCC_GPUS: GPU workers (default: all GPUs)
   std::optional<uint64_t> gpu_memory;  // HCC_GPU_MEMORY: bytes per GPU for data (native; default: the device's)
   bool pin_host_data = false;    // HCC_PIN=1: page-lock data on their first copy to a GPU (native)
-  std::string scheduler = "eager";  // HCC_SCHED: eager | lws | prio | dmda | dmdas
+  std::string scheduler = "lws";    // HCC_SCHED: eager | lws | prio | dmda | dmdas (see docs/configuration.md)
   std::string platform = "laptop";  // HCC_PLATFORM: preset name or SimGrid XML path
   std::string model_dir = "hcc-models";  // HCC_MODEL_DIR
   std::string records;           // HCC_RECORDS: per-task CSV
