@@ -44,6 +44,9 @@ struct TaskOptions {
   // Called off the lock once the body ran, or was simulated without running
   // (OpenMP: firstprivate destructors, freeing the task's block).
   void (*finished)(void* arg) = nullptr;
+  // The submitting thread's worker number (self_worker()), when the caller
+  // already knows it: the OpenMP layer, which looks it up once per task.
+  std::optional<int> self;
 };
 
 class Runtime final : public SchedulerContext, public ProgramMemorySink {
@@ -93,7 +96,8 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
   void fulfill(Task* t);
   // The handle of addr among the dependencies of the caller's children:
   // OpenMP orders sibling tasks only, by the address of each depend item.
-  Handle* sibling_handle(void* addr, uint64_t size);
+  // self: the calling worker (self_worker()).
+  Handle* sibling_handle(void* addr, uint64_t size, int self);
   // Waits for the caller's children that access addr (taskwait depend, an
   // undeferred task's dependencies).
   void wait_siblings(const void* addr);
@@ -185,7 +189,7 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
   void wait_tasks(const SmallVector<Task*, 8>& tasks);
   void drop_scope(DependencyScope& scope);
   Handle* new_handle(void* addr, uint64_t size);
-  DependencyScope& caller_scope();
+  DependencyScope& caller_scope(int self);  // self: the calling worker (self_worker())
 
   // Task memory (task_pool.cpp).
   Task* new_task(int self);  // self: the calling worker, -1 for the application

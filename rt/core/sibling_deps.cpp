@@ -11,16 +11,15 @@ namespace hcc::rt {
 
 // The scope of the caller's children; the application's when the caller
 // runs no task (the control lock must then be held).
-DependencyScope& Runtime::caller_scope() {
-  const int w = backend_->self_worker();
-  Task* parent = w >= 0 ? workers_[w].current.load(std::memory_order_relaxed) : nullptr;
+DependencyScope& Runtime::caller_scope(int self) {
+  Task* parent = self >= 0 ? workers_[self].current.load(std::memory_order_relaxed) : nullptr;
   if (!parent) return app_deps_;
   if (!parent->children_deps) parent->children_deps = std::make_unique<DependencyScope>();
   return *parent->children_deps;
 }
 
-Handle* Runtime::sibling_handle(void* addr, uint64_t size) {
-  DependencyScope& scope = caller_scope();
+Handle* Runtime::sibling_handle(void* addr, uint64_t size, int self) {
+  DependencyScope& scope = caller_scope(self);
   const bool app = &scope == &app_deps_;
   if (app) backend_->lock();
   Handle*& h = scope[addr];
@@ -34,7 +33,7 @@ Handle* Runtime::sibling_handle(void* addr, uint64_t size) {
 }
 
 void Runtime::wait_siblings(const void* addr) {
-  DependencyScope& scope = caller_scope();
+  DependencyScope& scope = caller_scope(backend_->self_worker());
   Handle* h = nullptr;
   {
     const bool app = &scope == &app_deps_;

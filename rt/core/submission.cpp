@@ -49,7 +49,7 @@ std::vector<Access> merged_if_repeated(const SmallVector<Access, 4>& accesses) {
 void Runtime::submit(const hcc_task_desc& d) { submit(d, TaskOptions{}); }
 
 Task* Runtime::submit(const hcc_task_desc& d, const TaskOptions& options) {
-  const int self = backend_->self_worker();
+  const int self = options.self ? *options.self : backend_->self_worker();
   // A task submitting tasks is timed from here; the application thread from
   // the end of its previous submission (app_cpu_mark_).
   const double cpu_at_entry = measure_costs_ && self >= 0 ? backend_->thread_cpu_time() : 0;

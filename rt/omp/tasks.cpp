@@ -201,11 +201,12 @@ void run_now(TaskHeader* h) {
 void submit(TaskHeader* h, const kmp_depend_info_t* deps, int ndeps) {
   State& s = *h->state;
   kmp_task_t* task = task_of(h);
+  const int self = h->creator - 1;  // the submitting thread is the one that created the task
   rt::SmallVector<hcc_access, 8> accesses;
   for (int i = 0; i < ndeps; ++i) {
     if (deps[i].flags & kDepAllMemory) continue;  // omp_all_memory: not tracked (see README)
     void* addr = reinterpret_cast<void*>(deps[i].base_addr);
-    accesses.push_back(hcc_access{reinterpret_cast<hcc_handle>(s.rt.sibling_handle(addr, deps[i].len)),
+    accesses.push_back(hcc_access{reinterpret_cast<hcc_handle>(s.rt.sibling_handle(addr, deps[i].len, self)),
                                   access_mode(deps[i].flags)});
   }
   // Parameters: the hcc params when captured (instrument and simulate
@@ -232,6 +233,7 @@ void submit(TaskHeader* h, const kmp_depend_info_t* deps, int ndeps) {
   d.mem_free = values.mem_free;
   rt::TaskOptions o;
   o.finished = finish_cb;
+  o.self = self;
   Event* e = h->event;  // h is freed once the task has run
   o.detached = e != nullptr;
   rt::Task* t = s.rt.submit(d, o);
