@@ -65,6 +65,9 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
   void program_memory_changed(uint64_t bytes_in_use) override;
   // The program's sampled CPU bursts and delays (rt/smpi/sampling.cpp).
   bool simulated() const { return backend_->simulated(); }
+  // Whether tasks keep the parameters they are submitted with (records,
+  // models, simulation): a layer above may skip computing them otherwise.
+  bool keeps_params() const { return keep_params_; }
   const Config& config() const { return config_; }
   void charge_seconds(double seconds) { backend_->compute(seconds); }
   void charge_flops(double flops) { backend_->compute_flops(flops); }

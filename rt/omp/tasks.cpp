@@ -209,15 +209,15 @@ void submit(TaskHeader* h, const kmp_depend_info_t* deps, int ndeps) {
     accesses.push_back(hcc_access{reinterpret_cast<hcc_handle>(s.rt.sibling_handle(addr, deps[i].len, self)),
                                   access_mode(deps[i].flags)});
   }
-  // Parameters: the hcc params when captured (instrument and simulate
-  // builds), then each depend item's size.
+  // Parameters, when the runtime keeps them: the hcc params when captured
+  // (instrument and simulate builds), then each depend item's size.
   const TaskAttributes& attr = h->attributes;
   const TaskValues none;
   const TaskValues& values = attr.values ? *attr.values : none;
   const int nhcc = attr.info ? attr.info->nparams : 0;
   const bool captured = nhcc == 0 || static_cast<int>(values.params.size()) == nhcc;
   rt::SmallVector<double, 8> params;
-  if (captured) {
+  if (captured && s.rt.keeps_params()) {
     for (double p : values.params) params.push_back(p);
     for (int i = 0; i < ndeps; ++i) params.push_back(static_cast<double>(deps[i].len));
   }
