@@ -68,3 +68,21 @@ mkdir "$work/wake" && cp "$work/models/spin.cpu.json" "$work/models/hcc.task.cpu
 cost hcc.submit 2e-2 && cost hcc.wakeup 2e-3
 mv "$work/hcc.submit.cpu.json" "$work/hcc.wakeup.cpu.json" "$work/wake/"
 expect "slow submissions, waking 2 ms" "$(makespan laptop "$work/wake")" 0.052500
+
+# 3. Native makespans: the end of the last task, which a worker writes when
+#    it next finds no task. 5 tasks of 1 ms on 1 worker: at least 5 ms; on 2
+#    workers at least 3 ms; submitted 5 ms apart (the worker idle between
+#    them): at least 20 + 1 ms. The upper bound only catches a makespan taken
+#    at shutdown rather than at the last task.
+native_makespan() { # native_makespan <workers> [pause_ms]
+  HCC_MODE=native HCC_WORKERS=$1 "$native" 5 ${2:-} 2>&1 >/dev/null |
+    sed -n 's/^hccsim: mode=native makespan=\([0-9.]*\) .*/\1/p'
+}
+at_least() { # at_least <what> <got> <min seconds>
+  python3 -c "import sys; g = float(sys.argv[1]); sys.exit(0 if float(sys.argv[2]) <= g < 1.0 else 1)" "$2" "$3" ||
+    fail "$1: native makespan $2, expected at least $3 s"
+  echo "ok: $1: native makespan $2"
+}
+at_least "1 worker" "$(native_makespan 1)" 0.005
+at_least "2 workers" "$(native_makespan 2)" 0.003
+at_least "1 worker, paused submissions" "$(native_makespan 1 5)" 0.021
