@@ -95,7 +95,7 @@ void Runtime::shutdown() {
   backend_->join_workers();
   // After the join: each worker wrote the end of its last task when it
   // found no other (next_task).
-  double makespan = 0;
+  double makespan = at_once_end_.load();
   for (int w = 0; w < nworkers_; ++w) makespan = std::max(makespan, workers_[w].last_end.load());
   drop_scope(app_deps_);
   auto release_replicas = [this](Handle* h) {

@@ -97,6 +97,11 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
   // The task stays valid until it completes; a detached one until fulfill().
   Task* submit(const hcc_task_desc& desc, const TaskOptions& options);
   void fulfill(Task* t);
+  // Tasks of a layer above that ran on their creating thread without being
+  // submitted (OpenMP tasks in a team of one): counted in the summary, and
+  // the end of the work that ran them (a serialised region) in the makespan.
+  void count_task_run_at_once() { run_at_once_.fetch_add(1, std::memory_order_relaxed); }
+  void work_run_at_once_ended();
   // The handle of addr among the dependencies of the caller's children:
   // OpenMP orders sibling tasks only, by the address of each depend item.
   // self: the calling worker (self_worker()).
@@ -328,6 +333,8 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
   bool show_progress_ = false;
   std::atomic<bool> progress_shown_{false};
   std::atomic<double> last_progress_{0};
+  alignas(64) std::atomic<uint64_t> run_at_once_{0};  // count_task_run_at_once
+  std::atomic<double> at_once_end_{0};                 // work_run_at_once_ended
   bool has_cpu_workers_ = false, has_cuda_workers_ = false;
   // Simulation only (one actor runs at a time): kernels timed natively for
   // lack of a model, observations so far; kernels warned about.

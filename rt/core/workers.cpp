@@ -339,8 +339,10 @@ void Runtime::complete(Task* t, int w, int self) {
   release(t);
 }
 
+void Runtime::work_run_at_once_ended() { store_max(at_once_end_, backend_->now()); }
+
 uint64_t Runtime::completed() const {
-  uint64_t n = 0;
+  uint64_t n = run_at_once_.load(std::memory_order_relaxed);
   for (int w = 0; w < nworkers_; ++w) n += workers_[w].completed.load(std::memory_order_relaxed);
   return n;
 }

@@ -95,6 +95,7 @@ void begin_serialized(State& s) {
 }
 
 void end_serialized(State& s) {
+  s.rt.work_run_at_once_ended();  // the end of the tasks it ran when they were created
   Thread& me = caller(s);
   delete me.contexts.back().team;
   me.contexts.pop_back();

@@ -183,6 +183,7 @@ void begin_on_creator(TaskHeader* h) {
 }
 
 void end_on_creator(TaskHeader* h) {
+  h->state->rt.count_task_run_at_once();
   run_next_parts(h, slot_of_caller(*h->state));
   h->running = false;
   caller(*h->state).contexts.pop_back();
