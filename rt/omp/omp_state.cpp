@@ -41,8 +41,15 @@ State& state() {
 int slot_of_caller(const State& s) { return s.rt.self_worker() + 1; }
 
 void barrier(State& s, Team& team) {
-  // A team of one ran its explicit tasks when they were created.
-  if (team.serialized) return;
+  // A team of one ran its explicit tasks when they were created, unless it
+  // defers them (Team::defers): it then waits for them and their descendants.
+  if (team.serialized) {
+    if (!team.defers.load(std::memory_order_relaxed)) return;
+    s.rt.lock();
+    s.rt.wait_locked([&team] { return team.tasks.pending == 0; }, true);
+    s.rt.unlock();
+    return;
+  }
   s.rt.lock();
   const uint64_t generation = team.generation;
   ++team.arrived;

@@ -10,6 +10,7 @@
 // thread_local storage: simulated actors share one system thread.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -40,7 +41,12 @@ struct Team {
   int nthreads = 1;
   int level = 0;         // parallel regions around it, serialised ones too
   int active_level = 0;  // those with more than one thread
-  bool serialized = true;  // one thread: its explicit tasks run when created
+  bool serialized = true;  // one thread: its explicit tasks run when created...
+  // ...until one is detachable: its dependents must wait for its event,
+  // which may be fulfilled later, so from then on the team's tasks go to the
+  // runtime, whose dependencies and detach order them (read by the team's
+  // tasks on other threads once deferred).
+  std::atomic<bool> defers{false};
   const Team* parent = nullptr;
   int parent_tid = 0;
   std::vector<int> workers;  // the worker of each thread number (not serialised)

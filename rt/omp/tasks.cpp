@@ -235,6 +235,8 @@ void submit(TaskHeader* h, const kmp_depend_info_t* deps, int ndeps) {
   rt::TaskOptions o;
   o.finished = finish_cb;
   o.self = self;
+  // A team of one that defers its tasks waits for them at its barriers.
+  if (h->team->serialized) o.region = &h->team->tasks;
   Event* e = h->event;  // h is freed once the task has run
   o.detached = e != nullptr;
   rt::Task* t = s.rt.submit(d, o);
@@ -264,7 +266,9 @@ kmp_task_t* __kmpc_omp_task_alloc(ident_t*, int32_t, int32_t flags, size_t sizeo
   const size_t bytes = sizeof(TaskHeader) + round_up(sizeof_task) + sizeof_shareds;
   void* block = hcc::rt::cached_alloc(bytes);
   const bool final = (flags & kTaskFinal) != 0 || c.final;
-  auto* h = new (block) TaskHeader{&s, c.team, bytes, flags, slot, final, c.team->serialized || final, false, false, nullptr, {}};
+  if (c.team->serialized && (flags & kTaskDetachable)) c.team->defers.store(true, std::memory_order_relaxed);
+  const bool at_once = (c.team->serialized && !c.team->defers.load(std::memory_order_relaxed)) || final;
+  auto* h = new (block) TaskHeader{&s, c.team, bytes, flags, slot, final, at_once, false, false, nullptr, {}};
   if (me.next_task.info) {
     h->attributes = std::move(me.next_task);
     me.next_task.info = nullptr;
