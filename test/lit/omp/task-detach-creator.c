@@ -1,12 +1,13 @@
 // RUN: %omp-check %s
 // The creating thread fulfils a detach event after creating the task and its dependents; the dependent chain runs after fulfilment, and the barrier waits for it.
+// Also in a region run by one thread (if(0)), whose tasks run when created until one is detachable.
 #include <stdio.h>
 #include <omp.h>
 
-int main(void) {
+static void run(int team) {
   int data = 0, flag = 0, observed = -1, chain = 0;
 
-#pragma omp parallel
+#pragma omp parallel if (team)
 #pragma omp single
   {
     omp_event_handle_t ev;
@@ -47,5 +48,10 @@ int main(void) {
   }
   /* the implicit barrier at the end of parallel waited for everything */
   printf("data %d observed %d chain %d\n", data, observed, chain);
+}
+
+int main(void) {
+  run(1);
+  run(0);
   return 0;
 }
