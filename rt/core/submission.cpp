@@ -137,7 +137,11 @@ void Runtime::enqueue(Task* t, int self) {
   if (!t->group) t->group = open ? open : (parent && !parent->implicit ? parent->group : nullptr);
   if (t->group) t->group->pending.fetch_add(1);
   if (!t->region && parent) t->region = parent->region;
-  t->counted_in_region = t->region && !t->implicit && !(parent && parent->implicit);
+  // A child of an implicit task counts in that task's pending_children, which
+  // the region's barrier waits for, unless the submitter named another
+  // region (a team of one nested in the implicit task, rt/omp).
+  t->counted_in_region =
+      t->region && !t->implicit && !(parent && parent->implicit && t->region == parent->region);
   if (t->counted_in_region) t->region->pending.fetch_add(1);
   if (parent) count_child(parent);
   count_submission(self);

@@ -117,7 +117,7 @@ struct TaskState {
   Group* group = nullptr;
   // A parallel region's explicit tasks (OpenMP barriers wait for them):
   // inherited from the parent, counted in it unless the task is implicit or
-  // a child of an implicit task, which counts it already (pending_children:
+  // a child of an implicit task of that region, which counts it already (pending_children:
   // a barrier waits for both, and the region's count is not one more line
   // that every task of the region changes twice).
   Group* region = nullptr;

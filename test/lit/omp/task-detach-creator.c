@@ -1,6 +1,6 @@
 // RUN: %omp-check %s
 // The creating thread fulfils a detach event after creating the task and its dependents; the dependent chain runs after fulfilment, and the barrier waits for it.
-// Also in a region run by one thread (if(0)), whose tasks run when created until one is detachable.
+// Also in a region run by one thread (if(0), or nested in a region), whose tasks run when created until one is detachable.
 #include <stdio.h>
 #include <omp.h>
 
@@ -53,5 +53,9 @@ static void run(int team) {
 int main(void) {
   run(1);
   run(0);
+  /* a region of one thread nested in a region's implicit task */
+#pragma omp parallel num_threads(2)
+#pragma omp single
+  run(1);
   return 0;
 }
