@@ -11,10 +11,10 @@
 namespace hcc::rt {
 namespace {
 
-constexpr size_t kLine = 64;
-constexpr size_t kSmallest = kLine;  // bytes of class 0; each class doubles
+constexpr size_t kSmallest = kCacheLine;  // bytes of class 0; each class doubles
 constexpr int kClasses = 6;        // 64 B .. 2 KiB
 constexpr size_t kBatch = 32;      // blocks moved between a thread and the shared list at a time
+constexpr size_t kPrefetched = 2 * kCacheLine;  // the next block's lines asked for ahead: a common OpenMP task block
 
 int class_of(size_t bytes) {
   size_t size = kSmallest;
@@ -69,11 +69,11 @@ void* cached_alloc(size_t bytes) {
     if (mine.empty()) {
       // On cache lines of their own: a block is written by one thread and
       // read by another, and one that straddled a line would be one line more.
-      block = std::aligned_alloc(kLine, size_of_class(c));
+      block = std::aligned_alloc(kCacheLine, size_of_class(c));
     } else {
       block = mine.back();
       mine.pop_back();
-      if (!mine.empty()) prefetch_lines_for_write(mine.back(), size_of_class(c) < 128 ? size_of_class(c) : 128);
+      if (!mine.empty()) prefetch_lines_for_write(mine.back(), std::min(size_of_class(c), kPrefetched));
     }
   }
   if (!block) throw std::bad_alloc();

@@ -10,6 +10,8 @@
 
 namespace hcc::rt {
 
+constexpr size_t kCacheLine = 64;
+
 inline void prefetch_for_write(const void* p) {
 #if defined(__x86_64__)
   // PREFETCHW (3DNow!PREFETCH, which x86-64 compilers do not assume): a NOP
@@ -23,7 +25,7 @@ inline void prefetch_for_write(const void* p) {
 // The cache lines of [p, p + bytes).
 inline void prefetch_lines_for_write(const void* p, size_t bytes) {
   const char* c = static_cast<const char*>(p);
-  for (size_t at = 0; at < bytes; at += 64) prefetch_for_write(c + at);
+  for (size_t at = 0; at < bytes; at += kCacheLine) prefetch_for_write(c + at);
 }
 
 }  // namespace hcc::rt
