@@ -192,7 +192,8 @@ struct alignas(64) TaskSync {
   SpinLock lock;  // guards successors, done's transition, waited and the detach flags
   // Written by the threads that make it ready and run it, on this line
   // rather than on one that only its submitter writes.
-  int ready_by = -1;  // the worker whose completion made it ready, -1: the application
+  bool ready_at_submission = false;  // ready_by submitted it ready rather than completed its last predecessor
+  int ready_by = -1;  // the worker that made it ready, -1: the application
   int worker = -1;    // the worker that ran it
   // Added by submitters, read by the completing worker: on this line, which
   // both take anyway. One inline: a longer list is on the heap.
@@ -218,6 +219,7 @@ struct Task : TaskSync, TaskState, TaskExtras {
     id.store(kNoTask, std::memory_order_relaxed);
     done.store(false, std::memory_order_release);
     waited = false;
+    ready_at_submission = false;
     ready_by = -1;
     worker = -1;
     parent.store(nullptr, std::memory_order_relaxed);

@@ -44,12 +44,17 @@ class WorkerQueues {
   // (its data is likely in that worker's cache), else the next one in turn
   // that can run it, so that every worker starts with work. With spread, a
   // worker whose own queue holds a task already deals the next ones in turn
-  // too: an OpenMP thread creating all the tasks, or a task releasing many
-  // successors, would otherwise keep a queue of several tasks, which every
-  // idle worker steals from at first sight (sixteen threads on one queue's
-  // line: 2.5 to 3 us per task on the 16-core node).
+  // too: a task releasing many successors would otherwise keep a queue of
+  // several tasks, which every idle worker steals from at first sight
+  // (sixteen threads on one queue's line: 2.5 to 3 us per task on the
+  // 16-core node); and a task that its submitter made ready is dealt in turn,
+  // as the application's are: its submitter runs a task body (an OpenMP
+  // thread creating every task), takes from its own queue only once it
+  // waits, and its queue, each time it held one task, was the line that
+  // every idle worker watched and stole from.
   int target(const Task& t, bool spread) {
-    if (t.ready_by >= 0 && ctx_.can_run(t, t.ready_by) && (!spread || empty(t.ready_by))) return t.ready_by;
+    if (t.ready_by >= 0 && ctx_.can_run(t, t.ready_by) && (!spread || (!t.ready_at_submission && empty(t.ready_by))))
+      return t.ready_by;
     for (int k = 0; k < n_; ++k) {
       // Not a read-modify-write: two threads that pick the same worker at
       // once only share its queue a little longer.
