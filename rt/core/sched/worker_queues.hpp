@@ -36,8 +36,11 @@ class WorkerQueues {
  public:
   explicit WorkerQueues(SchedulerContext& ctx) : ctx_(ctx), n_(static_cast<int>(ctx.machine().workers.size())) {
     queues_ = std::make_unique<Slot[]>(n_);
-    thieves_ = std::make_unique<Thief[]>(n_);
-    for (int w = 0; w < n_; ++w) thieves_[w].seen.assign(n_, 0);
+    per_worker_ = std::make_unique<PerWorker[]>(n_);
+    for (int w = 0; w < n_; ++w) {
+      per_worker_[w].seen.assign(n_, 0);
+      per_worker_[w].turn.store(w + 1, std::memory_order_relaxed);  // its neighbours first
+    }
   }
 
   // The worker whose queue a ready task joins: the worker that made it ready
@@ -47,20 +50,25 @@ class WorkerQueues {
   // too: a task releasing many successors would otherwise keep a queue of
   // several tasks, which every idle worker steals from at first sight
   // (sixteen threads on one queue's line: 2.5 to 3 us per task on the
-  // 16-core node); and a task that its submitter made ready is dealt in turn,
-  // as the application's are: its submitter runs a task body (an OpenMP
-  // thread creating every task), takes from its own queue only once it
-  // waits, and its queue, each time it held one task, was the line that
-  // every idle worker watched and stole from.
+  // 16-core node). A task that its submitter made ready is dealt in turn,
+  // its submitter's queue included, as the application's are: its submitter
+  // runs a task body (an OpenMP thread creating every task) and takes from
+  // its own queue only once it waits, so that its queue, each time it held
+  // one task, was the line that every idle worker watched and stole from.
+  // (Skipping the submitter's queue altogether made a creating thread and
+  // one worker 14 % slower on 2 cores: every push met the worker's pop on
+  // one line.) Each pusher keeps its own turn, on its own line.
   int target(const Task& t, bool spread) {
-    if (t.ready_by >= 0 && ctx_.can_run(t, t.ready_by) && (!spread || (!t.ready_at_submission && empty(t.ready_by))))
-      return t.ready_by;
+    const int by = t.ready_by;
+    if (by >= 0 && ctx_.can_run(t, by) && (!spread || (!t.ready_at_submission && empty(by)))) return by;
+    std::atomic<unsigned>& turn = by >= 0 ? per_worker_[by].turn : app_turn_;
     for (int k = 0; k < n_; ++k) {
       // Not a read-modify-write: two threads that pick the same worker at
-      // once only share its queue a little longer.
-      const unsigned turn = round_robin_.load(std::memory_order_relaxed);
-      round_robin_.store(turn + 1, std::memory_order_relaxed);
-      const int w = static_cast<int>(turn % n_);
+      // once (a completion for another worker, detach) only share its queue
+      // a little longer.
+      const unsigned next = turn.load(std::memory_order_relaxed);
+      turn.store(next + 1, std::memory_order_relaxed);
+      const int w = static_cast<int>(next % n_);
       if (ctx_.can_run(t, w)) return w;
     }
     return 0;  // unreachable: the runtime rejects tasks no worker can run
@@ -80,7 +88,7 @@ class WorkerQueues {
   template <typename Take, typename Steal>
   Task* pop(int w, bool last_look, Take&& take, Steal&& steal) {
     if (Task* t = take_from(queues_[w], take)) return t;
-    std::vector<uint8_t>& seen = thieves_[w].seen;
+    std::vector<uint8_t>& seen = per_worker_[w].seen;
     for (int k = 1; k < n_; ++k) {
       const int v = (w + k) % n_;
       Slot& s = queues_[v];
@@ -117,18 +125,21 @@ class WorkerQueues {
     return t;
   }
 
-  // What one worker saw of the others' queues at its last look, on its own line.
-  struct alignas(64) Thief {
+  // What one worker keeps, on its own line: what it saw of the others'
+  // queues at its last look, and whose turn it is among the workers it
+  // deals tasks to.
+  struct alignas(64) PerWorker {
     std::vector<uint8_t> seen;  // seen[v]: v's queue was not empty
+    std::atomic<unsigned> turn{0};
   };
 
   SchedulerContext& ctx_;
   const int n_;
   std::unique_ptr<Slot[]> queues_;
-  std::unique_ptr<Thief[]> thieves_;
-  // Written by every push of the application's tasks: on a line of its own,
-  // not on the one the workers read at every pop.
-  alignas(64) std::atomic<unsigned> round_robin_{0};
+  std::unique_ptr<PerWorker[]> per_worker_;
+  // The application's turn: written by every push of its tasks, on a line
+  // of its own, not on the one the workers read at every pop.
+  alignas(64) std::atomic<unsigned> app_turn_{0};
 };
 
 // Removes and returns the oldest task of the queue that the worker can

@@ -81,6 +81,17 @@ TEST(Lws, DealsApplicationTasksRoundRobin) {
   EXPECT_EQ(placed, (std::vector<int>{0, 1, 2, 0}));
 }
 
+TEST(Lws, KeepsATaskItsSubmitterMadeReady) {
+  FakeContext ctx(3, 0);
+  auto s = make_scheduler("lws", ctx);
+  auto tasks = make_tasks(2, &kCpuOnly);
+  for (auto& t : tasks) {
+    t.ready_by = 1;
+    t.ready_at_submission = true;
+    EXPECT_EQ(s->push(&t), 1);
+  }
+}
+
 TEST(Eager, AThiefLeavesALoneTaskToItsOwnerForOneLook) {
   FakeContext ctx(3, 0);
   auto s = make_scheduler("eager", ctx);
@@ -106,19 +117,34 @@ TEST(Eager, AWorkerWithAQueuedTaskDealsTheNextInTurn) {
     t.ready_by = 1;
     placed.push_back(s->push(&t));
   }
-  EXPECT_EQ(placed, (std::vector<int>{1, 0, 1, 2, 0}));
+  // Its own queue while empty, then in its own turn, its neighbour first.
+  EXPECT_EQ(placed, (std::vector<int>{1, 2, 0, 1, 2}));
+}
+
+TEST(Eager, ATaskItsSubmitterMadeReadyIsDealtInTurn) {
+  FakeContext ctx(3, 0);
+  auto s = make_scheduler("eager", ctx);
+  auto tasks = make_tasks(4, &kCpuOnly);
+  std::vector<int> placed;
+  for (auto& t : tasks) {
+    t.ready_by = 1;
+    t.ready_at_submission = true;
+    placed.push_back(s->push(&t));
+  }
+  EXPECT_EQ(placed, (std::vector<int>{2, 0, 1, 2}));  // its own queue empty or not
 }
 
 TEST(Eager, AThiefTakesFromAQueueOfSeveralAtFirstSight) {
   FakeContext ctx(2, 0);
   auto s = make_scheduler("eager", ctx);
-  auto tasks = make_tasks(2, &kCpuOnly);
+  auto tasks = make_tasks(3, &kCpuOnly);
   for (auto& t : tasks) {
     t.ready_by = 0;
-    s->push(&t);
+    s->push(&t);  // worker 0's queue: 0, then worker 1's: 1, then worker 0's: 2
   }
+  EXPECT_EQ(s->pop(1, false), &tasks[1]);  // its own first
   EXPECT_EQ(s->pop(1, false), &tasks[0]);
-  EXPECT_EQ(s->pop(1, false), &tasks[1]);  // it was there at the last look too
+  EXPECT_EQ(s->pop(1, false), &tasks[2]);  // it was there at the last look too
   EXPECT_EQ(s->pop(1, false), nullptr);
 }
 
