@@ -8,12 +8,19 @@
 // queue, the one with the most input bytes already on its node, so that
 // transfers overlap with work instead of stalling it.
 //
-// A placement reads every worker's expected load, so one lock guards the
-// queues and the load together; it is held for one placement or one pop.
+// Each worker's queue has its own lock, held to insert or take one task;
+// a placement reads every worker's expected load without taking any, as
+// atomics that the queue's lock orders the writers of: workers taking from
+// their own queues never wait for each other or for a placement (one lock
+// for every queue and load was taken twice per task by every worker).
+// Natively a placement may read a load that changes under it, which only
+// moves an estimate; in simulation actors do not interleave there, and
+// placements are the same as with one lock.
 #include <algorithm>
+#include <atomic>
 #include <limits>
+#include <memory>
 #include <set>
-#include <vector>
 
 #include "schedulers.hpp"
 #include "spin_lock.hpp"
@@ -32,21 +39,21 @@ class DmdaScheduler final : public Scheduler {
   DmdaScheduler(SchedulerContext& ctx, bool prefer_local_data)
       : ctx_(ctx),
         prefer_local_(prefer_local_data),
-        queues_(ctx.machine().workers.size()),
-        queued_(ctx.machine().workers.size(), 0.0),
-        running_end_(ctx.machine().workers.size(), 0.0) {}
+        n_(static_cast<int>(ctx.machine().workers.size())),
+        queues_(std::make_unique<WorkerQueue[]>(n_)) {}
 
   int push(Task* t) override {
-    SpinGuard g(lock_);
     const auto& workers = ctx_.machine().workers;
     const double now = ctx_.now();
     int best = -1;
     double best_end = std::numeric_limits<double>::infinity();
     double best_len = 0;
-    for (int w = 0; w < static_cast<int>(workers.size()); ++w) {
+    for (int w = 0; w < n_; ++w) {
       if (!ctx_.can_run(*t, w)) continue;
+      const WorkerQueue& q = queues_[w];
       double len = ctx_.expected_duration(*t, workers[w].arch).value_or(kUnknownDuration);
-      double start = std::max(now, running_end_[w]) + queued_[w];
+      double start = std::max(now, q.running_end.load(std::memory_order_relaxed)) +
+                     q.queued.load(std::memory_order_relaxed);
       double end = start + ctx_.expected_transfer(*t, workers[w].node) + len;
       if (end < best_end) {
         best_end = end;
@@ -54,23 +61,25 @@ class DmdaScheduler final : public Scheduler {
         best_len = len;
       }
     }
+    WorkerQueue& q = queues_[best];
     t->expected = best_len;
-    t->sequence = next_sequence_++;
-    queued_[best] += best_len;
-    queues_[best].insert(t);
+    SpinGuard g(q.lock);
+    t->sequence = q.next_sequence++;
+    q.queued.store(q.queued.load(std::memory_order_relaxed) + best_len, std::memory_order_relaxed);
+    q.tasks.insert(t);
     return best;
   }
 
   Task* pop(int worker, bool /*last_look*/) override {
-    SpinGuard g(lock_);
-    auto& q = queues_[worker];
-    if (q.empty()) return nullptr;
-    auto pick = q.begin();
+    WorkerQueue& q = queues_[worker];
+    SpinGuard g(q.lock);
+    if (q.tasks.empty()) return nullptr;
+    auto pick = q.tasks.begin();
     if (prefer_local_) {
       const int node = ctx_.machine().workers[worker].node;
       uint64_t best_local = ctx_.bytes_on_node(**pick, node);
       int looked = 1;
-      for (auto it = std::next(q.begin()); it != q.end() && looked < kDmdasLookahead;
+      for (auto it = std::next(q.tasks.begin()); it != q.tasks.end() && looked < kDmdasLookahead;
            ++it, ++looked) {
         uint64_t local = ctx_.bytes_on_node(**it, node);
         if (local > best_local) {
@@ -80,32 +89,39 @@ class DmdaScheduler final : public Scheduler {
       }
     }
     Task* t = *pick;
-    q.erase(pick);
-    queued_[worker] = std::max(0.0, queued_[worker] - t->expected);
-    running_end_[worker] = ctx_.now() + t->expected;
+    q.tasks.erase(pick);
+    q.queued.store(std::max(0.0, q.queued.load(std::memory_order_relaxed) - t->expected), std::memory_order_relaxed);
+    q.running_end.store(ctx_.now() + t->expected, std::memory_order_relaxed);
     return t;
   }
 
   Task* peek(int worker) override {
-    SpinGuard g(lock_);
-    return queues_[worker].empty() ? nullptr : *queues_[worker].begin();
+    WorkerQueue& q = queues_[worker];
+    SpinGuard g(q.lock);
+    return q.tasks.empty() ? nullptr : *q.tasks.begin();
   }
 
   bool shares_tasks() const override { return false; }
 
   void finished(Task*, int worker) override {
-    SpinGuard g(lock_);
-    running_end_[worker] = 0;
+    queues_[worker].running_end.store(0, std::memory_order_relaxed);
   }
 
  private:
-  SpinLock lock_;
+  // One worker's queue, in priority order, and its expected load, on lines
+  // of their own.
+  struct alignas(64) WorkerQueue {
+    SpinLock lock;  // guards tasks and next_sequence, and orders the writers of queued
+    std::set<Task*, ByPriority> tasks;
+    uint64_t next_sequence = 0;  // FIFO among equal priorities
+    std::atomic<double> queued{0};       // expected seconds of queued work
+    std::atomic<double> running_end{0};  // expected end of the running task
+  };
+
   SchedulerContext& ctx_;
   const bool prefer_local_;
-  std::vector<std::set<Task*, ByPriority>> queues_;
-  std::vector<double> queued_;       // expected seconds of queued work
-  std::vector<double> running_end_;  // expected end of the running task
-  uint64_t next_sequence_ = 0;
+  const int n_;
+  std::unique_ptr<WorkerQueue[]> queues_;
 };
 
 }  // namespace
