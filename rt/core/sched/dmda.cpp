@@ -21,8 +21,11 @@
 #include <limits>
 #include <memory>
 #include <set>
+#include <string>
+#include <vector>
 
 #include "schedulers.hpp"
+#include "small_vector.hpp"
 #include "spin_lock.hpp"
 
 namespace hcc::rt {
@@ -40,21 +43,38 @@ class DmdaScheduler final : public Scheduler {
       : ctx_(ctx),
         prefer_local_(prefer_local_data),
         n_(static_cast<int>(ctx.machine().workers.size())),
-        queues_(std::make_unique<WorkerQueue[]>(n_)) {}
+        queues_(std::make_unique<WorkerQueue[]>(n_)) {
+    for (const WorkerDesc& w : ctx.machine().workers) {
+      auto known = std::find(archs_.begin(), archs_.end(), w.arch);
+      arch_of_.push_back(static_cast<int>(known - archs_.begin()));
+      if (known == archs_.end()) archs_.push_back(w.arch);
+    }
+  }
 
   int push(Task* t) override {
     const auto& workers = ctx_.machine().workers;
     const double now = ctx_.now();
+    // A task's expected duration depends on the worker's architecture and
+    // its transfers on the worker's memory node, not on the worker: each is
+    // asked for once per placement (once per worker, a placement on 16
+    // workers cost 1.4 us here against 0.4 on 2).
+    constexpr double kNotAsked = -1;
+    SmallVector<double, 4> len_of_arch, transfer_to_node;
+    for (size_t a = 0; a < archs_.size(); ++a) len_of_arch.push_back(kNotAsked);
+    for (size_t m = 0; m < ctx_.machine().nodes.size(); ++m) transfer_to_node.push_back(kNotAsked);
     int best = -1;
     double best_end = std::numeric_limits<double>::infinity();
     double best_len = 0;
     for (int w = 0; w < n_; ++w) {
       if (!ctx_.can_run(*t, w)) continue;
       const WorkerQueue& q = queues_[w];
-      double len = ctx_.expected_duration(*t, workers[w].arch).value_or(kUnknownDuration);
+      double& len = len_of_arch[arch_of_[w]];
+      if (len == kNotAsked) len = ctx_.expected_duration(*t, workers[w].arch).value_or(kUnknownDuration);
+      double& transfer = transfer_to_node[workers[w].node];
+      if (transfer == kNotAsked) transfer = ctx_.expected_transfer(*t, workers[w].node);
       double start = std::max(now, q.running_end.load(std::memory_order_relaxed)) +
                      q.queued.load(std::memory_order_relaxed);
-      double end = start + ctx_.expected_transfer(*t, workers[w].node) + len;
+      double end = start + transfer + len;
       if (end < best_end) {
         best_end = end;
         best = w;
@@ -122,6 +142,8 @@ class DmdaScheduler final : public Scheduler {
   const bool prefer_local_;
   const int n_;
   std::unique_ptr<WorkerQueue[]> queues_;
+  std::vector<std::string> archs_;  // the workers' architectures, each once
+  std::vector<int> arch_of_;        // by worker: its index in archs_
 };
 
 }  // namespace
