@@ -57,6 +57,21 @@ std::vector<Task> make_tasks(int n, const hcc_codelet* cl) {
   return tasks;
 }
 
+// Where a scheduler queues n tasks that worker `by` made ready (-1: the
+// application), pushed one after another.
+std::vector<int> placements(const char* scheduler, int workers, int n, int by, bool at_submission = false) {
+  FakeContext ctx(workers, 0);
+  auto tasks = make_tasks(n, &kCpuOnly);
+  auto s = make_scheduler(scheduler, ctx);
+  std::vector<int> placed;
+  for (auto& t : tasks) {
+    t.ready_by = by;
+    t.ready_at_submission = at_submission;
+    placed.push_back(s->push(&t));
+  }
+  return placed;
+}
+
 TEST(Lws, PushesToTheReleasingWorkerAndStealsTheOldestTask) {
   FakeContext ctx(3, 0);
   auto s = make_scheduler("lws", ctx);
@@ -73,23 +88,11 @@ TEST(Lws, PushesToTheReleasingWorkerAndStealsTheOldestTask) {
 }
 
 TEST(Lws, DealsApplicationTasksRoundRobin) {
-  FakeContext ctx(3, 0);
-  auto s = make_scheduler("lws", ctx);
-  auto tasks = make_tasks(4, &kCpuOnly);
-  std::vector<int> placed;
-  for (auto& t : tasks) placed.push_back(s->push(&t));
-  EXPECT_EQ(placed, (std::vector<int>{0, 1, 2, 0}));
+  EXPECT_EQ(placements("lws", 3, 4, -1), (std::vector<int>{0, 1, 2, 0}));
 }
 
 TEST(Lws, KeepsATaskItsSubmitterMadeReady) {
-  FakeContext ctx(3, 0);
-  auto s = make_scheduler("lws", ctx);
-  auto tasks = make_tasks(2, &kCpuOnly);
-  for (auto& t : tasks) {
-    t.ready_by = 1;
-    t.ready_at_submission = true;
-    EXPECT_EQ(s->push(&t), 1);
-  }
+  EXPECT_EQ(placements("lws", 3, 2, 1, /*at_submission=*/true), (std::vector<int>{1, 1}));
 }
 
 TEST(Eager, AThiefLeavesALoneTaskToItsOwnerForOneLook) {
@@ -109,29 +112,13 @@ TEST(Eager, AThiefLeavesALoneTaskToItsOwnerForOneLook) {
 }
 
 TEST(Eager, AWorkerWithAQueuedTaskDealsTheNextInTurn) {
-  FakeContext ctx(3, 0);
-  auto s = make_scheduler("eager", ctx);
-  auto tasks = make_tasks(5, &kCpuOnly);
-  std::vector<int> placed;
-  for (auto& t : tasks) {
-    t.ready_by = 1;
-    placed.push_back(s->push(&t));
-  }
   // Its own queue while empty, then in its own turn, its neighbour first.
-  EXPECT_EQ(placed, (std::vector<int>{1, 2, 0, 1, 2}));
+  EXPECT_EQ(placements("eager", 3, 5, 1), (std::vector<int>{1, 2, 0, 1, 2}));
 }
 
 TEST(Eager, ATaskItsSubmitterMadeReadyIsDealtInTurn) {
-  FakeContext ctx(3, 0);
-  auto s = make_scheduler("eager", ctx);
-  auto tasks = make_tasks(4, &kCpuOnly);
-  std::vector<int> placed;
-  for (auto& t : tasks) {
-    t.ready_by = 1;
-    t.ready_at_submission = true;
-    placed.push_back(s->push(&t));
-  }
-  EXPECT_EQ(placed, (std::vector<int>{2, 0, 1, 2}));  // its own queue empty or not
+  // Its own queue empty or not.
+  EXPECT_EQ(placements("eager", 3, 4, 1, /*at_submission=*/true), (std::vector<int>{2, 0, 1, 2}));
 }
 
 TEST(Eager, AThiefTakesFromAQueueOfSeveralAtFirstSight) {
