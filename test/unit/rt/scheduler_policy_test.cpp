@@ -150,6 +150,23 @@ TEST(Dmda, PlacesTasksWhereTheyFinishFirst) {
   EXPECT_EQ(placed, (std::vector<int>{1, 1, 1, 1, 1, 1, 1, 0, 1, 1, 1, 1}));
 }
 
+TEST(Dmda, CountsTransfersPerMemoryNode) {
+  // Two GPUs on their own nodes, the tasks' data on the second's: the first
+  // pays 5 ms to bring it, so the second takes tasks until its queue makes
+  // it end as late (the 6th task: a tie goes to the first worker).
+  FakeContext ctx(0, 2);
+  ctx.duration = {{"cuda", 1e-3}};
+  ctx.transfer = 5e-3;
+  auto s = make_scheduler("dmda", ctx);
+  auto tasks = make_tasks(6, &kAnywhere);
+  std::vector<int> placed;
+  for (auto& t : tasks) {
+    ctx.local.insert({&t, 2});
+    placed.push_back(s->push(&t));
+  }
+  EXPECT_EQ(placed, (std::vector<int>{1, 1, 1, 1, 1, 0}));
+}
+
 TEST(Dmda, CpuOnlyTasksStayOnCpus) {
   FakeContext ctx(2, 1);
   ctx.duration = {{"cpu", 10e-3}, {"cuda", 1e-3}};
