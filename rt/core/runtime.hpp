@@ -250,7 +250,7 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
   void block_locked(const std::function<bool()>& ready) { wait_until(ready, false, true); }
   void wait_until(const std::function<bool()>& ready, bool help, bool lock_held);
   void notify_blocked();
-  void app_woken(const Blocked& b);
+  void app_woken(Blocked& b);
   void counter_reached_zero();
 
   // Coherence and memory (coherence.cpp); called with the control lock held
