@@ -219,7 +219,7 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
   Task* look_a_while(int w);
   static bool descends_from(const Task& t, const Task& ancestor);
   void worker_loop(int w);
-  Task* next_task(int w, bool last_look);  // last_look: Scheduler::pop
+  Task* next_task(int w, bool last_look, bool own_queue_only = false);  // last_look: Scheduler::pop
   bool exclusive(int mode) const;
   bool take_commute(Task* t);
   void run_task(Task* t, int w);

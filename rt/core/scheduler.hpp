@@ -43,6 +43,9 @@ class Scheduler {
   // if this finds nothing, so it takes any task it can (a scheduler may
   // otherwise leave a task to a worker better placed to take it).
   virtual Task* pop(int worker, bool last_look) = 0;
+  // The next task queued for the worker alone, looking at no other worker's
+  // queue (an idle worker between its looks at the others').
+  virtual Task* pop_own(int worker) { return pop(worker, false); }
   // The task the worker will most likely pop next, left queued, when the
   // scheduler queues tasks for one worker alone (dmda, dmdas): a GPU worker
   // brings its inputs while its kernel runs. Valid until that worker pops.

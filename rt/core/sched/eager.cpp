@@ -25,6 +25,11 @@ class EagerScheduler final : public Scheduler {
     return queues_.pop(worker, last_look, oldest, oldest);
   }
 
+  Task* pop_own(int worker) override {
+    SchedulerContext& ctx = queues_.context();
+    return queues_.pop_own(worker, [&ctx, worker](RingQueue& q) { return take_oldest_runnable(q, ctx, worker); });
+  }
+
  private:
   WorkerQueues<RingQueue> queues_;
 };

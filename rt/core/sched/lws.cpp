@@ -6,6 +6,14 @@
 namespace hcc::rt {
 namespace {
 
+// Removes and returns the newest task of the queue that the worker can take;
+// nullptr if none.
+Task* take_newest_runnable(RingQueue& q, const SchedulerContext& ctx, int worker) {
+  for (size_t i = q.size(); i-- > 0;)
+    if (ctx.can_take(*q.at(i), worker)) return i + 1 == q.size() ? q.pop_back() : q.take(i);
+  return nullptr;
+}
+
 class LwsScheduler final : public Scheduler {
  public:
   explicit LwsScheduler(SchedulerContext& ctx) : queues_(ctx) {}
@@ -20,13 +28,14 @@ class LwsScheduler final : public Scheduler {
 
   Task* pop(int worker, bool last_look) override {
     SchedulerContext& ctx = queues_.context();
-    auto newest = [&ctx, worker](RingQueue& q) -> Task* {
-      for (size_t i = q.size(); i-- > 0;)
-        if (ctx.can_take(*q.at(i), worker)) return i + 1 == q.size() ? q.pop_back() : q.take(i);
-      return nullptr;
-    };
+    auto newest = [&ctx, worker](RingQueue& q) { return take_newest_runnable(q, ctx, worker); };
     auto oldest = [&ctx, worker](RingQueue& q) { return take_oldest_runnable(q, ctx, worker); };
     return queues_.pop(worker, last_look, newest, oldest);
+  }
+
+  Task* pop_own(int worker) override {
+    SchedulerContext& ctx = queues_.context();
+    return queues_.pop_own(worker, [&ctx, worker](RingQueue& q) { return take_newest_runnable(q, ctx, worker); });
   }
 
  private:

@@ -28,6 +28,12 @@ class PrioScheduler final : public Scheduler {
     return queues_.pop(worker, last_look, best, best);
   }
 
+  Task* pop_own(int worker) override {
+    SchedulerContext& ctx = queues_.context();
+    return queues_.pop_own(worker,
+                           [&ctx, worker](std::set<Task*, ByPriority>& q) { return take_first_runnable(q, ctx, worker); });
+  }
+
  private:
   WorkerQueues<std::set<Task*, ByPriority>> queues_;
   std::atomic<uint64_t> next_sequence_{0};

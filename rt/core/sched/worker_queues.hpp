@@ -106,6 +106,11 @@ class WorkerQueues {
     return nullptr;
   }
 
+  template <typename Take>
+  Task* pop_own(int w, Take&& take) {
+    return take_from(queues_[w], take);
+  }
+
   SchedulerContext& context() const { return ctx_; }
   bool empty(int w) const { return queues_[w].size.load(std::memory_order_relaxed) == 0; }
 
