@@ -36,8 +36,9 @@ class Scheduler {
   virtual ~Scheduler() = default;
   // A task became ready (Task::ready_by says which worker made it ready, -1
   // for the application, and Task::ready_at_submission whether it did so by
-  // submitting it rather than by completing its last predecessor). Returns the worker whose queue it joined, or -1
-  // for a queue every worker takes from.
+  // submitting it rather than by completing its last predecessor). Returns
+  // the worker whose queue it joined, or -1 for a queue every worker takes
+  // from.
   virtual int push(Task* t) = 0;
   // The next task for the worker, or nullptr. last_look: the worker parks
   // if this finds nothing, so it takes any task it can (a scheduler may

@@ -152,14 +152,11 @@ void Runtime::enqueue(Task* t, int self) {
   constexpr int kBias = 1 << 30;
   t->pending_deps.store(kBias, std::memory_order_relaxed);
   const int unfinished = add_dependencies(t);
-  if (unfinished == 0) {
-    t->pending_deps.store(0, std::memory_order_relaxed);
-    t->ready_at_submission = true;
-    make_ready(t, self);
-  } else if (t->pending_deps.fetch_sub(kBias - unfinished, std::memory_order_acq_rel) == kBias - unfinished) {
-    t->ready_at_submission = true;  // its predecessors completed meanwhile
-    make_ready(t, self);
-  }
+  if (unfinished == 0) t->pending_deps.store(0, std::memory_order_relaxed);
+  else if (t->pending_deps.fetch_sub(kBias - unfinished, std::memory_order_acq_rel) != kBias - unfinished) return;
+  // Ready now: it had no unfinished predecessor, or they completed meanwhile.
+  t->ready_at_submission = true;
+  make_ready(t, self);
 }
 
 }  // namespace hcc::rt

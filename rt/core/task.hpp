@@ -117,9 +117,9 @@ struct TaskState {
   Group* group = nullptr;
   // A parallel region's explicit tasks (OpenMP barriers wait for them):
   // inherited from the parent, counted in it unless the task is implicit or
-  // a child of an implicit task of that region, which counts it already (pending_children:
-  // a barrier waits for both, and the region's count is not one more line
-  // that every task of the region changes twice).
+  // a child of an implicit task of that region, which counts it already
+  // (pending_children: a barrier waits for both, and the region's count is
+  // not one more line that every task of the region changes twice).
   Group* region = nullptr;
   bool counted_in_region = false;
   int pinned_worker = -1;  // runs on this worker only (an OpenMP implicit task)

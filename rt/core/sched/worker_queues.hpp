@@ -87,7 +87,7 @@ class WorkerQueues {
   // (see the top of this file; on the last look before parking, at first sight).
   template <typename Take, typename Steal>
   Task* pop(int w, bool last_look, Take&& take, Steal&& steal) {
-    if (Task* t = take_from(queues_[w], take)) return t;
+    if (Task* t = pop_own(w, take)) return t;
     std::vector<uint8_t>& seen = per_worker_[w].seen;
     for (int k = 1; k < n_; ++k) {
       const int v = (w + k) % n_;
