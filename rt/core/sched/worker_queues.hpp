@@ -23,6 +23,7 @@
 #include <atomic>
 #include <cstdint>
 #include <memory>
+#include <type_traits>
 #include <vector>
 
 #include "ring_queue.hpp"
@@ -80,7 +81,7 @@ class WorkerQueues {
     Slot& s = queues_[w];
     SpinGuard g(s.lock);
     insert(s.queue);
-    s.size.store(s.queue.size(), std::memory_order_relaxed);
+    s.size.store(static_cast<uint32_t>(s.queue.size()), std::memory_order_relaxed);
   }
 
   // take(queue) on the worker's own queue, then steal(queue) on the others'
@@ -92,14 +93,14 @@ class WorkerQueues {
     for (int k = 1; k < n_; ++k) {
       const int v = (w + k) % n_;
       Slot& s = queues_[v];
-      const size_t size = s.size.load(std::memory_order_relaxed);
+      const uint32_t size = s.size.load(std::memory_order_relaxed);
       const bool seen_before = seen[v];
       seen[v] = size > 0;
       if (size == 0 || (size == 1 && !seen_before && !last_look)) continue;
       if (last_look) s.lock.lock();
       else if (!s.lock.try_lock()) continue;
       Task* t = steal(s.queue);
-      s.size.store(s.queue.size(), std::memory_order_relaxed);
+      s.size.store(static_cast<uint32_t>(s.queue.size()), std::memory_order_relaxed);
       s.lock.unlock();
       if (t) return t;
     }
@@ -117,16 +118,18 @@ class WorkerQueues {
  private:
   struct alignas(64) Slot {
     SpinLock lock;
-    std::atomic<size_t> size{0};  // read without the lock to skip empty queues
+    std::atomic<uint32_t> size{0};  // read without the lock to skip empty queues
     Queue queue;
   };
+  // A push of one task into a short RingQueue then touches one line.
+  static_assert(!std::is_same_v<Queue, RingQueue> || sizeof(Slot) == 64, "a RingQueue slot is one cache line");
 
   template <typename Take>
   static Task* take_from(Slot& s, Take& take) {
     if (s.size.load(std::memory_order_relaxed) == 0) return nullptr;
     SpinGuard g(s.lock);
     Task* t = take(s.queue);
-    s.size.store(s.queue.size(), std::memory_order_relaxed);
+    s.size.store(static_cast<uint32_t>(s.queue.size()), std::memory_order_relaxed);
     return t;
   }
 
