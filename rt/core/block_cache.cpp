@@ -2,6 +2,7 @@
 
 #include <cstdlib>
 #include <algorithm>
+#include <bit>
 #include <new>
 #include <vector>
 
@@ -16,14 +17,13 @@ constexpr int kClasses = 6;        // 64 B .. 2 KiB
 constexpr size_t kBatch = 32;      // blocks moved between a thread and the shared list at a time
 constexpr size_t kPrefetched = 2 * kCacheLine;  // the next block's lines asked for ahead: a common OpenMP task block
 
-int class_of(size_t bytes) {
-  size_t size = kSmallest;
-  for (int c = 0; c < kClasses; ++c, size *= 2)
-    if (bytes <= size) return c;
-  return -1;
-}
-
 size_t size_of_class(int c) { return kSmallest << c; }
+
+int class_of(size_t bytes) {
+  if (bytes > size_of_class(kClasses - 1)) return -1;
+  constexpr int kSmallestBits = std::bit_width(kSmallest - 1);
+  return bytes <= kSmallest ? 0 : static_cast<int>(std::bit_width(bytes - 1)) - kSmallestBits;
+}
 
 struct SharedLists {
   SpinLock lock;

@@ -17,15 +17,6 @@
 
 namespace hcc::rt {
 
-AccessKind access_kind(int mode) {
-  switch (mode) {
-    case HCC_R: return AccessKind::Read;
-    case HCC_INOUTSET: return AccessKind::InoutSet;
-    case HCC_COMMUTE: return AccessKind::Commute;
-    default: return AccessKind::Write;
-  }
-}
-
 namespace {
 std::atomic<uint64_t> g_runtimes{0};
 }

@@ -102,10 +102,24 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
   // the end of the work that ran them (a serialised region) in the makespan.
   void count_task_run_at_once() { run_at_once_.fetch_add(1, std::memory_order_relaxed); }
   void work_run_at_once_ended();
-  // The handle of addr among the dependencies of the caller's children:
-  // OpenMP orders sibling tasks only, by the address of each depend item.
-  // self: the calling worker (self_worker()).
-  Handle* sibling_handle(void* addr, uint64_t size, int self);
+  // The dependencies among the caller's children (OpenMP orders sibling
+  // tasks only, by the address of each depend item), found once for the
+  // depend items of a task. self: the calling worker (self_worker()). The
+  // application's scope is guarded by the control lock, held meanwhile.
+  class SiblingScope {
+   public:
+    SiblingScope(Runtime& rt, int self);
+    ~SiblingScope();
+    SiblingScope(const SiblingScope&) = delete;
+    SiblingScope& operator=(const SiblingScope&) = delete;
+    // The handle of addr, created on first use.
+    Handle* handle(void* addr, uint64_t size);
+
+   private:
+    Runtime& rt_;
+    DependencyScope& scope_;
+    const bool locked_;
+  };
   // Waits for the caller's children that access addr (taskwait depend, an
   // undeferred task's dependencies).
   void wait_siblings(const void* addr);
@@ -220,7 +234,10 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
   static bool descends_from(const Task& t, const Task& ancestor);
   void worker_loop(int w);
   Task* next_task(int w, bool last_look, bool own_queue_only = false);  // last_look: Scheduler::pop
-  bool exclusive(int mode) const;
+  // Accesses that a task must hold alone while it runs: mutexinoutset, and
+  // inoutset when there are several memory nodes, because two members of a
+  // set updating copies on two nodes at once would lose one of the updates.
+  bool exclusive(int mode) const { return mode == HCC_COMMUTE || (mode == HCC_INOUTSET && !single_node_); }
   bool take_commute(Task* t);
   void run_task(Task* t, int w);
   void complete(Task* t, int w, int self);
@@ -285,7 +302,7 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
   std::unique_ptr<Waiter> app_waiter_;
   double app_cpu_mark_ = -1;  // instrumented runs: the application thread's CPU clock at its last submission
   Group* app_taskgroup_ = nullptr;  // innermost taskgroup open in the application
-  DependencyScope app_deps_;  // dependencies among the application's tasks (sibling_handle; control lock)
+  DependencyScope app_deps_;  // dependencies among the application's tasks (SiblingScope; control lock)
 
   // Waiting threads, under the control lock; blocked_count_ lets completions
   // that reach a zero skip the lock when no one waits.

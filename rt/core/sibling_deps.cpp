@@ -18,18 +18,22 @@ DependencyScope& Runtime::caller_scope(int self) {
   return *parent->children_deps;
 }
 
-Handle* Runtime::sibling_handle(void* addr, uint64_t size, int self) {
-  DependencyScope& scope = caller_scope(self);
-  const bool app = &scope == &app_deps_;
-  if (app) backend_->lock();
-  Handle*& h = scope[addr];
+Runtime::SiblingScope::SiblingScope(Runtime& rt, int self)
+    : rt_(rt), scope_(rt.caller_scope(self)), locked_(&scope_ == &rt.app_deps_) {
+  if (locked_) rt_.backend_->lock();
+}
+
+Runtime::SiblingScope::~SiblingScope() {
+  if (locked_) rt_.backend_->unlock();
+}
+
+Handle* Runtime::SiblingScope::handle(void* addr, uint64_t size) {
+  Handle*& h = scope_[addr];
   if (!h) {
-    h = new_handle(addr, size);
+    h = rt_.new_handle(addr, size);
     h->sibling_scoped = true;
   }
-  Handle* found = h;
-  if (app) backend_->unlock();
-  return found;
+  return h;
 }
 
 void Runtime::wait_siblings(const void* addr) {

@@ -26,14 +26,18 @@ uint64_t footprint_of(const SmallVector<Access, 4>& accesses) {
   return h;
 }
 
+bool has_repeated_handle(const SmallVector<Access, 4>& accesses) {
+  for (size_t i = 1; i < accesses.size(); ++i)
+    for (size_t j = 0; j < i; ++j)
+      if (accesses[i].handle == accesses[j].handle) return true;
+  return false;
+}
+
 // Accesses of one task to the same handle count once for dependencies, with
 // the union of their modes. Empty when the task has no repeated handle (the
 // common case, which then needs no copy).
 std::vector<Access> merged_if_repeated(const SmallVector<Access, 4>& accesses) {
-  bool repeated = false;
-  for (size_t i = 0; i < accesses.size() && !repeated; ++i)
-    for (size_t j = 0; j < i && !repeated; ++j) repeated = accesses[i].handle == accesses[j].handle;
-  if (!repeated) return {};
+  if (!has_repeated_handle(accesses)) return {};
   std::vector<Access> merged;
   for (const Access& a : accesses) {
     auto it = std::find_if(merged.begin(), merged.end(),

@@ -28,7 +28,14 @@ struct Task;
 // segment whose tasks do not depend on each other.
 enum class AccessKind : uint8_t { Read, Write, InoutSet, Commute };
 
-AccessKind access_kind(int mode);
+inline AccessKind access_kind(int mode) {
+  switch (mode) {
+    case HCC_R: return AccessKind::Read;
+    case HCC_INOUTSET: return AccessKind::InoutSet;
+    case HCC_COMMUTE: return AccessKind::Commute;
+    default: return AccessKind::Write;
+  }
+}
 inline bool reads(int mode) { return mode != HCC_W; }
 inline bool writes(int mode) { return mode != HCC_R; }
 

@@ -204,13 +204,6 @@ Task* Runtime::next_task(int w, bool last_look, bool own_queue_only) {
   return nullptr;
 }
 
-// Accesses that a task must hold alone while it runs: mutexinoutset, and
-// inoutset when there are several memory nodes, because two members of a set
-// updating copies on two nodes at once would lose one of the updates.
-bool Runtime::exclusive(int mode) const {
-  return mode == HCC_COMMUTE || (mode == HCC_INOUTSET && !single_node_);
-}
-
 // A task with exclusive accesses runs only while it holds all of them;
 // otherwise it waits on the first busy handle and is pushed again when that
 // handle is released. The handles are locked together, in address order.

@@ -29,12 +29,29 @@ State::State(rt::Runtime& runtime) : rt(runtime) {
   for (Thread& t : threads) t.contexts.push_back(Context{&initial, 0});
 }
 
-State::~State() = default;
+namespace {
+
+// A native process is one rank, with one runtime at a time, whose state is
+// kept here: finding it through the rank (runtime_on_demand) at every call
+// cost a few percent of an OpenMP task's instructions. A simulation has a
+// runtime per rank, found each time.
+std::atomic<State*> g_native_state{nullptr};
+
+}  // namespace
+
+State::~State() {
+  State* self = this;
+  g_native_state.compare_exchange_strong(self, nullptr);
+}
 
 State& state() {
+  if (State* s = g_native_state.load(std::memory_order_acquire)) return *s;
   rt::Runtime& rt = rt::runtime_on_demand();
   std::unique_ptr<rt::Runtime::Extension>& ext = rt.extension();
-  if (!ext) ext = std::make_unique<State>(rt);
+  if (!ext) {
+    ext = std::make_unique<State>(rt);
+    if (!rt.simulated()) g_native_state.store(static_cast<State*>(ext.get()), std::memory_order_release);
+  }
   return static_cast<State&>(*ext);
 }
 

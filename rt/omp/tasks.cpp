@@ -204,23 +204,27 @@ void submit(TaskHeader* h, const kmp_depend_info_t* deps, int ndeps) {
   kmp_task_t* task = task_of(h);
   const int self = h->creator - 1;  // the submitting thread is the one that created the task
   rt::SmallVector<hcc_access, 8> accesses;
-  for (int i = 0; i < ndeps; ++i) {
-    if (deps[i].flags & kDepAllMemory) continue;  // omp_all_memory: not tracked (see README)
-    void* addr = reinterpret_cast<void*>(deps[i].base_addr);
-    accesses.push_back(hcc_access{reinterpret_cast<hcc_handle>(s.rt.sibling_handle(addr, deps[i].len, self)),
-                                  access_mode(deps[i].flags)});
+  if (ndeps > 0) {
+    rt::Runtime::SiblingScope siblings(s.rt, self);
+    for (int i = 0; i < ndeps; ++i) {
+      if (deps[i].flags & kDepAllMemory) continue;  // omp_all_memory: not tracked (see README)
+      void* addr = reinterpret_cast<void*>(deps[i].base_addr);
+      accesses.push_back(hcc_access{reinterpret_cast<hcc_handle>(siblings.handle(addr, deps[i].len)),
+                                    access_mode(deps[i].flags)});
+    }
   }
   // Parameters, when the runtime keeps them: the hcc params when captured
   // (instrument and simulate builds), then each depend item's size.
   const TaskAttributes& attr = h->attributes;
-  const TaskValues none;
-  const TaskValues& values = attr.values ? *attr.values : none;
-  const int nhcc = attr.info ? attr.info->nparams : 0;
-  const bool captured = nhcc == 0 || static_cast<int>(values.params.size()) == nhcc;
+  const TaskValues* values = attr.values.get();  // nullptr for most tasks of a native build
   rt::SmallVector<double, 8> params;
-  if (captured && s.rt.keeps_params()) {
-    for (double p : values.params) params.push_back(p);
-    for (int i = 0; i < ndeps; ++i) params.push_back(static_cast<double>(deps[i].len));
+  if (s.rt.keeps_params()) {
+    const int nhcc = attr.info ? attr.info->nparams : 0;
+    const int ncaptured = values ? static_cast<int>(values->params.size()) : 0;
+    if (nhcc == 0 || ncaptured == nhcc) {
+      if (values) params.assign(values->params.data(), values->params.data() + ncaptured);
+      for (int i = 0; i < ndeps; ++i) params.push_back(static_cast<double>(deps[i].len));
+    }
   }
   hcc_task_desc d{};
   d.codelet = codelet_for(s, h, ndeps);
@@ -229,9 +233,12 @@ void submit(TaskHeader* h, const kmp_depend_info_t* deps, int ndeps) {
   d.naccesses = static_cast<int>(accesses.size());
   d.params = params.begin();
   d.nparams = static_cast<int>(params.size());
-  d.priority = values.has_priority ? values.priority : (h->flags & kTaskPriority) ? task->data2.priority : 0;
-  d.mem_alloc = values.mem_alloc;
-  d.mem_free = values.mem_free;
+  if (values && values->has_priority) d.priority = values->priority;
+  else if (h->flags & kTaskPriority) d.priority = task->data2.priority;
+  if (values) {
+    d.mem_alloc = values->mem_alloc;
+    d.mem_free = values->mem_free;
+  }
   rt::TaskOptions o;
   o.finished = finish_cb;
   o.self = self;
