@@ -10,7 +10,8 @@ namespace hcc::omp {
 
 void complete_reduction(TaskReduction* r) {
   for (TaskReduction::Item& item : r->items) {
-    for (void* copy : item.copies) {
+    for (std::atomic<void*>& slot : item.copies) {
+      void* copy = slot.load(std::memory_order_relaxed);  // the group's tasks have completed
       if (!copy) continue;
       item.comb(item.shared, copy);
       if (item.fini) item.fini(copy);
@@ -44,7 +45,7 @@ void* __kmpc_taskred_init(int32_t, int32_t num, void* data) {
                                            reinterpret_cast<void (*)(void*, void*)>(in[i].reduce_init),
                                            reinterpret_cast<void (*)(void*)>(in[i].reduce_fini),
                                            reinterpret_cast<void (*)(void*, void*)>(in[i].reduce_comb),
-                                           std::vector<void*>(s.threads.size(), nullptr)});
+                                           std::vector<std::atomic<void*>>(s.threads.size())});
   }
   Thread& me = caller(s);
   if (me.taskgroups.empty()) hcc::rt::fatal("task_reduction outside a taskgroup");
@@ -54,25 +55,31 @@ void* __kmpc_taskred_init(int32_t, int32_t num, void* data) {
 }
 
 // The calling thread's copy of a reduction item, given the shared
-// variable's address (or a copy's, which is returned as it is).
+// variable's address or any thread's copy of it: a task nested in an
+// in_reduction task names its parent's copy, which belongs to the thread
+// that ran the parent, and children running on other threads at once must
+// not update that one copy together.
 void* __kmpc_task_reduction_get_th_data(int32_t, void* tg, void* data) {
   State& s = state();
   const size_t slot = static_cast<size_t>(slot_of_caller(s));
   auto* r = static_cast<TaskReduction*>(tg);
   if (!r) r = innermost(caller(s));
   if (!r) return data;
+  auto names = [data](const TaskReduction::Item& item) {
+    if (data == item.shared) return true;
+    for (const std::atomic<void*>& copy : item.copies)
+      if (copy.load(std::memory_order_relaxed) == data) return true;
+    return false;
+  };
   for (TaskReduction::Item& item : r->items) {
-    if (data != item.shared) {
-      for (void* copy : item.copies)
-        if (copy == data) return data;
-      continue;
-    }
-    void*& copy = item.copies[slot];
+    if (!names(item)) continue;
+    void* copy = item.copies[slot].load(std::memory_order_relaxed);
     if (!copy) {
       copy = std::malloc(item.size ? item.size : 1);
       if (!copy) hcc::rt::fatal("out of memory allocating a task reduction copy");
       if (item.init) item.init(copy, item.orig);
       else std::memset(copy, 0, item.size);
+      item.copies[slot].store(copy, std::memory_order_relaxed);
     }
     return copy;
   }

@@ -3,6 +3,7 @@
 // the shared variable when the taskgroup ends.
 #pragma once
 
+#include <atomic>
 #include <cstddef>
 #include <vector>
 
@@ -16,7 +17,9 @@ struct TaskReduction {
     void (*init)(void* priv, void* orig);
     void (*fini)(void* priv);
     void (*comb)(void* shared, void* priv);
-    std::vector<void*> copies;  // per thread slot, created on first use
+    // Per thread slot, created on first use by that slot's thread; read by
+    // the others to recognise a copy's address (get_th_data).
+    std::vector<std::atomic<void*>> copies;
   };
   std::vector<Item> items;
 };
