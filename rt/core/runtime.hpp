@@ -114,6 +114,8 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
     SiblingScope& operator=(const SiblingScope&) = delete;
     // The handle of addr, created on first use.
     Handle* handle(void* addr, uint64_t size);
+    // The handle of addr if a sibling named it, else nullptr.
+    Handle* find(const void* addr) const;
 
    private:
     Runtime& rt_;

@@ -4,7 +4,6 @@
 // task is recycled, which is after all its children completed. Only the
 // thread running a task submits its children, so a task's scope needs no
 // lock; the application's scope is kept under the control lock.
-#include "locked.hpp"
 #include "runtime.hpp"
 
 namespace hcc::rt {
@@ -36,15 +35,10 @@ Handle* Runtime::SiblingScope::handle(void* addr, uint64_t size) {
   return h;
 }
 
+Handle* Runtime::SiblingScope::find(const void* addr) const { return scope_.find(addr); }
+
 void Runtime::wait_siblings(const void* addr) {
-  DependencyScope& scope = caller_scope(backend_->self_worker());
-  Handle* h = nullptr;
-  {
-    const bool app = &scope == &app_deps_;
-    if (app) backend_->lock();
-    h = scope.find(addr);
-    if (app) backend_->unlock();
-  }
+  Handle* h = SiblingScope(*this, backend_->self_worker()).find(addr);
   if (h) wait_handle(h);
 }
 
