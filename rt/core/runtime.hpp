@@ -47,6 +47,8 @@ struct TaskOptions {
   // The submitting thread's worker number (self_worker()), when the caller
   // already knows it: the OpenMP layer, which looks it up once per task.
   std::optional<int> self;
+  // A task from reserve_task, submitted instead of a new one.
+  Task* reserved = nullptr;
 };
 
 class Runtime final : public SchedulerContext, public ProgramMemorySink {
@@ -96,6 +98,12 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
   void submit(const hcc_task_desc& desc);
   // The task stays valid until it completes; a detached one until fulfill().
   Task* submit(const hcc_task_desc& desc, const TaskOptions& options);
+  // A task taken before it is described, for a layer that builds its own
+  // block in the task's inline_arg (rt/omp: one allocation per task, which
+  // comes back with the task): submitted through TaskOptions::reserved, or
+  // given back with unreserve_task. self: the calling worker, as for submit.
+  Task* reserve_task(int self) { return new_task(self, true); }
+  void unreserve_task(Task* t, int self) { task_cache_of(self).push_back(t); }
   void fulfill(Task* t);
   // Tasks of a layer above that ran on their creating thread without being
   // submitted (OpenMP tasks in a team of one): counted in the summary, and
@@ -216,7 +224,9 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
   DependencyScope& caller_scope(int self);  // self: the calling worker (self_worker())
 
   // Task memory (task_pool.cpp).
-  Task* new_task(int self);  // self: the calling worker, -1 for the application
+  // self: the calling worker, -1 for the application; with_block: the caller
+  // writes the task's inline_arg too (prefetched for the next one as well)
+  Task* new_task(int self, bool with_block = false);
   void count_submission(int self);
   bool count_completion(int self);
   bool return_credit(int self);

@@ -80,7 +80,7 @@ Task* Runtime::submit(const hcc_task_desc& d, const TaskOptions& options) {
     throw std::invalid_argument(std::string("hcc_submit: no worker of this machine can run codelet '") +
                                 cl->name + "'");
 
-  Task* t = new_task(self);
+  Task* t = options.reserved ? options.reserved : new_task(self);
   t->codelet = cl;
   t->priority = d.priority;
   if (d.arg_size > sizeof t->inline_arg) {

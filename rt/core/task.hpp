@@ -213,7 +213,11 @@ static_assert(sizeof(TaskSync) == 64, "TaskSync is one cache line");
 struct Task : TaskSync, TaskState, TaskExtras {
   std::vector<Access> merged;       // one per handle, if some handle repeats
   SmallVector<double, 4> params;
-  alignas(16) unsigned char inline_arg[64];  // small argument blocks, copied here
+  // A small argument block, copied here (hcc_submit), or the block a layer
+  // above builds before it submits the task (Runtime::reserve_task: the
+  // OpenMP layer's task block, recycled with the task): on lines of its own.
+  static constexpr size_t kInlineArgBytes = 192;
+  alignas(64) unsigned char inline_arg[kInlineArgBytes];
 
   // Back to a fresh task for reuse, keeping the capacity of its lists. Done
   // by the thread that reuses it, which writes TaskSync's and TaskState's

@@ -141,7 +141,7 @@ bool Runtime::return_child_credit(Task* t) {
   return true;
 }
 
-Task* Runtime::new_task(int self) {
+Task* Runtime::new_task(int self, bool with_block) {
   std::vector<Task*>& cache = task_cache_of(self);
   if (cache.empty()) {
     SpinGuard guard(pool_lock_);
@@ -154,8 +154,12 @@ Task* Runtime::new_task(int self) {
   }
   Task* t = cache.back();
   cache.pop_back();
-  // The lines every submission writes: TaskSync's and TaskState's.
-  if (!cache.empty()) prefetch_lines_for_write(cache.back(), sizeof(TaskSync) + sizeof(TaskState));
+  // The lines every submission writes: TaskSync's and TaskState's, and the
+  // block's first two when the caller builds one (the next caller likely does too).
+  if (!cache.empty()) {
+    prefetch_lines_for_write(cache.back(), sizeof(TaskSync) + sizeof(TaskState));
+    if (with_block) prefetch_lines_for_write(cache.back()->inline_arg, 2 * kCacheLine);
+  }
   t->reset();
   return t;
 }

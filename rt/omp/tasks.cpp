@@ -52,12 +52,20 @@ void run_parts(TaskHeader* h, int gtid) {
   h->running = false;
 }
 
+// Ends the block's life: its own task, if it lies in one that was never
+// submitted, goes back to the runtime from the creating thread, the only
+// one that finishes an unsubmitted task.
 void finish(TaskHeader* h) {
   kmp_task_t* task = task_of(h);
   if (h->flags & kTaskDestructors) task->data1.destructors(slot_of_caller(*h->state), task);
   const size_t bytes = h->bytes;
+  rt::Task* host = h->host;
+  const bool submitted = h->submitted;
+  State& s = *h->state;
+  const int creator = h->creator;
   h->~TaskHeader();
-  rt::cached_free(h, bytes);
+  if (!host) rt::cached_free(h, bytes);
+  else if (!submitted) s.rt.unreserve_task(host, creator - 1);
 }
 
 // A detached task that ran when created: nothing waits for its completion
@@ -246,6 +254,8 @@ void submit(TaskHeader* h, const kmp_depend_info_t* deps, int ndeps) {
   if (h->team->serialized) o.region = &h->team->tasks;
   Event* e = h->event;  // h is freed once the task has run
   o.detached = e != nullptr;
+  o.reserved = h->host;
+  h->submitted = true;
   rt::Task* t = s.rt.submit(d, o);
   if (!e) return;
   s.rt.lock();
@@ -271,11 +281,15 @@ kmp_task_t* __kmpc_omp_task_alloc(ident_t*, int32_t, int32_t flags, size_t sizeo
   Thread& me = s.threads[slot];
   const Context& c = me.contexts.back();
   const size_t bytes = sizeof(TaskHeader) + round_up(sizeof_task) + sizeof_shareds;
-  void* block = hcc::rt::cached_alloc(bytes);
   const bool final = (flags & kTaskFinal) != 0 || c.final;
   if (c.team->serialized && (flags & kTaskDetachable)) c.team->defers.store(true, std::memory_order_relaxed);
   const bool at_once = (c.team->serialized && !c.team->defers.load(std::memory_order_relaxed)) || final;
-  auto* h = new (block) TaskHeader{&s, c.team, bytes, flags, slot, final, at_once, false, false, nullptr, {}};
+  // A task that runs when created never reaches the runtime: its block
+  // comes from the block cache.
+  hcc::rt::Task* host = !at_once && bytes <= hcc::rt::Task::kInlineArgBytes ? s.rt.reserve_task(slot - 1) : nullptr;
+  void* block = host ? host->inline_arg : hcc::rt::cached_alloc(bytes);
+  auto* h = new (block) TaskHeader{&s,    c.team,  host,  static_cast<uint32_t>(bytes), flags, static_cast<int16_t>(slot),
+                                   final, at_once, false, false, false, nullptr, {}};
   if (me.next_task.info) {
     h->attributes = std::move(me.next_task);
     me.next_task.info = nullptr;
@@ -422,6 +436,7 @@ void __kmpc_taskloop(ident_t*, int32_t, kmp_task_t* task, int32_t if_val, uint64
     auto* copy = static_cast<TaskHeader*>(hcc::rt::cached_alloc(h->bytes));
     new (copy) TaskHeader(*h);
     std::memcpy(static_cast<void*>(copy + 1), h + 1, h->bytes - sizeof(TaskHeader));
+    copy->host = nullptr;
     copy->event = nullptr;
     kmp_task_t* t = task_of(copy);
     if (task->shareds)

@@ -18,14 +18,17 @@ struct Event {
 
 // What the worker running the task reads first, then what only the creating
 // thread reads; with the kmp_task_t and its shareds after it, the block of a
-// common task spans two cache lines (block_cache.hpp aligns them), which the
-// worker that runs it reads from the creator's cache.
+// common task spans two cache lines, which the worker that runs it reads from
+// the creator's cache. A block that fits lies in the runtime task that will
+// carry it (Runtime::reserve_task), and comes back with that task; a larger
+// one comes from the block cache (block_cache.hpp aligns both).
 struct alignas(16) TaskHeader {
   State* state;
   Team* team;
-  size_t bytes;   // the whole block, header included
-  int32_t flags;  // __kmpc_omp_task_alloc's
-  int creator;    // the creating thread's slot (State::threads)
+  rt::Task* host;   // the reserved runtime task whose inline_arg holds the block, or nullptr
+  uint32_t bytes;   // the whole block, header included
+  int32_t flags;    // __kmpc_omp_task_alloc's
+  int16_t creator;  // the creating thread's slot (State::threads)
   bool final;
   bool at_once;  // runs when created: in a team of one, or final (see runs_when_created)
   // Untied tasks: clang splits their bodies at scheduling points, each part
@@ -34,6 +37,7 @@ struct alignas(16) TaskHeader {
   // the next part at once: tied execution, which OpenMP allows.
   bool running = false;
   bool next_part = false;
+  bool submitted = false;  // host now belongs to the runtime, which recycles it after the task
   Event* event = nullptr;
   TaskAttributes attributes;  // what the compiler said of the task
 };
