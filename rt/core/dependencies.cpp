@@ -2,9 +2,9 @@
 // of accesses that do not order each other (reads, inoutset, mutexinoutset).
 //
 // Each handle keeps its current segment of accesses under its own lock: a
-// submitter locks the handles of one task, never the whole runtime, and
-// nothing else changes a handle's segments, so they stay in the submitters'
-// caches. Segments name tasks without holding them (TaskRef): a completed task
+// submitter locks the handles of one task, never the whole runtime (and not
+// those that it alone touches: Handle::one_submitter), and nothing else
+// changes a handle's segments, so they stay in the submitters' caches. Segments name tasks without holding them (TaskRef): a completed task
 // is recycled at once, and a name whose task has another id is a completed
 // task. A predecessor's successor list is guarded by the predecessor's lock,
 // which complete() also takes to mark it done, so a successor is either added
@@ -33,8 +33,11 @@ int Runtime::add_dependencies(Task* t) {
   // The task's handles are locked together, in address order: two threads
   // submitting tasks on the same handles then order them the same way on
   // every handle (no cycle), and never wait for each other in a circle.
+  // Handles that only this thread touches need no lock (an OpenMP task's
+  // children on a machine with one memory node: Handle::one_submitter).
   SmallVector<Handle*, 8> handles;
-  for (const Access* a = t->dependencies_begin(); a != t->dependencies_end(); ++a) handles.push_back(a->handle);
+  for (const Access* a = t->dependencies_begin(); a != t->dependencies_end(); ++a)
+    if (!a->handle->one_submitter) handles.push_back(a->handle);
   std::sort(handles.begin(), handles.end());
   for (Handle* h : handles) h->lock.lock();
   const TaskRef self{t, t->id.load(std::memory_order_relaxed)};

@@ -31,6 +31,8 @@ Handle* Runtime::SiblingScope::handle(void* addr, uint64_t size) {
   if (!h) {
     h = rt_.new_handle(addr, size);
     h->sibling_scoped = true;
+    // The application's scope may have several submitting threads.
+    h->one_submitter = !locked_ && rt_.machine().nodes.size() == 1;
   }
   return h;
 }

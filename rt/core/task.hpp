@@ -71,6 +71,10 @@ struct Handle {
   SpinLock lock;  // guards the sequential-task-flow state and the commute owner
   AccessKind segment_kind = AccessKind::Write;
   bool sibling_scoped = false;  // orders the children of one task only (OpenMP depend)
+  // Its sequential-task-flow state is touched by one thread only, the one
+  // running the task whose children it orders, and read by no other (one
+  // memory node: no write-back looks at it): add_dependencies takes no lock.
+  bool one_submitter = false;
   // A set (reads, inoutset, commute) grows by one member per task: its
   // completed members are dropped when it reaches this size, which then
   // doubles what is left (amortised O(1) per task).
