@@ -15,6 +15,7 @@
 #include <string>
 #include <tuple>
 
+#include "exclusive_cell.hpp"
 #include "hcc/hcc.h"
 #include "runtime.hpp"
 
@@ -36,17 +37,9 @@ void check(bool ok) {
   if (!ok) g_violations++;
 }
 
-void spin() {
-  for (int i = 0; i < 200; ++i) asm volatile("");
-}
-
-// The cells of one task's children: counters of the tasks running on each,
-// by kind, and of the updates. The depend items name `data`.
+// The cells of one task's children; the depend items name `data`.
 struct Family {
-  struct Cell {
-    std::atomic<int> writers{0}, readers{0}, set_members{0}, commuters{0};
-    std::atomic<long> updates{0};
-  } cells[kCells];
+  hcc::test::ExclusiveCell cells[kCells];
   long data[kCells] = {};
 };
 
@@ -61,37 +54,12 @@ void run_family(unsigned seed, int children, bool nest);
 
 void child(void* const*, void* arg) {
   const Child c = *static_cast<Child*>(arg);
-  Family::Cell& cell = c.family->cells[c.cell];
-  switch (c.mode) {
-    case HCC_RW:
-      check(cell.writers.fetch_add(1) == 0 && cell.readers == 0 && cell.set_members == 0 && cell.commuters == 0);
-      // A writer that creates tasks: its children are ordered among
-      // themselves only, in its own scope.
-      if (c.nested_seed) run_family(c.nested_seed, kGrandchildren, false);
-      spin();
-      cell.updates++;
-      cell.writers--;
-      break;
-    case HCC_R:
-      cell.readers++;
-      check(cell.writers == 0 && cell.set_members == 0 && cell.commuters == 0);
-      spin();
-      cell.readers--;
-      break;
-    case HCC_INOUTSET:
-      cell.set_members++;
-      check(cell.writers == 0 && cell.readers == 0 && cell.commuters == 0);
-      spin();
-      cell.updates++;
-      cell.set_members--;
-      break;
-    case HCC_COMMUTE:
-      check(cell.commuters.fetch_add(1) == 0 && cell.writers == 0 && cell.readers == 0 && cell.set_members == 0);
-      spin();
-      cell.updates++;
-      cell.commuters--;
-      break;
-  }
+  check(c.family->cells[c.cell].run(c.mode, [&c] {
+    // A writer that creates tasks: its children are ordered among
+    // themselves only, in its own scope.
+    if (c.nested_seed) run_family(c.nested_seed, kGrandchildren, false);
+    hcc::test::spin();
+  }));
   g_ran++;
 }
 const hcc_codelet kChild = {"sibling_child", child, nullptr, 0, nullptr, 0};
@@ -114,9 +82,8 @@ void run_family(unsigned seed, int children, bool nest) {
     if (rng() % 8 == 0) {
       // taskwait depend(inout: data[cell]): every earlier child on it is done.
       rt.wait_siblings(&family.data[c.cell]);
-      const Family::Cell& cell = family.cells[c.cell];
-      check(cell.updates == submitted_updates[c.cell] && cell.writers == 0 && cell.readers == 0 &&
-            cell.set_members == 0 && cell.commuters == 0);
+      const hcc::test::ExclusiveCell& cell = family.cells[c.cell];
+      check(cell.updates == submitted_updates[c.cell] && cell.idle());
     }
     hcc_access a{};
     {

@@ -13,6 +13,7 @@
 #include <thread>
 #include <tuple>
 
+#include "exclusive_cell.hpp"
 #include "hcc/hcc.h"
 
 namespace {
@@ -25,21 +26,10 @@ constexpr int kParents = 256;
 #endif
 constexpr int kChildren = 24;
 
-// One datum: its counters of tasks running on it, of each kind.
-struct Cell {
-  std::atomic<int> writers{0}, readers{0}, set_members{0}, commuters{0};
-  std::atomic<long> updates{0};  // incremented by every writing task
-  long commuted = 0;             // plain: mutexinoutset tasks must not overlap
-};
-Cell g_cells[kCells];
+hcc::test::ExclusiveCell g_cells[kCells];
 hcc_handle g_handles[kCells];
 std::atomic<int> g_violations{0};
 std::atomic<int> g_ran{0};
-
-// Some work, so that tasks overlap.
-void spin() {
-  for (int i = 0; i < 200; ++i) asm volatile("");
-}
 
 void check(bool ok) {
   if (!ok) g_violations++;
@@ -52,35 +42,7 @@ struct Child {
 
 void child(void* const*, void* arg) {
   const Child c = *static_cast<Child*>(arg);
-  Cell& cell = g_cells[c.cell];
-  switch (c.mode) {
-    case HCC_RW:
-      check(cell.writers.fetch_add(1) == 0 && cell.readers == 0 && cell.set_members == 0 && cell.commuters == 0);
-      spin();
-      cell.updates++;
-      cell.writers--;
-      break;
-    case HCC_R:
-      cell.readers++;
-      check(cell.writers == 0 && cell.set_members == 0 && cell.commuters == 0);
-      spin();
-      cell.readers--;
-      break;
-    case HCC_INOUTSET:
-      cell.set_members++;
-      check(cell.writers == 0 && cell.readers == 0 && cell.commuters == 0);
-      spin();
-      cell.updates++;
-      cell.set_members--;
-      break;
-    case HCC_COMMUTE:
-      check(cell.commuters.fetch_add(1) == 0 && cell.writers == 0 && cell.readers == 0 && cell.set_members == 0);
-      cell.commuted++;
-      spin();
-      cell.updates++;
-      cell.commuters--;
-      break;
-  }
+  check(g_cells[c.cell].run(c.mode, hcc::test::spin));
   g_ran++;
 }
 const hcc_codelet kChild = {"stress_child", child, nullptr, 0, nullptr, 0};
