@@ -4,8 +4,9 @@
 // Each handle keeps its current segment of accesses under its own lock: a
 // submitter locks the handles of one task, never the whole runtime (and not
 // those that it alone touches: Handle::one_submitter), and nothing else
-// changes a handle's segments, so they stay in the submitters' caches. Segments name tasks without holding them (TaskRef): a completed task
-// is recycled at once, and a name whose task has another id is a completed
+// changes a handle's segments, so they stay in the submitters' caches.
+// Segments name tasks without holding them (TaskRef): a completed task is
+// recycled at once, and a name whose task has another id is a completed
 // task. A predecessor's successor list is guarded by the predecessor's lock,
 // which complete() also takes to mark it done, so a successor is either added
 // before the predecessor completes (and released by it) or not added at all.

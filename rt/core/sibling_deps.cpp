@@ -32,7 +32,7 @@ Handle* Runtime::SiblingScope::handle(void* addr, uint64_t size) {
     h = rt_.new_handle(addr, size);
     h->sibling_scoped = true;
     // The application's scope may have several submitting threads.
-    h->one_submitter = !locked_ && rt_.machine().nodes.size() == 1;
+    h->one_submitter = !locked_ && rt_.single_node_;
   }
   return h;
 }

@@ -52,20 +52,19 @@ void run_parts(TaskHeader* h, int gtid) {
   h->running = false;
 }
 
-// Ends the block's life: its own task, if it lies in one that was never
-// submitted, goes back to the runtime from the creating thread, the only
-// one that finishes an unsubmitted task.
-void finish(TaskHeader* h) {
+// Ends the block's life. A block in a runtime task that was submitted comes
+// back with that task; one in a task never submitted (it ran on its creating
+// thread, which finishes it) gives the task back.
+void finish(TaskHeader* h, bool submitted) {
   kmp_task_t* task = task_of(h);
   if (h->flags & kTaskDestructors) task->data1.destructors(slot_of_caller(*h->state), task);
   const size_t bytes = h->bytes;
   rt::Task* host = h->host;
-  const bool submitted = h->submitted;
-  State& s = *h->state;
+  rt::Runtime& rt = h->state->rt;
   const int creator = h->creator;
   h->~TaskHeader();
   if (!host) rt::cached_free(h, bytes);
-  else if (!submitted) s.rt.unreserve_task(host, creator - 1);
+  else if (!submitted) rt.unreserve_task(host, creator - 1);
 }
 
 // A detached task that ran when created: nothing waits for its completion
@@ -81,7 +80,7 @@ void orphan_event(TaskHeader* h) {
   if (fulfilled) delete e;
 }
 
-void finish_cb(void* arg) { finish(static_cast<TaskHeader*>(arg)); }
+void finish_cb(void* arg) { finish(static_cast<TaskHeader*>(arg), true); }
 
 // The runtime's kernel: the task's outlined body, in the context of its team.
 void run_body(void* const*, void* arg) {
@@ -196,7 +195,7 @@ void end_on_creator(TaskHeader* h) {
   h->running = false;
   caller(*h->state).contexts.pop_back();
   orphan_event(h);
-  finish(h);
+  finish(h, false);
 }
 
 }  // namespace
@@ -255,7 +254,6 @@ void submit(TaskHeader* h, const kmp_depend_info_t* deps, int ndeps) {
   Event* e = h->event;  // h is freed once the task has run
   o.detached = e != nullptr;
   o.reserved = h->host;
-  h->submitted = true;
   rt::Task* t = s.rt.submit(d, o);
   if (!e) return;
   s.rt.lock();
@@ -281,6 +279,7 @@ kmp_task_t* __kmpc_omp_task_alloc(ident_t*, int32_t, int32_t flags, size_t sizeo
   Thread& me = s.threads[slot];
   const Context& c = me.contexts.back();
   const size_t bytes = sizeof(TaskHeader) + round_up(sizeof_task) + sizeof_shareds;
+  if (bytes > UINT32_MAX) hcc::rt::fatal("a task's firstprivate and shared data exceed 4 GiB");
   const bool final = (flags & kTaskFinal) != 0 || c.final;
   if (c.team->serialized && (flags & kTaskDetachable)) c.team->defers.store(true, std::memory_order_relaxed);
   const bool at_once = (c.team->serialized && !c.team->defers.load(std::memory_order_relaxed)) || final;
@@ -288,8 +287,8 @@ kmp_task_t* __kmpc_omp_task_alloc(ident_t*, int32_t, int32_t flags, size_t sizeo
   // comes from the block cache.
   hcc::rt::Task* host = !at_once && bytes <= hcc::rt::Task::kInlineArgBytes ? s.rt.reserve_task(slot - 1) : nullptr;
   void* block = host ? host->inline_arg : hcc::rt::cached_alloc(bytes);
-  auto* h = new (block) TaskHeader{&s,    c.team,  host,  static_cast<uint32_t>(bytes), flags, static_cast<int16_t>(slot),
-                                   final, at_once, false, false, false, nullptr, {}};
+  auto* h = new (block)
+      TaskHeader{&s, c.team, host, static_cast<uint32_t>(bytes), flags, slot, final, at_once, false, false, nullptr, {}};
   if (me.next_task.info) {
     h->attributes = std::move(me.next_task);
     me.next_task.info = nullptr;
@@ -451,7 +450,7 @@ void __kmpc_taskloop(ident_t*, int32_t, kmp_task_t* task, int32_t if_val, uint64
     begin += count;
   }
   if (!nogroup) __kmpc_end_taskgroup(nullptr, 0);
-  finish(h);  // the pattern never runs: its firstprivate copies are destroyed
+  finish(h, false);  // the pattern never runs: its firstprivate copies are destroyed
 }
 
 void __kmpc_taskloop_5(ident_t* loc, int32_t gtid, kmp_task_t* task, int32_t if_val, uint64_t* lb, uint64_t* ub,

@@ -25,10 +25,10 @@ struct Event {
 struct alignas(16) TaskHeader {
   State* state;
   Team* team;
-  rt::Task* host;   // the reserved runtime task whose inline_arg holds the block, or nullptr
-  uint32_t bytes;   // the whole block, header included
-  int32_t flags;    // __kmpc_omp_task_alloc's
-  int16_t creator;  // the creating thread's slot (State::threads)
+  rt::Task* host;  // the reserved runtime task whose inline_arg holds the block, or nullptr
+  uint32_t bytes;  // the whole block, header included
+  int32_t flags;   // __kmpc_omp_task_alloc's
+  int creator;     // the creating thread's slot (State::threads)
   bool final;
   bool at_once;  // runs when created: in a team of one, or final (see runs_when_created)
   // Untied tasks: clang splits their bodies at scheduling points, each part
@@ -37,7 +37,6 @@ struct alignas(16) TaskHeader {
   // the next part at once: tied execution, which OpenMP allows.
   bool running = false;
   bool next_part = false;
-  bool submitted = false;  // host now belongs to the runtime, which recycles it after the task
   Event* event = nullptr;
   TaskAttributes attributes;  // what the compiler said of the task
 };

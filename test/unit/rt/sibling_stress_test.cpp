@@ -31,6 +31,7 @@ constexpr int kChildren = 24;
 constexpr int kGrandchildren = 6;
 
 std::atomic<int> g_violations{0};
+std::atomic<int> g_submitted{0};
 std::atomic<int> g_ran{0};
 
 void check(bool ok) {
@@ -99,6 +100,7 @@ void run_family(unsigned seed, int children, bool nest) {
     hcc::rt::TaskOptions o;
     o.self = self;
     rt.submit(d, o);
+    g_submitted++;
     if (updates(c.mode)) submitted_updates[c.cell]++;
   }
   rt.taskwait();
@@ -120,6 +122,7 @@ TEST_P(SiblingStress, ChildrenOfConcurrentParentsKeepTheirOrderWithoutSharedLock
   setenv("HCC_MODEL_DIR", "", 1);
   ASSERT_EQ(hcc_init(), 0);
   g_violations = 0;
+  g_submitted = kParents;
   g_ran = 0;
   unsigned seeds[kParents];
   for (int p = 0; p < kParents; ++p) {
@@ -128,26 +131,10 @@ TEST_P(SiblingStress, ChildrenOfConcurrentParentsKeepTheirOrderWithoutSharedLock
     ASSERT_EQ(hcc_submit(&d), 0);
   }
   hcc_wait_all();
-  // Every task ran once: the parents, their children and the grandchildren
-  // of the children drawn to have some (drawn again here, as above).
-  int expected = 0;
-  for (int p = 0; p < kParents; ++p) {
-    std::mt19937 rng(seeds[p]);
-    static const int kModes[] = {HCC_RW, HCC_R, HCC_R, HCC_INOUTSET, HCC_COMMUTE, HCC_COMMUTE};
-    expected += 1 + kChildren;
-    for (int i = 0; i < kChildren; ++i) {
-      rng();
-      const int mode = kModes[rng() % 6];
-      if (mode == HCC_RW && rng() % 3 == 0) {
-        rng();
-        expected += kGrandchildren;
-      }
-      rng();  // the draw for a wait
-    }
-  }
   hcc_shutdown();
   EXPECT_EQ(g_violations.load(), 0);
-  EXPECT_EQ(g_ran.load(), expected);
+  EXPECT_EQ(g_ran.load(), g_submitted.load());  // every task ran once
+  EXPECT_GT(g_submitted.load(), kParents * (1 + kChildren));  // some children created tasks
 }
 
 INSTANTIATE_TEST_SUITE_P(SchedulersAndWorkers, SiblingStress,
