@@ -24,7 +24,7 @@ import statistics
 import subprocess
 import sys
 
-SUMMARY = re.compile(r"^hccsim: mode=(\w+) makespan=([0-9.]+) tasks=(\d+) workers=(\d+) peak_mem=(\d+)$", re.M)
+SUMMARY = re.compile(r"^hccsim: mode=(\w+) makespan=([0-9.]+) tasks=(\d+) workers=(\d+) peak_mem=(\d+)(?: bursts=\S+)?$", re.M)
 SCHEDULERS = ["eager", "lws", "prio", "dmda", "dmdas"]
 
 

@@ -47,7 +47,7 @@ import sys
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FMM_SRC = os.path.join(REPO, "examples", "fmm", "fmm.c")
 OPTS = ["-O2", "-std=c11", "-ffp-contract=off"]
-SUMMARY = re.compile(r"^hccsim: mode=(\w+) makespan=([0-9.e+-]+) tasks=(\d+) workers=(\d+) peak_mem=(\d+)$", re.M)
+SUMMARY = re.compile(r"^hccsim: mode=(\w+) makespan=([0-9.e+-]+) tasks=(\d+) workers=(\d+) peak_mem=(\d+)(?: bursts=\S+)?$", re.M)
 CALIB_LINE = re.compile(r"^(\S+)/cpu: (\d+) observations.*?; (?:terms (.*?), adj R\^2 ([-0-9.e+]+), CV RMSE ([0-9.e+-]+) s|no regression.*)$", re.M)
 
 

@@ -73,7 +73,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from m2l_models import copy_runtime_costs, merge_repeated, typical_runs, write_records  # noqa: E402
 from machine_state import SpeedCheck  # noqa: E402
 
-SUMMARY = re.compile(r"^hccsim: mode=(\w+) makespan=([0-9.]+) tasks=(\d+) workers=(\d+) peak_mem=(\d+)$", re.M)
+SUMMARY = re.compile(r"^hccsim: mode=(\w+) makespan=([0-9.]+) tasks=(\d+) workers=(\d+) peak_mem=(\d+)(?: bursts=\S+)?$", re.M)
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SOURCE = os.path.join(ROOT, "examples", "multifrontal", "multifrontal.c")
 PLOT = os.path.join(ROOT, "rt", "tools", "hcc-plot")

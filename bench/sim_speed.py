@@ -59,7 +59,7 @@ KERNELS = {
 }
 
 SUMMARY = re.compile(
-    r"^hccsim: mode=(\S+) makespan=(\S+) tasks=(\d+) workers=(\d+) peak_mem=(\d+)\s*$", re.M)
+    r"^hccsim: mode=(\S+) makespan=(\S+) tasks=(\d+) workers=(\d+) peak_mem=(\d+)(?: bursts=\S+)?\s*$", re.M)
 BARE = re.compile(r"^bare_s4u: events=(\d+) workers=(\d+) window=(\d+) simulated_end=(\S+)\s*$", re.M)
 
 

@@ -8,6 +8,7 @@
 #include "fatal.hpp"
 #include "ranks.hpp"
 #include "hcc/hcc.h"
+#include "bursts.hpp"
 #include "runtime.hpp"
 
 namespace {
@@ -69,9 +70,13 @@ void hcc_shutdown(void) {
 hcc_mode hcc_get_mode(void) { return runtime("hcc_get_mode").mode(); }
 int hcc_is_simulated(void) { return runtime("hcc_is_simulated").mode() == HCC_MODE_SIMULATE; }
 int hcc_worker_count(void) { return runtime("hcc_worker_count").worker_count(); }
-double hcc_time(void) { return runtime("hcc_time").time(); }
+double hcc_time(void) {
+  hcc::rt::RuntimeEntry entry;
+  return runtime("hcc_time").time();
+}
 
 hcc_handle hcc_data_register(void* addr, size_t size) {
+  hcc::rt::RuntimeEntry entry;
   try {
     return reinterpret_cast<hcc_handle>(runtime("hcc_data_register").register_data(addr, size));
   } catch (const std::invalid_argument& e) {
@@ -81,6 +86,7 @@ hcc_handle hcc_data_register(void* addr, size_t size) {
 }
 
 void hcc_data_unregister(hcc_handle h) {
+  hcc::rt::RuntimeEntry entry;
   if (h) runtime("hcc_data_unregister").unregister_data(handle(h));
 }
 
@@ -90,12 +96,19 @@ hcc_handle hcc_data_lookup(const void* addr) {
 
 size_t hcc_data_size(hcc_handle h) { return h ? handle(h)->size : 0; }
 
-void* hcc_malloc(size_t size) { return runtime("hcc_malloc").host_allocate(size); }
-void hcc_free(void* ptr) { runtime("hcc_free").host_release(ptr); }
+void* hcc_malloc(size_t size) {
+  hcc::rt::RuntimeEntry entry;
+  return runtime("hcc_malloc").host_allocate(size);
+}
+void hcc_free(void* ptr) {
+  hcc::rt::RuntimeEntry entry;
+  runtime("hcc_free").host_release(ptr);
+}
 
 void* hcc_cuda_stream(void) { return runtime("hcc_cuda_stream").device_stream(); }
 
 int hcc_submit(const hcc_task_desc* desc) {
+  hcc::rt::RuntimeEntry entry;
   if (!desc) {
     std::fprintf(stderr, "hccsim: error: hcc_submit: NULL task description\n");
     return -1;
@@ -109,9 +122,16 @@ int hcc_submit(const hcc_task_desc* desc) {
   return 0;
 }
 
-void hcc_wait_all(void) { runtime("hcc_wait_all").wait_all(); }
-void hcc_taskwait(void) { runtime("hcc_taskwait").taskwait(); }
+void hcc_wait_all(void) {
+  hcc::rt::RuntimeEntry entry;
+  runtime("hcc_wait_all").wait_all();
+}
+void hcc_taskwait(void) {
+  hcc::rt::RuntimeEntry entry;
+  runtime("hcc_taskwait").taskwait();
+}
 void hcc_wait_handle(hcc_handle h) {
+  hcc::rt::RuntimeEntry entry;
   if (h) runtime("hcc_wait_handle").wait_handle(handle(h));
 }
 
@@ -119,10 +139,17 @@ hcc_group hcc_group_create(void) {
   return reinterpret_cast<hcc_group>(runtime("hcc_group_create").create_group());
 }
 
-void hcc_taskgroup_begin(void) { runtime("hcc_taskgroup_begin").taskgroup_begin(); }
-void hcc_taskgroup_end(void) { runtime("hcc_taskgroup_end").taskgroup_end(); }
+void hcc_taskgroup_begin(void) {
+  hcc::rt::RuntimeEntry entry;
+  runtime("hcc_taskgroup_begin").taskgroup_begin();
+}
+void hcc_taskgroup_end(void) {
+  hcc::rt::RuntimeEntry entry;
+  runtime("hcc_taskgroup_end").taskgroup_end();
+}
 
 void hcc_group_wait(hcc_group g) {
+  hcc::rt::RuntimeEntry entry;
   if (g) runtime("hcc_group_wait").wait_group(reinterpret_cast<hcc::rt::Group*>(g));
 }
 

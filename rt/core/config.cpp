@@ -86,6 +86,11 @@ Config config_from_environment() {
   if (const char* v = env("HCC_SIM_CALIBRATE_RUNS"))
     c.calibrate_runs = parse_int<int>("HCC_SIM_CALIBRATE_RUNS", v, 1);
   if (const char* v = env("HCC_SAMPLING")) c.sampling = parse_flag("HCC_SAMPLING", v);
+  if (const char* v = env("HCC_SIM_BURSTS")) {
+    const std::string b = v;
+    if (b != "on" && b != "off") throw std::runtime_error("HCC_SIM_BURSTS=" + b + ": expected on or off");
+    c.sim_bursts = b == "on";
+  }
   if (const char* v = env("HCC_BIND")) c.bind_workers = parse_flag("HCC_BIND", v);
   if (const char* v = env("HCC_MAX_SUBMITTED"))
     c.max_submitted = parse_int<int>("HCC_MAX_SUBMITTED", v, 0);

@@ -34,6 +34,9 @@ struct Config {
   int max_submitted = 0;         // HCC_MAX_SUBMITTED: 0 = unbounded
   bool bind_workers = true;      // HCC_BIND: 0 leaves native CPU workers unbound
   bool sampling = true;          // HCC_SAMPLING: 0 runs every sampled burst in simulation (the reference)
+  // HCC_SIM_BURSTS=off: a simulation charges nothing for the program's own
+  // code between entries into the runtime (rt/smpi/bursts.hpp), only tasks.
+  bool sim_bursts = true;
   bool instrument = false;       // HCC_MODE=instrument (native runtime only)
 };
 

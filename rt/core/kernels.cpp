@@ -10,6 +10,7 @@
 #include <set>
 #include <sstream>
 
+#include "bursts.hpp"
 #include "fatal.hpp"
 #include "runtime.hpp"
 #include "runtime_costs.hpp"
@@ -99,6 +100,11 @@ void Runtime::execute_body(Task* t, int w, const Buffers& buffers) {
   }
 
   const bool control = (cl->flags & HCC_CODELET_CONTROL) != 0;
+  // A control body is the program's code, run for real: with bursts
+  // accounted (bursts.hpp) it costs what it computes, between the runtime
+  // entries it makes (the tasks it creates, its waits), not a model of its
+  // whole run, which would count its children's work and the runtime's.
+  const bool bursts = control && g_burst_accounting != nullptr;
   std::optional<double> duration = model_duration(*t, cl->name, arch, config_.sim_model == "histogram");
   if (first_on_gpu) {
     const std::optional<double> first = model_duration(*t, std::string(cl->name) + kFirstRun, arch, false);
@@ -149,11 +155,16 @@ void Runtime::execute_body(Task* t, int w, const Buffers& buffers) {
     const double start = backend_->wallclock();
     std::optional<KernelAllocations> uncounted;
     if (!control) uncounted.emplace();
-    fn(local.begin(), t->arg);
+    if (control) {
+      ProgramCall program;
+      fn(local.begin(), t->arg);
+    } else {
+      fn(local.begin(), t->arg);
+    }
     measured = backend_->wallclock() - start;
   }
   if (workers_[w].cpu) {
-    backend_->compute(calibrate ? measured : duration.value_or(0.0));
+    if (!bursts) backend_->compute(calibrate ? measured : duration.value_or(0.0));
   } else {
     backend_->start_device_kernel(w, nullptr, duration.value_or(0.0), false);
     prefetch_next(w);

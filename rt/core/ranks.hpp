@@ -40,6 +40,7 @@ struct Rank {
   std::unique_ptr<Runtime> runtime;
   std::vector<void*> privates;   // the rank's copy of each privatised variable, by slot
   uint64_t program_bytes = 0;    // the rank's heap in use (program_memory.cpp)
+  double burst_seconds = 0;      // CPU bursts of its program's code charged in simulation (bursts.hpp)
   ProgramMemorySink* memory_sink = nullptr;  // its runtime, from start to shutdown
   std::optional<RankSummary> summary;  // set by the runtime's shutdown when simulated_ranks
   Rank();

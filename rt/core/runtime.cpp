@@ -136,15 +136,22 @@ void Runtime::shutdown() {
     if (output_failed) std::_Exit(1);
     return;
   }
-  if (backend_->simulated()) sampling_report();
+  std::string bursts;
+  if (backend_->simulated()) {
+    sampling_report();
+    char text[48];
+    std::snprintf(text, sizeof text, " bursts=%.6f", rank_.burst_seconds);
+    bursts = text;
+  }
   report_folded_allocations();
   static const char* const names[] = {"native", "instrument", "simulate"};
   // An MPI process says which rank it is; each prints its own summary.
   std::string ranks;
   if (rank_.mpi) ranks = " rank=" + std::to_string(rank_.index) + " ranks=" + std::to_string(rank_.count);
   std::fprintf(stderr,
-               "hccsim: mode=%s makespan=%.6f tasks=%" PRIu64 " workers=%d peak_mem=%" PRIu64 "%s\n",
-               names[mode()], makespan, completed(), worker_count(), trace_->peak_memory_total(), ranks.c_str());
+               "hccsim: mode=%s makespan=%.6f tasks=%" PRIu64 " workers=%d peak_mem=%" PRIu64 "%s%s\n",
+               names[mode()], makespan, completed(), worker_count(), trace_->peak_memory_total(), ranks.c_str(),
+               bursts.c_str());
   std::fflush(nullptr);
   // The program's own exit status would say it succeeded: it did not
   // produce what it was asked to.

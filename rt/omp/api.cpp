@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <cstring>
 
+#include "bursts.hpp"
 #include "fatal.hpp"
 #include "omp_state.hpp"
 
@@ -102,7 +103,10 @@ void omp_get_schedule(int* kind, int* chunk) {
 }
 
 // The runtime's clock: seconds since it started, simulated in simulation.
-double omp_get_wtime(void) { return state().rt.time(); }
+double omp_get_wtime(void) {
+  hcc::rt::RuntimeEntry entry;
+  return state().rt.time();
+}
 double omp_get_wtick(void) { return 1e-9; }
 
 void omp_init_lock(omp_lock_t* l) { l->lock = new Mutex; }
@@ -111,16 +115,32 @@ void omp_destroy_lock(omp_lock_t* l) {
   delete static_cast<Mutex*>(l->lock);
   l->lock = nullptr;
 }
-void omp_set_lock(omp_lock_t* l) { acquire(state(), lock_of(l), false); }
-void omp_unset_lock(omp_lock_t* l) { release(state(), lock_of(l)); }
-int omp_test_lock(omp_lock_t* l) { return try_acquire(state(), lock_of(l), false); }
+void omp_set_lock(omp_lock_t* l) {
+  hcc::rt::RuntimeEntry entry;
+  acquire(state(), lock_of(l), false);
+}
+void omp_unset_lock(omp_lock_t* l) {
+  hcc::rt::RuntimeEntry entry;
+  release(state(), lock_of(l));
+}
+int omp_test_lock(omp_lock_t* l) {
+  hcc::rt::RuntimeEntry entry;
+  return try_acquire(state(), lock_of(l), false);
+}
 
 void omp_init_nest_lock(omp_lock_t* l) { omp_init_lock(l); }
 void omp_init_nest_lock_with_hint(omp_lock_t* l, uintptr_t) { omp_init_lock(l); }
 void omp_destroy_nest_lock(omp_lock_t* l) { omp_destroy_lock(l); }
-void omp_set_nest_lock(omp_lock_t* l) { acquire(state(), lock_of(l), true); }
-void omp_unset_nest_lock(omp_lock_t* l) { release(state(), lock_of(l)); }
+void omp_set_nest_lock(omp_lock_t* l) {
+  hcc::rt::RuntimeEntry entry;
+  acquire(state(), lock_of(l), true);
+}
+void omp_unset_nest_lock(omp_lock_t* l) {
+  hcc::rt::RuntimeEntry entry;
+  release(state(), lock_of(l));
+}
 int omp_test_nest_lock(omp_lock_t* l) {
+  hcc::rt::RuntimeEntry entry;
   State& s = state();
   Mutex& m = lock_of(l);
   return try_acquire(s, m, true) ? m.depth : 0;

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "fatal.hpp"
+#include "bursts.hpp"
 #include "omp_state.hpp"
 
 namespace hcc::omp {
@@ -19,6 +20,7 @@ constexpr size_t kMaxCaptured = 64;
 // conventions of the targets clang outlines for (the caller pops them).
 void invoke(kmpc_micro fn, int32_t gtid, int32_t tid, const std::vector<void*>& a) {
   int32_t g = gtid, t = tid;
+  rt::ProgramCall program;  // the region's body is the program's code (bursts.hpp)
   switch (a.size()) {
     case 0: fn(&g, &t); return;
     case 1: fn(&g, &t, a[0]); return;
@@ -55,6 +57,7 @@ struct ImplicitTask {
 
 // The body of thread tid of a team: the region, then its closing barrier.
 void run_implicit(void* const*, void* arg) {
+  hcc::rt::RuntimeEntry entry;
   auto* it = static_cast<ImplicitTask*>(arg);
   State& s = *it->state;
   // Tasks are numbered as they are submitted: no explicit task before every
@@ -164,6 +167,7 @@ void __kmpc_begin(ident_t*, int32_t) {}
 void __kmpc_end(ident_t*) {}
 
 void __kmpc_fork_call(ident_t*, int32_t argc, kmpc_micro fn, ...) {
+  hcc::rt::RuntimeEntry entry;
   std::vector<void*> args(argc);
   va_list ap;
   va_start(ap, fn);
@@ -173,6 +177,7 @@ void __kmpc_fork_call(ident_t*, int32_t argc, kmpc_micro fn, ...) {
 }
 
 void __kmpc_fork_call_if(ident_t*, int32_t argc, kmpc_micro fn, int32_t cond, void* args) {
+  hcc::rt::RuntimeEntry entry;
   auto* a = static_cast<void**>(args);
   fork(fn, std::vector<void*>(a, a + argc), cond != 0);
 }
@@ -183,10 +188,17 @@ void __kmpc_push_num_threads(ident_t*, int32_t, int32_t n) {
 }
 void __kmpc_push_proc_bind(ident_t*, int32_t, int32_t) {}
 
-void __kmpc_serialized_parallel(ident_t*, int32_t) { begin_serialized(state()); }
-void __kmpc_end_serialized_parallel(ident_t*, int32_t) { end_serialized(state()); }
+void __kmpc_serialized_parallel(ident_t*, int32_t) {
+  hcc::rt::RuntimeEntry entry;
+  begin_serialized(state());
+}
+void __kmpc_end_serialized_parallel(ident_t*, int32_t) {
+  hcc::rt::RuntimeEntry entry;
+  end_serialized(state());
+}
 
 void __kmpc_barrier(ident_t*, int32_t) {
+  hcc::rt::RuntimeEntry entry;
   State& s = state();
   barrier(s, *context(s).team);
 }
@@ -196,6 +208,7 @@ int32_t __kmpc_cancel_barrier(ident_t* loc, int32_t gtid) {
 }
 
 int32_t __kmpc_single(ident_t*, int32_t) {
+  hcc::rt::RuntimeEntry entry;
   State& s = state();
   const Context& c = context(s);
   Team& team = *c.team;
@@ -217,6 +230,7 @@ int32_t __kmpc_masked(ident_t*, int32_t, int32_t filter) { return context(state(
 void __kmpc_end_masked(ident_t*, int32_t) {}
 
 void __kmpc_copyprivate(ident_t*, int32_t, size_t, void* data, void (*copy)(void*, void*), int32_t didit) {
+  hcc::rt::RuntimeEntry entry;
   State& s = state();
   Team& team = *context(s).team;
   if (team.serialized) return;
@@ -231,6 +245,7 @@ void __kmpc_copyprivate(ident_t*, int32_t, size_t, void* data, void (*copy)(void
 }
 
 void __kmpc_critical(ident_t*, int32_t, kmp_critical_name* name) {
+  hcc::rt::RuntimeEntry entry;
   State& s = state();
   acquire(s, mutex_in(reinterpret_cast<void**>(name)), false);
 }
@@ -238,6 +253,7 @@ void __kmpc_critical_with_hint(ident_t* loc, int32_t gtid, kmp_critical_name* na
   __kmpc_critical(loc, gtid, name);
 }
 void __kmpc_end_critical(ident_t*, int32_t, kmp_critical_name* name) {
+  hcc::rt::RuntimeEntry entry;
   State& s = state();
   release(s, mutex_in(reinterpret_cast<void**>(name)));
 }
@@ -249,11 +265,13 @@ void __kmpc_flush(ident_t*) { std::atomic_thread_fence(std::memory_order_seq_cst
 // "critical" method), which clang's code does when the call returns 1.
 int32_t __kmpc_reduce_nowait(ident_t*, int32_t, int32_t, size_t, void*, void (*)(void*, void*),
                              kmp_critical_name* lock) {
+  hcc::rt::RuntimeEntry entry;
   State& s = state();
   acquire(s, mutex_in(reinterpret_cast<void**>(lock)), false);
   return 1;
 }
 void __kmpc_end_reduce_nowait(ident_t*, int32_t, kmp_critical_name* lock) {
+  hcc::rt::RuntimeEntry entry;
   State& s = state();
   release(s, mutex_in(reinterpret_cast<void**>(lock)));
 }

@@ -12,6 +12,7 @@
 #include <string>
 
 #include "block_cache.hpp"
+#include "bursts.hpp"
 #include "fatal.hpp"
 #include "small_vector.hpp"
 #include "task_reduction.hpp"
@@ -40,6 +41,7 @@ void run_next_parts(TaskHeader* h, int gtid) {
   kmp_task_t* task = task_of(h);
   while (h->next_part) {
     h->next_part = false;
+    rt::ProgramCall program;  // the body is the program's code (bursts.hpp)
     task->routine(gtid, task);
   }
 }
@@ -84,6 +86,7 @@ void finish_cb(void* arg) { finish(static_cast<TaskHeader*>(arg), true); }
 
 // The runtime's kernel: the task's outlined body, in the context of its team.
 void run_body(void* const*, void* arg) {
+  hcc::rt::RuntimeEntry entry;
   auto* h = static_cast<TaskHeader*>(arg);
   State& s = *h->state;
   const int slot = slot_of_caller(s);
@@ -274,6 +277,7 @@ extern "C" {
 
 kmp_task_t* __kmpc_omp_task_alloc(ident_t*, int32_t, int32_t flags, size_t sizeof_task, size_t sizeof_shareds,
                                   kmp_routine_entry_t routine) {
+  hcc::rt::RuntimeEntry entry;
   State& s = state();
   const int slot = slot_of_caller(s);
   Thread& me = s.threads[slot];
@@ -306,6 +310,7 @@ kmp_task_t* __kmpc_omp_target_task_alloc(ident_t* loc, int32_t gtid, int32_t fla
 }
 
 int32_t __kmpc_omp_task(ident_t*, int32_t, kmp_task_t* task) {
+  hcc::rt::RuntimeEntry entry;
   TaskHeader* h = header_of(task);
   if (h->running) h->next_part = true;  // an untied task's next part
   else if (runs_when_created(h)) run_now(h);
@@ -315,6 +320,7 @@ int32_t __kmpc_omp_task(ident_t*, int32_t, kmp_task_t* task) {
 
 int32_t __kmpc_omp_task_with_deps(ident_t*, int32_t, kmp_task_t* task, int32_t ndeps, kmp_depend_info_t* deps,
                                   int32_t ndeps_noalias, kmp_depend_info_t* noalias) {
+  hcc::rt::RuntimeEntry entry;
   TaskHeader* h = header_of(task);
   // Tasks that run when created find their predecessors done: their
   // siblings ran when created too.
@@ -335,22 +341,31 @@ int32_t __kmpc_omp_task_with_deps(ident_t*, int32_t, kmp_task_t* task, int32_t n
 // runs the body itself between these two calls.
 void __kmpc_omp_wait_deps(ident_t*, int32_t, int32_t ndeps, kmp_depend_info_t* deps, int32_t ndeps_noalias,
                           kmp_depend_info_t* noalias) {
+  hcc::rt::RuntimeEntry entry;
   DependItems all = all_deps(ndeps, deps, ndeps_noalias, noalias);
   wait_deps(all.begin(), static_cast<int>(all.size()));
 }
 
-void __kmpc_omp_task_begin_if0(ident_t*, int32_t, kmp_task_t* task) { begin_on_creator(header_of(task)); }
+void __kmpc_omp_task_begin_if0(ident_t*, int32_t, kmp_task_t* task) {
+  hcc::rt::RuntimeEntry entry;
+  begin_on_creator(header_of(task));
+}
 
 // The compiler ran the first part of the body; an untied one may have more.
-void __kmpc_omp_task_complete_if0(ident_t*, int32_t, kmp_task_t* task) { end_on_creator(header_of(task)); }
+void __kmpc_omp_task_complete_if0(ident_t*, int32_t, kmp_task_t* task) {
+  hcc::rt::RuntimeEntry entry;
+  end_on_creator(header_of(task));
+}
 
 int32_t __kmpc_omp_taskwait(ident_t*, int32_t) {
+  hcc::rt::RuntimeEntry entry;
   state().rt.taskwait();
   return 0;
 }
 
 void __kmpc_omp_taskwait_deps_51(ident_t*, int32_t, int32_t ndeps, kmp_depend_info_t* deps, int32_t ndeps_noalias,
                                  kmp_depend_info_t* noalias, int32_t) {
+  hcc::rt::RuntimeEntry entry;
   DependItems all = all_deps(ndeps, deps, ndeps_noalias, noalias);
   wait_deps(all.begin(), static_cast<int>(all.size()));
 }
@@ -361,12 +376,14 @@ int32_t __kmpc_omp_taskyield(ident_t*, int32_t, int32_t) { return 0; }
 int32_t __kmpc_omp_reg_task_with_affinity(ident_t*, int32_t, kmp_task_t*, int32_t, void*) { return 0; }
 
 void __kmpc_taskgroup(ident_t*, int32_t) {
+  hcc::rt::RuntimeEntry entry;
   State& s = state();
   s.rt.taskgroup_begin();
   caller(s).taskgroups.push_back(nullptr);
 }
 
 void __kmpc_end_taskgroup(ident_t*, int32_t) {
+  hcc::rt::RuntimeEntry entry;
   State& s = state();
   s.rt.taskgroup_end();
   Thread& me = caller(s);
@@ -401,6 +418,7 @@ void hcc_omp_next_task(const hcc_omp_task_info* info, const hcc_omp_task_values*
 }
 
 void omp_fulfill_event(uintptr_t handle) {
+  hcc::rt::RuntimeEntry entry;
   auto* e = reinterpret_cast<Event*>(handle);
   if (!e) return;
   State& s = state();
@@ -417,6 +435,7 @@ void omp_fulfill_event(uintptr_t handle) {
 // ub point into it, at the same offsets in every copy.
 void __kmpc_taskloop(ident_t*, int32_t, kmp_task_t* task, int32_t if_val, uint64_t* lb, uint64_t* ub, int64_t st,
                      int32_t nogroup, int32_t sched, uint64_t grainsize, void* task_dup) {
+  hcc::rt::RuntimeEntry entry;
   TaskHeader* h = header_of(task);
   const size_t lb_at = reinterpret_cast<char*>(lb) - reinterpret_cast<char*>(h);
   const size_t ub_at = reinterpret_cast<char*>(ub) - reinterpret_cast<char*>(h);

@@ -24,8 +24,6 @@
 // program's globals leaves shared: a simulation's ranks meet at one state,
 // which keeps each rank's runs apart (local, auto: each rank measures its
 // own) or pools them (global: the first n runs of all ranks are measured).
-#include <time.h>
-
 #include <algorithm>
 #include <cinttypes>
 #include <cmath>
@@ -37,6 +35,8 @@
 #include <vector>
 
 #include "fatal.hpp"
+#include "bursts.hpp"
+#include "cpu_clock.hpp"
 #include "folded_memory.hpp"
 #include "hcc/hcc.h"
 #include "ranks.hpp"
@@ -46,44 +46,15 @@
 namespace hcc::rt {
 namespace {
 
-// A burst's time is the thread's CPU time: what other threads and
-// processes take from its core is not the burst's. But reading the thread's
-// CPU clock is a system call (with page-table isolation a TLB flush), which
-// made a 2 us loop iteration 20 % slower than it runs natively
-// (examples/heat), and instrumented runs of examples/mpi-stencil record
-// 3.9 us for rows that take 3.1. So short runs are timed on the monotonic
-// clock, which the C library reads without a system call: in a simulation
-// the runs of a site whose mean so far is under kCpuClockFrom (its first run
-// on the CPU clock); in instrumented runs every run, scaled at the
-// statement's end by the share of it the thread had a core (its CPU clock
-// read around the whole statement).
-enum class Clock { Monotonic, ThreadCpu };
+// Short runs are timed on the monotonic clock (cpu_clock.hpp): reading the
+// thread's CPU clock made a 2 us loop iteration 20 % slower than it runs
+// natively (examples/heat), and instrumented runs of examples/mpi-stencil
+// recorded 3.9 us for rows that take 3.1. In a simulation, the runs of a
+// site whose mean so far is under kCpuClockFrom (its first run on the CPU
+// clock); in instrumented runs every run, scaled at the statement's end by
+// the share of it the thread had a core (its CPU clock read around the
+// whole statement).
 constexpr double kCpuClockFrom = 50e-6;
-
-double clock_seconds(Clock c) {
-  timespec ts;
-  clock_gettime(c == Clock::Monotonic ? CLOCK_MONOTONIC : CLOCK_THREAD_CPUTIME_ID, &ts);
-  return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
-}
-
-// What a measurement adds to the burst it times: part of the clock reads
-// falls inside the interval. Bursts sampled per loop iteration can be a
-// few microseconds, so the least of many back-to-back reads is taken off
-// every measurement.
-double least_read_interval(Clock c) {
-  double least = INFINITY;
-  for (int i = 0; i < 64; ++i) {
-    const double a = clock_seconds(c);
-    least = std::min(least, clock_seconds(c) - a);
-  }
-  return std::max(0.0, least);
-}
-
-double clock_overhead(Clock c) {
-  static const double monotonic = least_read_interval(Clock::Monotonic);
-  static const double thread_cpu = least_read_interval(Clock::ThreadCpu);
-  return c == Clock::Monotonic ? monotonic : thread_cpu;
-}
 
 // A burst's timing: its start, and the time spent mapping folded memory
 // (folded_memory.hpp) until then, which is not the burst's.
@@ -358,6 +329,7 @@ using hcc::rt::runtime_on_demand;
 extern "C" {
 
 int hcc_sample_enter(hcc_sample_site* site, int kind, double count, double tol) {
+  hcc::rt::RuntimeEntry entry;
   hcc::rt::Runtime& rt = runtime_on_demand();
   if (!rt.simulated()) {
     hcc::rt::start_native_run(site);
@@ -389,6 +361,7 @@ int hcc_sample_enter(hcc_sample_site* site, int kind, double count, double tol) 
     const bool short_runs = m.measured > 0 && m.mean < hcc::rt::kCpuClockFrom;
     r.open.emplace_back(rt.self_worker(),
                         hcc::rt::start_timing(short_runs ? hcc::rt::Clock::Monotonic : hcc::rt::Clock::ThreadCpu));
+    hcc::rt::burst_hold();  // the run is charged its measurement, not as a burst
     return 1;
   }
   r.pending += s.measurements(r).estimate(rt, s.histogram);
@@ -397,6 +370,7 @@ int hcc_sample_enter(hcc_sample_site* site, int kind, double count, double tol) 
 }
 
 void hcc_sample_leave(hcc_sample_site* site) {
+  hcc::rt::RuntimeEntry entry;
   hcc::rt::Runtime& rt = runtime_on_demand();
   if (!rt.simulated()) {
     if (hcc::rt::NativeStatement* st = hcc::rt::native_statement(site)) hcc::rt::end_native_run(*st);
@@ -407,6 +381,7 @@ void hcc_sample_leave(hcc_sample_site* site) {
 }
 
 void hcc_sample_close(hcc_sample_site* site) {
+  hcc::rt::RuntimeEntry entry;
   hcc::rt::Runtime& rt = runtime_on_demand();
   if (!rt.simulated()) {
     hcc::rt::close_native_statement(rt, site);
@@ -422,6 +397,7 @@ void hcc_delay(int flops, double amount) {
   if (!(amount >= 0) || !std::isfinite(amount))
     hcc::rt::fatal(std::string("#pragma hcc delay: ") + (flops ? "flops" : "seconds") + " = " + std::to_string(amount) +
                    ": expected a finite amount >= 0");
+  hcc::rt::RuntimeEntry entry;
   hcc::rt::Runtime& rt = runtime_on_demand();
   if (flops) rt.charge_flops(amount);
   else rt.charge_seconds(amount);

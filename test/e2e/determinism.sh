@@ -4,6 +4,10 @@
 # must write byte-identical records and traces; a different seed must change
 # them when durations are sampled from histograms (so the comparison can fail).
 set -euo pipefail
+# Simulations charge tasks only here (HCC_SIM_BURSTS=off): with the program's
+# own code measured as CPU bursts, two simulations differ by the host's timing
+# (test/e2e/bursts/ tests the bursts).
+export HCC_SIM_BURSTS=off
 native=$1 sim=$2 dag=$3 work=$4
 rm -rf "$work" && mkdir -p "$work"
 export HCC_MODEL_DIR=$work/models

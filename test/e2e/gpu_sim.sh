@@ -6,6 +6,10 @@
 # dmda GPU worker brings the next queued task's input while its kernel runs
 # (eager, which queues nothing for one worker, does not).
 set -euo pipefail
+# Simulations charge tasks only here (HCC_SIM_BURSTS=off): with the program's
+# own code measured as CPU bursts, two simulations differ by the host's timing
+# (test/e2e/bursts/ tests the bursts).
+export HCC_SIM_BURSTS=off
 sim=$1 work=$2
 rm -rf "$work" && mkdir -p "$work/models" "$work/first"
 fail() { echo "FAIL: $*"; exit 1; }

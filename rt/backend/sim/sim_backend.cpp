@@ -4,13 +4,17 @@
 // Table 2) but never performed.
 //
 // Actors are cooperative: only one runs at a time and it yields only inside
-// a simcall. The control lock is therefore a flag, not a mutex, provided that
+// a simcall. Every call below that makes one is an entry into the runtime
+// (RuntimeEntry): a program's code that reached it through an entry point
+// not marked as one has its CPU burst charged there, before another actor
+// runs on the same system thread and its clock (bursts.hpp). The control lock is therefore a flag, not a mutex, provided that
 // no simcall happens while it is held: waking a waiter (a semaphore release,
 // itself a simcall) is deferred until the lock is released. lock() checks
 // that the control code never blocks while it holds the lock, which natively
 // would be a bug too. The core's spin locks are never contended here, since
 // no simcall happens while one is held either.
 #include <simgrid/s4u.hpp>
+#include <smpi/smpi.h>
 
 #include <chrono>
 #include <cmath>
@@ -18,6 +22,7 @@
 #include <stdexcept>
 
 #include "backend.hpp"
+#include "bursts.hpp"
 #include "config.hpp"
 #include "fatal.hpp"
 #include "sim_platform.hpp"
@@ -32,6 +37,7 @@ namespace s4u = simgrid::s4u;
 class DeferredWakeups {
  public:
   void add(const s4u::SemaphorePtr& s) { pending_.push_back(s); }
+  bool empty() const { return pending_.empty(); }
   void flush() {
     // A release lets other actors run, which may defer more wake-ups.
     while (!pending_.empty()) {
@@ -50,6 +56,7 @@ class SimWaiter final : public Waiter {
  public:
   SimWaiter(const bool& lock_held, DeferredWakeups& wakeups) : lock_held_(lock_held), wakeups_(wakeups) {}
   void wait() override {
+    RuntimeEntry entry;
     if (lock_held_) fatal("internal: waiting with the control lock held");
     if (permit_) {
       permit_ = false;
@@ -64,8 +71,12 @@ class SimWaiter final : public Waiter {
       return;
     }
     waiting_ = false;
-    if (lock_held_) wakeups_.add(semaphore_);
-    else semaphore_->release();
+    if (lock_held_) {
+      wakeups_.add(semaphore_);
+    } else {
+      RuntimeEntry entry;
+      semaphore_->release();
+    }
   }
 
  private:
@@ -92,10 +103,15 @@ class SimBackend final : public Backend {
   const Machine& machine() const override { return platform_.machine; }
 
   void start_workers(std::function<void(int)> body) override {
+    RuntimeEntry entry;
     const auto& workers = platform_.machine.workers;
     for (int i = 0; i < static_cast<int>(workers.size()); ++i) {
       s4u::Host* host = platform_.node_hosts[workers[i].node];
-      s4u::ActorPtr actor = s4u::Actor::create(workers[i].name, host, [body, i] { body(i); });
+      // In an MPI program, a worker makes its MPI calls as its rank's (sim_mpi.cpp).
+      s4u::ActorPtr actor = s4u::Actor::create(workers[i].name, host, [body, i, mpi = in_simulated_rank()] {
+        if (mpi) SMPI_thread_create();
+        body(i);
+      });
       // A program that ends without hcc_shutdown must not keep idle workers
       // waiting forever.
       actor->daemonize();
@@ -119,6 +135,8 @@ class SimBackend final : public Backend {
   }
   void unlock() override {
     held_ = false;
+    if (wakeups_.empty()) return;
+    RuntimeEntry entry;
     wakeups_.flush();
   }
   std::unique_ptr<Waiter> make_waiter() override { return std::make_unique<SimWaiter>(held_, wakeups_); }
@@ -129,24 +147,29 @@ class SimBackend final : public Backend {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start_).count();
   }
   void sleep(double seconds) override {
+    RuntimeEntry entry;
     check_unlocked();
     if (seconds > 0) s4u::this_actor::sleep_for(seconds);
   }
   void compute(double seconds) override {
+    RuntimeEntry entry;
     check_unlocked();
     if (seconds > 0) s4u::this_actor::execute(seconds * s4u::this_actor::get_host()->get_speed());
   }
   void compute_flops(double flops) override {
+    RuntimeEntry entry;
     check_unlocked();
     if (flops > 0) s4u::this_actor::execute(flops);
   }
   // A GPU worker's kernel as an asynchronous execution on the GPU's host,
   // which the worker waits for after prefetching.
   void start_device_kernel(int worker, const std::function<void()>&, double seconds, bool) override {
+    RuntimeEntry entry;
     check_unlocked();
     kernels_[worker] = s4u::this_actor::exec_async(std::max(seconds, 0.0) * s4u::this_actor::get_host()->get_speed());
   }
   double finish_device_kernel(int worker) override {
+    RuntimeEntry entry;
     check_unlocked();
     s4u::ExecPtr exec = std::move(kernels_[worker]);
     if (exec) exec->wait();
@@ -156,6 +179,7 @@ class SimBackend final : public Backend {
   double thread_cpu_time() override { return 0; }
 
   void transfer(int src, const void*, int dst, void*, uint64_t bytes) override {
+    RuntimeEntry entry;
     check_unlocked();
     sleep(platform_.costs.transfer_queue);
     s4u::Comm::sendto(platform_.node_hosts[src], platform_.node_hosts[dst], bytes);

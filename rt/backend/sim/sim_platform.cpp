@@ -1,8 +1,10 @@
 #include "sim_platform.hpp"
 
 #include "hcc/hcc.h"
+#include "bursts.hpp"
 #include "private_vars.hpp"
 #include "ranks.hpp"
+#include "sim_bursts.hpp"
 #include "sim_ranks.hpp"
 
 #include <sys/wait.h>
@@ -95,6 +97,7 @@ void note_stage(const std::string& what) {
 __attribute__((no_sanitize("function")))
 #endif
 int call_main(int (*main_fn)(int, char**), int argc, char** argv) {
+  ProgramCall program;  // main is the program's code (bursts.hpp)
   return main_fn(argc, argv);
 }
 
@@ -299,6 +302,7 @@ int run_simulation(int (*main_fn)(int, char**), int argc, char** argv) {
   try {
     Config config = config_from_environment();
     load_platform(engine, config.platform, [&config] { describe_platform(config); });
+    start_burst_accounting(config);
   } catch (const std::exception& e) {
     std::fprintf(stderr, "hccsim: error: %s\n", e.what());
     return 1;

@@ -1,6 +1,7 @@
 #include "sim_ranks.hpp"
 
 #include <smpi/smpi.h>
+#include <xbt/config.hpp>
 
 #include <unistd.h>
 
@@ -21,6 +22,7 @@
 #include "program_memory.hpp"
 #include "ranks.hpp"
 #include "sampling.hpp"
+#include "sim_bursts.hpp"
 
 extern "C" __attribute__((weak)) const int hcc_mpi_build;
 
@@ -134,6 +136,24 @@ std::vector<s4u::Host*> place_ranks(s4u::Engine& engine, int nranks, const std::
   return hosts;
 }
 
+// SMPI's own switch for timing the code between MPI calls, when the user
+// set it (hccsim-run --cfg=smpi/simulate-computation:yes|no), says whether
+// bursts are accounted, as HCC_SIM_BURSTS does; the two must agree.
+// smpi/host-speed has no meaning here: a host's hcc.speed_factor scales bursts.
+bool bursts_with_smpi_options(bool bursts) {
+  if (!simgrid::config::is_default("smpi/host-speed"))
+    throw std::runtime_error(
+        "--cfg=smpi/host-speed is not used by hccsim: set the platform host property hcc.speed_factor "
+        "(how fast its cores run the program's code relative to this machine; docs/platforms.md)");
+  if (simgrid::config::is_default("smpi/simulate-computation")) return bursts;
+  const bool smpi = simgrid::config::get_value<bool>("smpi/simulate-computation");
+  const char* env = std::getenv("HCC_SIM_BURSTS");
+  if (env && *env && smpi != bursts)
+    throw std::runtime_error(std::string("--cfg=smpi/simulate-computation:") + (smpi ? "yes" : "no") +
+                             " contradicts HCC_SIM_BURSTS=" + env + ": give one of them");
+  return smpi;
+}
+
 }  // namespace
 
 bool mpi_build() { return &hcc_mpi_build != nullptr && hcc_mpi_build; }
@@ -144,6 +164,8 @@ SimPlatform describe_running_node(const Config& config) {
   return describe_node(config, s4u::this_actor::get_host(), {}, config.workers ? config.workers : rank.cpu_workers);
 }
 
+bool in_simulated_rank() { return rank_of_running_actor() != nullptr; }
+
 void join_running_rank(const s4u::ActorPtr& actor) {
   if (Rank* rank = rank_of_running_actor()) g_rank_of_actor[actor->get_pid()] = rank;
 }
@@ -152,7 +174,8 @@ int run_ranks(s4u::Engine& engine, int (*main_fn)(int, char**), int argc, char**
   std::vector<s4u::Host*> hosts;
   try {
     const int nranks = ranks_from_environment();
-    const std::string platform = config_from_environment().platform;
+    Config config = config_from_environment();
+    const std::string& platform = config.platform;
     // SMPI's network model (piece-wise linear, smpi/lat-factor and
     // smpi/bw-factor) is chosen before the platform is loaded, as smpirun
     // does; SimGrid's default (LV08) would multiply every latency by 13.
@@ -161,14 +184,17 @@ int run_ranks(s4u::Engine& engine, int (*main_fn)(int, char**), int argc, char**
       if (node_hosts(engine).empty()) throw std::runtime_error("no host can run a rank (all are GPUs)");
     });
     hosts = place_ranks(engine, nranks, platform);
+    config.sim_bursts = bursts_with_smpi_options(config.sim_bursts);
+    start_burst_accounting(config);
   } catch (const std::exception& e) {
     std::fprintf(stderr, "hccsim: error: %s\n", e.what());
     return 1;
   }
   const int nranks = static_cast<int>(hosts.size());
-  // Control code between MPI calls runs for real but costs no simulated
-  // time: kernels, sampled bursts and the runtime's own costs are charged
-  // by hccsim, which SMPI's benchmarking of that code would count twice.
+  // The code between MPI calls is charged by hccsim's burst accounting
+  // (bursts.hpp), which also knows the code between the runtime's other
+  // entries: SMPI's benchmarking of it would count the runtime's work and
+  // the other actors' (the team threads of an OpenMP region) too.
   engine.set_config("smpi/simulate-computation:no");
   SMPI_init();
   SMPI_app_instance_register(kInstance, nullptr, nranks);
@@ -225,6 +251,8 @@ int run_ranks(s4u::Engine& engine, int (*main_fn)(int, char**), int argc, char**
   g_rank_of_actor.clear();
 
   RankSummary all;
+  double bursts = 0;
+  for (const auto& r : ranks) bursts += r->burst_seconds;
   for (const auto& r : ranks) {
     if (!r->summary) continue;
     all.tasks += r->summary->tasks;
@@ -235,8 +263,8 @@ int run_ranks(s4u::Engine& engine, int (*main_fn)(int, char**), int argc, char**
   sampling_report();
   report_folded_allocations();
   std::fprintf(stderr,
-               "hccsim: mode=simulate makespan=%.6f tasks=%" PRIu64 " workers=%d peak_mem=%" PRIu64 " ranks=%d\n",
-               engine.get_clock(), all.tasks, all.workers, all.peak_mem, nranks);
+               "hccsim: mode=simulate makespan=%.6f tasks=%" PRIu64 " workers=%d peak_mem=%" PRIu64 " ranks=%d bursts=%.6f\n",
+               engine.get_clock(), all.tasks, all.workers, all.peak_mem, nranks, bursts);
   std::fflush(nullptr);
   int rc = 0;
   for (int s : status) rc = std::max(rc, s);

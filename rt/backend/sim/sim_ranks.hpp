@@ -23,6 +23,9 @@ int run_ranks(simgrid::s4u::Engine& engine, int (*main_fn)(int, char**), int arg
 // with the other ranks placed there), or the whole platform without ranks.
 SimPlatform describe_running_node(const Config& config);
 
+// Whether the running actor belongs to a rank of a simulated MPI program.
+bool in_simulated_rank();
+
 // A worker actor of the running rank's runtime belongs to that rank.
 void join_running_rank(const simgrid::s4u::ActorPtr& actor);
 

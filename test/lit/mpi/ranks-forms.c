@@ -10,7 +10,7 @@
 // RUN: %hccsim-run -np 4 --platform cluster-64x16 %t.sim 2>&1 | FileCheck %s --check-prefix=NP4
 // RUN: %hccsim-run -np 16 --platform cluster-64x16 %t.sim 2>&1 | FileCheck %s --check-prefix=NP16
 // NP1: 1 of 1 ranks read back their own values
-// NP1: hccsim: mode=simulate makespan={{[0-9.]+}} tasks={{[0-9]+}} workers=16 peak_mem={{[0-9]+}} ranks=1
+// NP1: hccsim: mode=simulate makespan={{[0-9.]+}} tasks={{[0-9]+}} workers=16 peak_mem={{[0-9]+}} ranks=1 bursts={{[0-9.]+}}
 // NP2: 2 of 2 ranks read back their own values
 // NP4: 4 of 4 ranks read back their own values
 // NP16: 16 of 16 ranks read back their own values

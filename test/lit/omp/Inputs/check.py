@@ -27,7 +27,7 @@ import tempfile
 
 THREADS = (1, 2, 4)
 TIMEOUT = 60
-SUMMARY = re.compile(r'^hccsim: mode=simulate makespan=\S+ tasks=(\d+) workers=\d+ peak_mem=\d+$', re.M)
+SUMMARY = re.compile(r'^hccsim: mode=simulate makespan=\S+ tasks=(\d+) workers=\d+ peak_mem=\d+ bursts=\S+$', re.M)
 INSTRUMENTED = re.compile(r'^hccsim: mode=instrument .*\btasks=(\d+)\b', re.M)
 
 
@@ -80,7 +80,9 @@ def check(src, hccsim, work, threads=THREADS, simulate=True):
         if out_ref != out_hcc:
             failures.append(f'{n} threads: outputs differ\n--- clang -fopenmp\n{out_ref}--- hccsim -fnative\n{out_hcc}')
     if simulate:
-        env = dict(os.environ, HCC_MODEL_DIR=os.path.join(work, 'models'), HCC_PLATFORM='laptop', OMP_NUM_THREADS='2')
+        # Byte-identical simulations: tasks only, not the measured CPU bursts.
+        env = dict(os.environ, HCC_MODEL_DIR=os.path.join(work, 'models'), HCC_PLATFORM='laptop', OMP_NUM_THREADS='2',
+                   HCC_SIM_BURSTS='off')
         rc, _, err = run([hcc], dict(env, HCC_MODE='instrument'), cwd=work)
         if rc != 0:
             failures.append(f'instrumented run exited with {rc}:\n{err.strip()}')

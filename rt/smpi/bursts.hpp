@@ -1,0 +1,82 @@
+// CPU bursts: the program's own code in a simulation. Every simulated
+// thread (the program's or a rank's main actor, an OpenMP team's thread, a
+// worker running a task body that the simulation runs) is either in the
+// runtime or in the program. The CPU time it spends in the program between
+// two entries into the runtime (an MPI call, an OpenMP or hcc entry that may
+// wait, submit or synchronise) is measured on its thread's CPU clock and
+// charged as CPU work on its simulated core (ARCHITECTURE.md, principle 2;
+// seed 002 §3.1, as SMPI benchmarks the code between MPI calls). SimGrid
+// runs one actor at a time and switches only inside a simcall, which the
+// program's code never makes: between two entries, the clock of the system
+// thread that runs the actors counts the running actor's work alone.
+//
+// The runtime's own work is not a burst: it is charged its measured costs
+// (hcc.submit, hcc.task, ...). Natively, and with HCC_SIM_BURSTS=off, no
+// accounting is installed and the scopes below cost one test.
+#pragma once
+
+namespace hcc::rt {
+
+// Where one simulated thread stands.
+struct BurstClock {
+  int depth = 1;       // runtime entries in progress; 0: running the program's code
+  double mark = -1;    // the CPU clock when the program's code resumed; < 0: not counted
+  double faults = 0;   // fold_fault_seconds() then (mapping folded memory is the simulator's time)
+  bool held = false;   // the code that follows is timed by a sampled burst, not here
+};
+
+// What the simulation provides: the running actor's clock, and how to
+// charge seconds of CPU work measured here on the actor's simulated core.
+struct BurstAccounting {
+  BurstClock* (*clock_of_caller)();
+  void (*charge)(double seconds);
+};
+
+// Installed by a simulation when bursts are accounted (HCC_SIM_BURSTS=on,
+// the default); null natively.
+extern const BurstAccounting* g_burst_accounting;
+void install_burst_accounting(const BurstAccounting* accounting);
+
+void burst_runtime_entered();
+void burst_runtime_left();
+int burst_program_begins();
+void burst_program_ends(int saved_depth);
+// The code the caller runs next, until its next entry into the runtime, is
+// timed by a sampled burst (sampling.cpp): not a burst.
+void burst_hold();
+
+// Around an entry into the runtime from the program's code.
+class RuntimeEntry {
+ public:
+  RuntimeEntry() : on_(g_burst_accounting != nullptr) {
+    if (on_) burst_runtime_entered();
+  }
+  ~RuntimeEntry() {
+    if (on_) burst_runtime_left();
+  }
+  RuntimeEntry(const RuntimeEntry&) = delete;
+  RuntimeEntry& operator=(const RuntimeEntry&) = delete;
+
+ private:
+  bool on_;
+};
+
+// Around the runtime's call of the program's code (main, a region's body,
+// a task body run for real).
+class ProgramCall {
+ public:
+  ProgramCall() : on_(g_burst_accounting != nullptr) {
+    if (on_) saved_ = burst_program_begins();
+  }
+  ~ProgramCall() {
+    if (on_) burst_program_ends(saved_);
+  }
+  ProgramCall(const ProgramCall&) = delete;
+  ProgramCall& operator=(const ProgramCall&) = delete;
+
+ private:
+  bool on_;
+  int saved_ = 1;
+};
+
+}  // namespace hcc::rt

@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# bursts.sh <hccsim> <source dir> <work dir>
+# CPU bursts charged in simulation, exactly (team_bursts.c): on a 16-core
+# host, a region whose threads burn 1..16 units of CPU time costs 16 units
+# and the main thread's burst after it one unit; a host twice as fast
+# (hcc.speed_factor 2) halves both; HCC_SIM_BURSTS=off charges nothing; a
+# malformed switch or factor is one line.
+set -euo pipefail
+hccsim=$1 src=$2 work=$3
+rm -rf "$work" && mkdir -p "$work" && cd "$work"
+fail() { echo "FAIL: $*"; exit 1; }
+"$hccsim" -fsimulate -O1 "$src/team_bursts.c" -o team
+platform() {  # platform <file> <speed factor>
+  cat > "$1" <<XML
+<?xml version='1.0'?>
+<!DOCTYPE platform SYSTEM "https://simgrid.org/simgrid.dtd">
+<platform version="4.1">
+  <zone id="node" routing="Full">
+    <host id="CPU" speed="1Gf" core="16">
+      <prop id="hcc.kind" value="cpu"/>
+      <prop id="hcc.speed_factor" value="$2"/>
+    </host>
+  </zone>
+</platform>
+XML
+}
+platform p16.xml 1
+platform p16x2.xml 2
+platform bad.xml fast
+field() { sed -n "s/.*\b$1=\([^ ]*\).*/\1/p" <<<"$2" | head -1; }
+within() { python3 -c "import sys; sys.exit(0 if $2 <= float('$1') <= $3 else 1)"; }
+unit=0.004
+
+# The region: the longest thread (16 units) plus the loop and runtime code
+# around the bursts (no runtime cost models here: none is charged), never
+# the sum of the threads' (136 units) nor nothing.
+out=$(HCC_PLATFORM=p16.xml ./team $unit 2>&1)
+[ "$(field threads "$out")" = 16 ] || fail "not a team of 16: $out"
+within "$(field region "$out")" "16 * $unit" "16 * $unit * 1.03 + 2e-4" || fail "region: $out"
+within "$(field sequential "$out")" "$unit" "$unit * 1.03 + 1e-4" || fail "sequential part: $out"
+within "$(field bursts "$out")" "137 * $unit" "137 * $unit * 1.03 + 1e-3" || fail "charged bursts: $out"
+
+# Cores twice as fast: half the time.
+out=$(HCC_PLATFORM=p16x2.xml ./team $unit 2>&1)
+within "$(field region "$out")" "8 * $unit" "8 * $unit * 1.03 + 1e-4" || fail "speed factor 2, region: $out"
+within "$(field sequential "$out")" "0.5 * $unit" "0.5 * $unit * 1.03 + 1e-4" || fail "speed factor 2, sequential: $out"
+
+# Tasks only: the program's code costs nothing.
+out=$(HCC_PLATFORM=p16.xml HCC_SIM_BURSTS=off ./team $unit 2>&1)
+[ "$(field region "$out")" = 0.000000 ] && [ "$(field sequential "$out")" = 0.000000 ] || fail "HCC_SIM_BURSTS=off: $out"
+[ "$(field bursts "$out")" = 0.000000 ] || fail "HCC_SIM_BURSTS=off, bursts: $out"
+
+# Bad input: one line each.
+out=$(HCC_PLATFORM=p16.xml HCC_SIM_BURSTS=maybe ./team $unit 2>&1) && fail "HCC_SIM_BURSTS=maybe accepted"
+[ "$out" = "hccsim: error: HCC_SIM_BURSTS=maybe: expected on or off" ] || fail "HCC_SIM_BURSTS=maybe: $out"
+out=$(HCC_PLATFORM=bad.xml ./team $unit 2>&1) && fail "hcc.speed_factor=fast accepted"
+grep -qx "hccsim: error: platform host 'CPU': hcc.speed_factor=\"fast\": expected a number above 0 .*" <<<"$out" \
+  && [ "$(wc -l <<<"$out")" = 1 ] || fail "hcc.speed_factor=fast: $out"
+echo "bursts: ok"
