@@ -10,7 +10,7 @@ accounted peak, in one command.
    -finstrument` and `-fsimulate` into <build>/bench/program-memory/. An
    instrumented run at N=4096 (same NB) calibrates the kernel models; the
    simulated run at --n (102,400: an 84 GB matrix) on --platform runs with
-   the default HCC_FOLD_THRESHOLD, and its peak resident set is measured
+   HCC_FOLD_THRESHOLD=1M, and its peak resident set is measured
    (wait4's ru_maxrss). The program allocates N*N*8 bytes: its predicted
    peak_mem must say so.
 
@@ -105,7 +105,8 @@ def main():
         run([os.path.join(work, "cholesky-lapack-instrument"), "4096", str(args.nb)],
             {"HCC_MODEL_DIR": models, "HCC_WORKERS": "2"}, work)
         out, seconds, rss = run([os.path.join(work, "cholesky-lapack-simulate"), str(args.n), str(args.nb)],
-                                {"HCC_MODEL_DIR": models, "HCC_PLATFORM": args.platform}, work)
+                                {"HCC_MODEL_DIR": models, "HCC_PLATFORM": args.platform,
+                                 "HCC_FOLD_THRESHOLD": "1M"}, work)
         predicted = peak_mem(out)
         allocated = args.n * args.n * 8
         log(f"program_memory: N={args.n}: simulated in {seconds:.1f} s, peak RSS {rss:.1f} MiB, "

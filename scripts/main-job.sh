@@ -40,7 +40,9 @@ echo "== calibrating kernel models (instrumented native run, N=$cal_n NB=$nb)"
 HCC_RECORDS=$work/calibration.csv "$work/cholesky-instrument" "$cal_n" "$nb"
 echo "== simulating Cholesky N=$n NB=$nb on platform '$platform'"
 status=0
-HCC_PLATFORM=$platform HCC_RECORDS=$work/simulated.csv HCC_TRACE_PAJE=$work/simulated.paje \
+# The tiles are folded (HCC_FOLD_THRESHOLD=1M): the kernels that read them
+# are simulated from their models, so a large N needs no memory for them.
+HCC_FOLD_THRESHOLD=1M HCC_PLATFORM=$platform HCC_RECORDS=$work/simulated.csv HCC_TRACE_PAJE=$work/simulated.paje \
   HCC_TRACE_CHROME=$work/simulated.json "$work/cholesky-simulate" "$n" "$nb" 2> "$work/simulated.err" || status=$?
 grep -v '^hccsim: mode=' "$work/simulated.err" >&2 || true
 [ "$status" -eq 0 ] || exit "$status"

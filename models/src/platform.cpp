@@ -80,7 +80,10 @@ std::string platform_xml(const MachineDescription& m) {
        "  <zone id=\"calibrated\" routing=\"Full\">\n"
        "    <host id=\"CPU\" speed=\"1Gf\" core=\""
     << m.cores << "\">\n"
-       "      <prop id=\"hcc.kind\" value=\"cpu\"/>\n";
+       "      <prop id=\"hcc.kind\" value=\"cpu\"/>\n"
+       // The program's own code runs here as fast as on the machine that
+       // simulates when that is this machine (docs/platforms.md).
+       "      <prop id=\"hcc.speed_factor\" value=\"1\"/>\n";
   if (m.memory_bytes > 0)
     o << "      <prop id=\"hcc.memory\" value=\"" << m.memory_bytes << "\"/>\n";
   if (m.memcpy_bytes_per_s > 0) {

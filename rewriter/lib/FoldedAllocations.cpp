@@ -1,13 +1,14 @@
-// Pass: remarks for the allocations a simulation folds by their size.
+// Pass: remarks for the allocations a simulation may fold by their size.
 //
-// A simulated program's allocations of at least HCC_FOLD_THRESHOLD bytes
-// (1 MiB unless the run sets it) are folded (rt/smpi/program_memory.cpp):
-// their contents are not kept. The runtime decides by size, at run time;
-// with -Rhcc the compiler lists every site where that can happen, so that a
-// program that reads an array's values to decide its control flow can mark
-// it '#pragma hcc keep': a call whose size is a constant below the default
-// threshold is not listed, one of a constant size at least that says so, one
-// of a size known at run time only says it is folded from the threshold.
+// A simulation folds the program's allocations of at least
+// HCC_FOLD_THRESHOLD bytes only when the run sets it (rt/smpi/program_memory.cpp):
+// their contents are then not kept. The runtime decides by size, at run
+// time; with -Rhcc the compiler lists each large site and what happens to it
+// by default (kept) and with a threshold (folded), so that a user who folds
+// by size knows which arrays the program's own code may then read as
+// garbage, and can mark them '#pragma hcc keep': a call whose size is a
+// constant below 1 MiB is not listed, one of a constant size at least that
+// says so, one of a size known at run time says it is folded from the threshold.
 // Sites under '#pragma hcc shared' or 'keep' have their directive's remark
 // (StatementPragmas.cpp); allocations in task bodies are not listed (a
 // simulation does not run them).
@@ -32,7 +33,7 @@ const AllocationFunction *allocationFunction(llvm::StringRef name) {
 
 namespace {
 
-constexpr uint64_t kDefaultThreshold = uint64_t{1} << 20;  // HCC_FOLD_THRESHOLD's default
+constexpr uint64_t kListedFrom = uint64_t{1} << 20;  // smaller constant sizes are not listed
 
 class FoldedSites : public RecursiveASTVisitor<FoldedSites> {
  public:
@@ -83,14 +84,11 @@ class FoldedSites : public RecursiveASTVisitor<FoldedSites> {
 
   void site(SourceLocation loc, const std::string &what, std::optional<uint64_t> bytes) {
     if (!pc_.inMainFile(loc) || underDirective(loc)) return;
-    if (bytes && *bytes < kDefaultThreshold) return;
-    if (bytes)
-      pc_.remark(loc, what + " of " + std::to_string(*bytes) +
-                          " bytes folded in simulation (HCC_FOLD_THRESHOLD, 1 MiB by default; its contents are not "
-                          "kept: '#pragma hcc keep' keeps them)");
-    else
-      pc_.remark(loc, what + " folded in simulation when it asks for HCC_FOLD_THRESHOLD bytes or more (1 MiB by "
-                             "default; its contents are not kept: '#pragma hcc keep' keeps them)");
+    if (bytes && *bytes < kListedFrom) return;
+    const std::string size = bytes ? " of " + std::to_string(*bytes) + " bytes" : "";
+    pc_.remark(loc, what + size + " kept in simulation; folded when a run sets HCC_FOLD_THRESHOLD" +
+                        (bytes ? " to at most its size" : " and it asks for that many bytes or more") +
+                        " (its contents are then not kept: '#pragma hcc keep' keeps them)");
   }
 
   bool underDirective(SourceLocation loc) const {

@@ -1,5 +1,6 @@
 #include "program_memory.hpp"
 
+#include <dlfcn.h>
 #include <malloc.h>
 #include <unistd.h>
 
@@ -14,6 +15,7 @@
 #include <new>
 #include <string>
 #include <unordered_map>
+#include <vector>
 
 #include "config.hpp"
 #include "fatal.hpp"
@@ -83,6 +85,41 @@ BlockTable& table() {
 std::mutex sink_mutex;
 std::atomic<uint64_t> folded_allocations{0}, folded_bytes{0};
 
+// Where the program allocated what was folded by its size (the return
+// addresses of its calls), for the run's one line about them.
+std::mutex sites_mutex;
+std::vector<const void*>& folded_sites() {
+  static auto* sites = new std::vector<const void*>;  // used until the process ends
+  return *sites;
+}
+// The caller of the allocation function the program called, set by each
+// entry below before it allocates (no simcall in between: actors that
+// share the system thread cannot interleave).
+thread_local const void* caller_site = nullptr;
+
+void note_folded_site() {
+  std::lock_guard<std::mutex> lock(sites_mutex);
+  std::vector<const void*>& sites = folded_sites();
+  if (std::find(sites.begin(), sites.end(), caller_site) == sites.end()) sites.push_back(caller_site);
+}
+
+// "program+0x1a2b" (the offset addr2line takes), or the symbol when the
+// object exports it.
+std::string describe_site(const void* site) {
+  Dl_info info{};
+  char text[64];
+  if (!site || !dladdr(site, &info) || !info.dli_fname) {
+    std::snprintf(text, sizeof text, "%p", site);
+    return text;
+  }
+  const uintptr_t offset = reinterpret_cast<uintptr_t>(site) - reinterpret_cast<uintptr_t>(info.dli_fbase);
+  std::snprintf(text, sizeof text, "+0x%" PRIxPTR, offset);
+  const char* slash = std::strrchr(info.dli_fname, '/');
+  std::string where = std::string(slash ? slash + 1 : info.dli_fname) + text;
+  if (info.dli_sname) where += " (" + std::string(info.dli_sname) + ")";
+  return where;
+}
+
 void count(int64_t delta) {
   std::lock_guard<std::mutex> lock(sink_mutex);
   Rank& rank = current_rank();
@@ -93,10 +130,13 @@ void count(int64_t delta) {
 bool simulated_build() { return &hcc_simulated_build != nullptr && hcc_simulated_build; }
 
 // HCC_FOLD_THRESHOLD: bytes, with an optional K, M or G (binary) suffix;
-// 0 turns folding off. Default 1 MiB.
+// unset or 0: nothing is folded by its size. Folding by size is the user's
+// choice, never the default: the program's own code runs for real in a
+// simulation and reads what it wrote (an index array, a grid a loop
+// updates), which folded blocks do not keep.
 size_t parse_fold_threshold() {
   const char* text = std::getenv("HCC_FOLD_THRESHOLD");
-  if (!text || !*text) return size_t{1} << 20;
+  if (!text || !*text) return 0;
   const std::optional<uint64_t> bytes = parse_size(text);
   if (!bytes)
     fatal(std::string("HCC_FOLD_THRESHOLD=") + text + ": expected a size in bytes (e.g. 1048576 or 1M; 0: never fold)");
@@ -151,6 +191,7 @@ void* allocate(size_t bytes, bool zeroed = false) {
     if (p) {
       folded_allocations.fetch_add(1, std::memory_order_relaxed);
       folded_bytes.fetch_add(bytes, std::memory_order_relaxed);
+      if (allocation_mode == HCC_ALLOCATIONS_BY_SIZE) note_folded_site();
       if (!shared_site) return allocated(p, bytes, true);
       // Shared ranges are kept by shared_folds, not the table: counted as
       // their release will be, whatever the kernel depth.
@@ -213,11 +254,23 @@ KernelAllocations::~KernelAllocations() { --kernel_depth; }
 FoldedTotals folded_totals() { return FoldedTotals{folded_allocations.load(), folded_bytes.load()}; }
 
 void report_folded_allocations() {
-  if (const FoldedTotals folded = folded_totals(); folded.allocations > 0)
-    std::fprintf(stderr,
-                 "hccsim: folded %" PRIu64 " allocation(s) of the program, %" PRIu64 " bytes in all "
-                 "(HCC_FOLD_THRESHOLD, #pragma hcc shared; their contents are not kept)\n",
-                 folded.allocations, folded.bytes);
+  const FoldedTotals folded = folded_totals();
+  if (folded.allocations == 0) return;
+  std::string sites;
+  {
+    std::lock_guard<std::mutex> lock(sites_mutex);
+    for (const void* site : folded_sites()) sites += (sites.empty() ? "" : ", ") + describe_site(site);
+  }
+  // Folded by size, the user's choice: what the program's own code computed
+  // from those blocks may differ from a native run's, and the line says
+  // where they were allocated (#pragma hcc shared's sites the user marked).
+  std::fprintf(stderr,
+               "hccsim: folded %" PRIu64 " allocation(s) of the program, %" PRIu64 " bytes in all "
+               "(HCC_FOLD_THRESHOLD, #pragma hcc shared; their contents are not kept)%s%s\n",
+               folded.allocations, folded.bytes,
+               sites.empty() ? "" : ": what the program computes from them may differ from a native run; "
+                                    "allocated by size at ",
+               sites.c_str());
 }
 
 }  // namespace hcc::rt
@@ -230,9 +283,13 @@ using hcc::rt::release;
 // (drivers/hccsim: the symbol each replaces is named beside it).
 extern "C" {
 
-void* hcc_program_malloc(size_t n) { return allocate(n); }  // malloc
+void* hcc_program_malloc(size_t n) {  // malloc
+  hcc::rt::caller_site = __builtin_return_address(0);
+  return allocate(n);
+}
 
 void* hcc_program_calloc(size_t n, size_t size) {  // calloc
+  hcc::rt::caller_site = __builtin_return_address(0);
   if (size && n > SIZE_MAX / size) {
     errno = ENOMEM;
     return nullptr;
@@ -240,35 +297,38 @@ void* hcc_program_calloc(size_t n, size_t size) {  // calloc
   return allocate(n * size, true);
 }
 
-void* hcc_program_realloc(void* p, size_t n) {  // realloc
+namespace hcc::rt {
+namespace {
+
+void* reallocate(void* p, size_t n) {
   if (!p) return allocate(n);
   if (n == 0) {
     release(p);
     return nullptr;
   }
-  hcc::rt::Block b;
-  if (!hcc::rt::table().take(p, b)) {
-    if (!hcc::rt::shared_fold_holds(p)) return std::realloc(p, n);  // not the program's: not counted
+  Block b;
+  if (!table().take(p, b)) {
+    if (!shared_fold_holds(p)) return std::realloc(p, n);  // not the program's: not counted
     // A range shared by ranks (#pragma hcc shared(all)): garbage, not copied.
     void* q = allocate(n);
     if (q) release(p);
     return q;
   }
   void* q = nullptr;
-  if (!b.folded && !hcc::rt::folds(n)) {
+  if (!b.folded && !folds(n)) {
     q = std::realloc(p, n);
     if (!q) {
-      hcc::rt::table().add(p, b);
+      table().add(p, b);
       return nullptr;
     }
     // The block stays counted or not, as when it was allocated.
-    hcc::rt::table().add(q, hcc::rt::Block{n, false, b.counted});
-    if (b.counted) hcc::rt::count(static_cast<int64_t>(n) - static_cast<int64_t>(b.bytes));
+    table().add(q, Block{n, false, b.counted});
+    if (b.counted) count(static_cast<int64_t>(n) - static_cast<int64_t>(b.bytes));
     return q;
   }
   // To or from a folded block: a new block; bytes are copied only from and
   // into real memory (a folded one holds garbage).
-  hcc::rt::table().add(p, b);
+  table().add(p, b);
   q = allocate(n);
   if (!q) return nullptr;
   if (!b.folded) std::memcpy(q, p, std::min(n, b.bytes));
@@ -276,12 +336,21 @@ void* hcc_program_realloc(void* p, size_t n) {  // realloc
   return q;
 }
 
+}  // namespace
+}  // namespace hcc::rt
+
+void* hcc_program_realloc(void* p, size_t n) {  // realloc
+  hcc::rt::caller_site = __builtin_return_address(0);
+  return hcc::rt::reallocate(p, n);
+}
+
 void* hcc_program_reallocarray(void* p, size_t n, size_t size) {  // reallocarray
+  hcc::rt::caller_site = __builtin_return_address(0);
   if (size && n > SIZE_MAX / size) {
     errno = ENOMEM;
     return nullptr;
   }
-  return hcc_program_realloc(p, n * size);
+  return hcc::rt::reallocate(p, n * size);
 }
 
 void hcc_program_free(void* p) { release(p); }  // free
@@ -305,11 +374,21 @@ void hcc_program_fold_static(void* array, size_t bytes) {
                          "(mmap refused): it keeps its memory\n", bytes);
 }
 
-void* hcc_program_aligned_alloc(size_t align, size_t n) { return allocate_aligned(align, n); }  // aligned_alloc
-void* hcc_program_memalign(size_t align, size_t n) { return allocate_aligned(align, n); }       // memalign
-void* hcc_program_valloc(size_t n) { return allocate_aligned(static_cast<size_t>(sysconf(_SC_PAGESIZE)), n); }  // valloc
+void* hcc_program_aligned_alloc(size_t align, size_t n) {  // aligned_alloc
+  hcc::rt::caller_site = __builtin_return_address(0);
+  return allocate_aligned(align, n);
+}
+void* hcc_program_memalign(size_t align, size_t n) {  // memalign
+  hcc::rt::caller_site = __builtin_return_address(0);
+  return allocate_aligned(align, n);
+}
+void* hcc_program_valloc(size_t n) {  // valloc
+  hcc::rt::caller_site = __builtin_return_address(0);
+  return allocate_aligned(static_cast<size_t>(sysconf(_SC_PAGESIZE)), n);
+}
 
 int hcc_program_posix_memalign(void** out, size_t align, size_t n) {  // posix_memalign
+  hcc::rt::caller_site = __builtin_return_address(0);
   if (align < sizeof(void*) || (align & (align - 1))) return EINVAL;
   void* p = allocate_aligned(align, n);
   if (!p) return ENOMEM;
@@ -318,12 +397,20 @@ int hcc_program_posix_memalign(void** out, size_t align, size_t n) {  // posix_m
 }
 
 // operator new and new[] (throwing, nothrow, aligned) and their deletes.
-void* hcc_program_new(size_t n) { return hcc::rt::new_or_throw(allocate(n ? n : 1)); }
-void* hcc_program_new_nothrow(size_t n, const std::nothrow_t&) noexcept { return allocate(n ? n : 1); }
+void* hcc_program_new(size_t n) {
+  hcc::rt::caller_site = __builtin_return_address(0);
+  return hcc::rt::new_or_throw(allocate(n ? n : 1));
+}
+void* hcc_program_new_nothrow(size_t n, const std::nothrow_t&) noexcept {
+  hcc::rt::caller_site = __builtin_return_address(0);
+  return allocate(n ? n : 1);
+}
 void* hcc_program_new_aligned(size_t n, std::align_val_t a) {
+  hcc::rt::caller_site = __builtin_return_address(0);
   return hcc::rt::new_or_throw(allocate_aligned(static_cast<size_t>(a), n ? n : 1));
 }
 void* hcc_program_new_aligned_nothrow(size_t n, std::align_val_t a, const std::nothrow_t&) noexcept {
+  hcc::rt::caller_site = __builtin_return_address(0);
   return allocate_aligned(static_cast<size_t>(a), n ? n : 1);
 }
 void hcc_program_delete(void* p) noexcept { release(p); }

@@ -33,6 +33,6 @@ template <typename T> T *one() { return static_cast<T *>(::operator new(sizeof(T
 double *use(std::size_t n) { return many<double>(n) + (one<Grid>() != nullptr); }
 
 // CHECK: remarks-folded-new.cpp:20:9: remark: hccsim: allocations folded in simulation, one range for all ranks (#pragma hcc shared(all))
-// CHECK: remarks-folded-new.cpp:15:13: remark: hccsim: new of 8388608 bytes folded in simulation
-// CHECK: remarks-folded-new.cpp:16:17: remark: hccsim: new[] folded in simulation when it asks for HCC_FOLD_THRESHOLD bytes or more
-// CHECK: remarks-folded-new.cpp:31:55: remark: hccsim: new[] folded in simulation when it asks for HCC_FOLD_THRESHOLD bytes or more
+// CHECK: remarks-folded-new.cpp:15:13: remark: hccsim: new of 8388608 bytes kept in simulation; folded when a run sets HCC_FOLD_THRESHOLD
+// CHECK: remarks-folded-new.cpp:16:17: remark: hccsim: new[] kept in simulation; folded when a run sets HCC_FOLD_THRESHOLD and it asks for that many bytes or more
+// CHECK: remarks-folded-new.cpp:31:55: remark: hccsim: new[] kept in simulation; folded when a run sets HCC_FOLD_THRESHOLD and it asks for that many bytes or more

@@ -1,7 +1,7 @@
 // Remarks (-Rhcc) of a simulated build list every allocation a simulation
-// folds by its size: a constant size of at least 1 MiB (HCC_FOLD_THRESHOLD's
-// default) says its bytes, a size known at run time says it is folded from
-// the threshold; constant sizes below it, sites under a directive (which has
+// may fold by its size (kept by default, folded when a run sets
+// HCC_FOLD_THRESHOLD): a constant size of at least 1 MiB says its bytes, a
+// size known at run time says it is folded from the threshold; constant sizes below it, sites under a directive (which has
 // its own remark) and allocations in task bodies (not run in a simulation)
 // are not listed. Other modes fold nothing and list no such site.
 // RUN: %clang -fplugin=%hccplugin -fplugin-arg-hcc-mode=simulate -Rhcc -Wno-unknown-warning-option -fopenmp -I%hcc-rt-include -c %s -o %t.o 2>&1 | FileCheck %s --implicit-check-not=remark: --implicit-check-not=warning:
@@ -33,12 +33,12 @@ double *make(size_t n, void **out) {
 }
 
 // CHECK: remarks-folded.c:20:9: remark: hccsim: allocations never folded (#pragma hcc keep)
-// CHECK: remarks-folded.c:14:17: remark: hccsim: malloc of 2097152 bytes folded in simulation (HCC_FOLD_THRESHOLD, 1 MiB by default; its contents are not kept: '#pragma hcc keep' keeps them)
-// CHECK: remarks-folded.c:15:17: remark: hccsim: calloc folded in simulation when it asks for HCC_FOLD_THRESHOLD bytes or more (1 MiB by default; its contents are not kept: '#pragma hcc keep' keeps them)
-// CHECK: remarks-folded.c:16:19: remark: hccsim: calloc of 1048576 bytes folded
-// CHECK: remarks-folded.c:17:18: remark: hccsim: aligned_alloc of 4194304 bytes folded
-// CHECK: remarks-folded.c:18:3: remark: hccsim: posix_memalign folded in simulation when
-// CHECK: remarks-folded.c:19:9: remark: hccsim: realloc folded in simulation when
+// CHECK: remarks-folded.c:14:17: remark: hccsim: malloc of 2097152 bytes kept in simulation; folded when a run sets HCC_FOLD_THRESHOLD to at most its size (its contents are then not kept: '#pragma hcc keep' keeps them)
+// CHECK: remarks-folded.c:15:17: remark: hccsim: calloc kept in simulation; folded when a run sets HCC_FOLD_THRESHOLD and it asks for that many bytes or more (its contents are then not kept: '#pragma hcc keep' keeps them)
+// CHECK: remarks-folded.c:16:19: remark: hccsim: calloc of 1048576 bytes kept in simulation; folded when
+// CHECK: remarks-folded.c:17:18: remark: hccsim: aligned_alloc of 4194304 bytes kept in simulation; folded when
+// CHECK: remarks-folded.c:18:3: remark: hccsim: posix_memalign kept in simulation; folded when a run sets
+// CHECK: remarks-folded.c:19:9: remark: hccsim: realloc kept in simulation; folded when a run sets
 // CHECK: remarks-folded.c:22:1: remark: hccsim: task 'remarks-folded.c:22'
 // NATIVE: remarks-folded.c:20:9: remark: hccsim: allocations never folded (#pragma hcc keep)
 // NATIVE: remarks-folded.c:22:1: remark: hccsim: task 'remarks-folded.c:22'

@@ -16,6 +16,7 @@ TEST(Platform, XmlHasCpuHostOnly) {
   EXPECT_NE(x.find("<platform version=\"4.1\">"), std::string::npos);
   EXPECT_NE(x.find("<host id=\"CPU\" speed=\"1Gf\" core=\"6\">"), std::string::npos);
   EXPECT_NE(x.find("<prop id=\"hcc.kind\" value=\"cpu\"/>"), std::string::npos);
+  EXPECT_NE(x.find("<prop id=\"hcc.speed_factor\" value=\"1\"/>"), std::string::npos);
   EXPECT_NE(x.find("<prop id=\"hcc.memory\" value=\"17179869184\"/>"), std::string::npos);
   EXPECT_NE(x.find("<prop id=\"hcc.memcpy_bandwidth\" value=\"1.25e+10\"/>"), std::string::npos);
   EXPECT_EQ(x.find("gpu"), std::string::npos);
