@@ -49,6 +49,9 @@ import subprocess
 import sys
 import time
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from machine_state import SpeedCheck  # noqa: E402
+
 # name: (source under examples/, kind, extra compile flags)
 PROGRAMS = {
     "jacobi": ("jacobi/jacobi.c", "omp", ["-std=c11"]),
@@ -105,6 +108,9 @@ def main():
     ap.add_argument("--no-hybrid-1x2", action="store_true", help="leave out hybrid-halo with 1 rank x 2 threads")
     ap.add_argument("--timeout", type=float, default=120, help="seconds per run")
     ap.add_argument("--work-dir", help="where the binaries go (default <build>/bench/bursts)")
+    ap.add_argument("--max-foreign", type=float, default=0.05,
+                    help="make a run again when other processes used more of the CPUs during it")
+    ap.add_argument("--retries", type=int, default=2, help="how many times a disturbed run is made again")
     args = ap.parse_args()
     if args.runs < 1 or not 1 <= args.sim_runs <= args.runs:
         ap.error("need --runs >= 1 and 1 <= --sim-runs <= --runs")
@@ -165,11 +171,13 @@ def main():
     if args.sim_runs == 1:
         sim_rounds = {args.runs // 2}
 
+    speed = SpeedCheck(work, max_foreign=args.max_foreign, retries=args.retries, pause=2.0, log=log)
+
     def attempt(case, label, cmd, env, into):
         if case in failures:
             return
         try:
-            into.append(run(label, cmd, env, args.timeout))
+            into.append(speed.run(lambda: run(label, cmd, env, args.timeout)))
         except Failure as e:
             failures[case] = str(e)
             log(f"bursts: {e}")
@@ -184,6 +192,7 @@ def main():
             if r in sim_rounds:
                 attempt(case, f"{case} simulated", scmd, senv, simulated[case])
 
+    log(speed.summary())
     # The same result line natively and simulated.
     for case in cases:
         lines = {x["result"] for x in native[case] + simulated[case]}

@@ -54,14 +54,15 @@ void Runtime::execute_body(Task* t, int w, const Buffers& buffers) {
 
   if (!backend_->simulated()) {
     Worker& me = workers_[w];
-    // One read of the thread's CPU clock (a system call, 0.5 us here: as much
-    // as a small task) ends the runtime's work since the previous kernel
-    // (hcc.task, recorded after this kernel) and starts this kernel's time.
-    const double cpu_start = measure_costs_ ? backend_->thread_cpu_time() : 0;
+    // One read of the monotonic clock ends the runtime's work since the
+    // previous kernel (hcc.task, recorded after this kernel) and starts this
+    // kernel's time; a long kernel is timed on the CPU clock too
+    // (runtime_costs.hpp).
+    const double wall_start = measure_costs_ ? backend_->wallclock() : 0;
+    const double cpu_start = measure_costs_ && me.long_kernels ? backend_->thread_cpu_time() : -1;
     double task_cost = -1;
-    if (measure_costs_ && me.cpu_after_kernel >= 0)
-      task_cost = cpu_between(me.cpu_after_kernel, cpu_start);
-    me.cpu_after_kernel = -1;  // a kernel nested in this one (a task scheduling point) starts afresh
+    if (measure_costs_ && me.after_kernel >= 0) task_cost = cost_between(me.after_kernel, wall_start);
+    me.after_kernel = -1;  // a kernel nested in this one (a task scheduling point) starts afresh
     if (keep_records_ || keep_history_) t->start_time = backend_->now();
     double device_time = -1;
     {
@@ -79,12 +80,17 @@ void Runtime::execute_body(Task* t, int w, const Buffers& buffers) {
     // its stream around the launch: the host's launch work included, the
     // wait for its end not.
     if (device_time >= 0) t->cpu_time = device_time;
-    // An instrumented CPU kernel is also timed on its thread's CPU clock: the
-    // time it computed, without the time its thread was preempted (by the
-    // submitting thread evaluating parameters, say, which native runs do not
-    // do). Its models are that CPU time; simulations charge it as CPU work,
-    // which shares the simulated cores as the threads share real ones.
-    if (measure_costs_ && me.cpu) t->cpu_time = cpu_since(cpu_start);
+    // An instrumented CPU kernel is timed for the time it computed: a long
+    // one on its thread's CPU clock, without the time its thread was
+    // preempted (by the submitting thread evaluating parameters, say, which
+    // native runs do not do), a short one on the monotonic clock. Its models
+    // are that time; simulations charge it as CPU work, which shares the
+    // simulated cores as the threads share real ones.
+    if (measure_costs_ && me.cpu) {
+      const double wall = std::max(0.0, backend_->wallclock() - wall_start - wall_clock_cost_);
+      t->cpu_time = cpu_start >= 0 ? cpu_since(cpu_start) : wall;
+      me.long_kernels = wall >= kCpuClockFrom;
+    }
     // Formatted here, before complete() appends the record under the models
     // mutex, which the other workers wait for: instrumentation must not slow them.
     if (keep_records_) t->params_text = format_params(*t);
@@ -95,7 +101,7 @@ void Runtime::execute_body(Task* t, int w, const Buffers& buffers) {
     // CPU time between kernels is not the runtime's work.
     if (task_cost >= 0 && !t->implicit && me.cpu) record_model(kTaskCost, arch, 0, 0, task_cost);
     // After the instrumentation's own bookkeeping, which native runs do not do.
-    if (measure_costs_) me.cpu_after_kernel = backend_->thread_cpu_time();
+    if (measure_costs_) me.after_kernel = backend_->wallclock();
     return;
   }
 

@@ -71,7 +71,10 @@ void Runtime::start() {
   // A task's parameters feed its record and the models' estimates: a native
   // run without either does not copy them (a cache line per task).
   keep_params_ = keep_records_ || keep_history_ || backend_->simulated();
-  if (measure_costs_) cpu_clock_cost_ = cpu_clock_read_cost();
+  if (measure_costs_) {
+    cpu_clock_cost_ = cpu_clock_read_cost();
+    wall_clock_cost_ = wall_clock_read_cost();
+  }
   if (backend_->simulated()) load_runtime_costs();
   backend_->start_workers([this](int w) { worker_loop(w); });
   attach_program_memory(this);

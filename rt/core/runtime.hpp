@@ -193,9 +193,10 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
     // next finds no task (next_task), so that tasks run back to back cost one
     // clock read, not one each (natively a clock read is a tenth of a task).
     bool end_unstamped = false;
-    // Thread CPU time at the end of its last kernel, -1 after a wait: the
+    // Monotonic clock at the end of its last kernel, -1 after a wait: the
     // runtime's work between two kernels run back to back (instrumented runs).
-    double cpu_after_kernel = -1;
+    double after_kernel = -1;
+    bool long_kernels = true;  // its last kernel took kCpuClockFrom or more (instrumented runs)
     double task_cost = 0;  // simulation: CPU seconds charged before each kernel
     double wake_latency = 0;  // simulation: seconds from being woken to running
     // A GPU worker's kernels that ran once already: a kernel's first run
@@ -272,6 +273,9 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
   double cpu_clock_read_cost();
   double cpu_between(double from, double to) const;
   double cpu_since(double start);
+  double wall_clock_read_cost();
+  double cost_between(double from, double to) const;
+  double cost_since(double from);
   std::string records_path() const;
 
   // Waiting (waiting.cpp).
@@ -312,7 +316,6 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
   int nworkers_ = 0;
   bool single_node_ = true;  // no coherence to keep: buffers are the data's own addresses
   std::unique_ptr<Waiter> app_waiter_;
-  double app_cpu_mark_ = -1;  // instrumented runs: the application thread's CPU clock at its last submission
   Group* app_taskgroup_ = nullptr;  // innermost taskgroup open in the application
   DependencyScope app_deps_;  // dependencies among the application's tasks (SiblingScope; control lock)
 
@@ -358,7 +361,8 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
   bool measure_costs_ = false;
   double submit_cost_ = 0;  // simulation: CPU seconds charged for one hcc_submit
   double app_wake_latency_ = 0;  // simulation: seconds from the application thread being woken to running
-  double cpu_clock_cost_ = 0;  // instrumented runs: one read of the thread CPU clock
+  double cpu_clock_cost_ = 0;   // instrumented runs: one read of the thread CPU clock
+  double wall_clock_cost_ = 0;  // instrumented runs: one read of the monotonic clock
   bool show_progress_ = false;
   std::atomic<bool> progress_shown_{false};
   std::atomic<double> last_progress_{0};

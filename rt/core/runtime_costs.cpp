@@ -24,6 +24,25 @@ double Runtime::cpu_clock_read_cost() {
 // that the span holds.
 double Runtime::cpu_between(double from, double to) const { return std::max(0.0, to - from - cpu_clock_cost_); }
 
+// The least interval between two reads of the monotonic clock (wallclock()).
+double Runtime::wall_clock_read_cost() {
+  double least = 1;
+  for (int i = 0; i < 64; ++i) {
+    const double a = backend_->wallclock();
+    least = std::min(least, backend_->wallclock() - a);
+  }
+  return std::max(0.0, least);
+}
+
+// A runtime cost timed on the monotonic clock between two reads, or -1
+// when it is too long to be one (kLongestCost: the thread was preempted).
+double Runtime::cost_between(double from, double to) const {
+  const double seconds = std::max(0.0, to - from - wall_clock_cost_);
+  return seconds <= kLongestCost ? seconds : -1;
+}
+
+double Runtime::cost_since(double from) { return cost_between(from, backend_->wallclock()); }
+
 // CPU seconds of the calling thread since the read that gave start.
 double Runtime::cpu_since(double start) { return cpu_between(start, backend_->thread_cpu_time()); }
 

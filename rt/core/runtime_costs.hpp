@@ -4,12 +4,14 @@
 // (footprint 0) so that instrumented runs measure it on this machine and
 // simulations charge it as CPU work that competes with the kernels for the
 // simulated cores (seed 000 §5 charges the runtime's operations too): the
-// application thread's CPU time per submission (the hcc_submit and the
-// application's own code since the previous one, which a simulation runs but
-// does not time: without it, simulated workers never waited for a task being
-// submitted, where native ones were idle 40 ms of a 2-D multifrontal's first
-// 50), and a worker's CPU time between two kernels it runs back to back
-// (completion, scheduling, data).
+// time of one hcc_submit (the program's own code between submissions is a
+// CPU burst, rt/smpi/bursts.hpp, which simulations measure themselves), and a
+// worker's time between two kernels it runs back to back (completion,
+// scheduling, data). Both are timed on the monotonic clock: reading the
+// thread's CPU clock is a system call that cost 1.3 us on this virtual
+// machine, more than a small task, and flushed the TLB, which slowed the
+// code it timed; an interval longer than kLongestCost is a preemption, not
+// a cost, and is not kept.
 // The latency of waking an idle worker is measured and charged too, as time
 // (the sleeping thread uses no CPU meanwhile), and that of waking the
 // application thread parked in a wait (a taskwait, the end of a parallel
@@ -23,5 +25,12 @@ constexpr const char* kSubmitCost = "hcc.submit";
 constexpr const char* kTaskCost = "hcc.task";
 constexpr const char* kWakeCost = "hcc.wakeup";
 constexpr const char* kAppWakeCost = "hcc.appwakeup";
+
+constexpr double kLongestCost = 1e-3;
+// A kernel is timed on the monotonic clock when its worker's previous one
+// took less than this, else on the thread's CPU clock too (a long kernel
+// must not count the time its thread was preempted; a short one is rarely
+// preempted, and one that was makes the next one timed on both).
+constexpr double kCpuClockFrom = 20e-6;
 
 }  // namespace hcc::rt

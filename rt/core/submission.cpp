@@ -54,9 +54,7 @@ void Runtime::submit(const hcc_task_desc& d) { submit(d, TaskOptions{}); }
 
 Task* Runtime::submit(const hcc_task_desc& d, const TaskOptions& options) {
   const int self = options.self ? *options.self : backend_->self_worker();
-  // A task submitting tasks is timed from here; the application thread from
-  // the end of its previous submission (app_cpu_mark_).
-  const double cpu_at_entry = measure_costs_ && self >= 0 ? backend_->thread_cpu_time() : 0;
+  const double at_entry = measure_costs_ ? backend_->wallclock() : 0;  // runtime_costs.hpp
   const hcc_codelet* cl = d.codelet;
   if (!cl || !cl->name) throw std::invalid_argument("hcc_submit: task without a named codelet");
   if (!cl->cpu && !cl->cuda)
@@ -113,13 +111,9 @@ Task* Runtime::submit(const hcc_task_desc& d, const TaskOptions& options) {
   t->detached = options.detached;
   t->finished = options.finished;
 
-  enqueue(t, self);  // may block the application (HCC_MAX_SUBMITTED): app_cpu_mark_ is then unset
-  if (measure_costs_) {
-    const double since = self >= 0 ? cpu_at_entry : app_cpu_mark_;
-    const double now = backend_->thread_cpu_time();
-    if (since >= 0) record_model(kSubmitCost, "cpu", 0, 0, cpu_between(since, now));
-    if (self < 0) app_cpu_mark_ = now;
-  }
+  enqueue(t, self);  // may block the application (HCC_MAX_SUBMITTED): then not a cost (kLongestCost)
+  if (measure_costs_)
+    if (const double cost = cost_since(at_entry); cost >= 0) record_model(kSubmitCost, "cpu", 0, 0, cost);
   backend_->compute(submit_cost_);
   return t;
 }

@@ -80,7 +80,6 @@ void Runtime::wait_until(const std::function<bool()>& ready, bool help, bool loc
       if (helps) {
         if (Task* found = idle_wait(w)) run_task(found, w);
       } else {
-        if (w < 0) app_cpu_mark_ = -1;  // waiting is not the application's work
         waiter->wait();
         if (w < 0) app_woken(b);
       }

@@ -136,7 +136,7 @@ void Runtime::worker_loop(int w) {
 // takes no time, that latency is charged.
 Task* Runtime::idle_wait(int w) {
   Worker& me = workers_[w];
-  me.cpu_after_kernel = -1;  // what follows a wait is not back to back
+  me.after_kernel = -1;  // what follows a wait is not back to back
   if (return_credit(w)) counter_reached_zero();  // the tasks it completed may be all a wait waits for
   if (Task* t = look_a_while(w)) return t;
   // Counted before it is flagged: a thread that claims a flagged worker

@@ -399,6 +399,7 @@ void* __kmpc_task_allow_completion_event(ident_t*, int32_t, kmp_task_t* task) {
 }
 
 void hcc_omp_next_task(const hcc_omp_task_info* info, const hcc_omp_task_values* values) {
+  hcc::rt::RuntimeEntry entry;
   TaskAttributes& next = caller(state()).next_task;
   next.info = info;
   next.values.reset();

@@ -17,12 +17,16 @@
 
 namespace hcc::rt {
 
-// Where one simulated thread stands.
+// Where one simulated thread stands. A burst is timed on the monotonic
+// clock, and also on the thread's CPU clock when the thread's last burst
+// was long (bursts.cpp says why).
 struct BurstClock {
-  int depth = 1;       // runtime entries in progress; 0: running the program's code
-  double mark = -1;    // the CPU clock when the program's code resumed; < 0: not counted
-  double faults = 0;   // fold_fault_seconds() then (mapping folded memory is the simulator's time)
-  bool held = false;   // the code that follows is timed by a sampled burst, not here
+  int depth = 1;          // runtime entries in progress; 0: running the program's code
+  double mark = -1;       // the monotonic clock when the program's code resumed; < 0: not counted
+  double mark_cpu = -1;   // the CPU clock then, when read
+  double faults = 0;      // fold_fault_seconds() then (mapping folded memory is the simulator's time)
+  bool long_bursts = true;  // the last burst took kCpuClockFrom or more
+  bool held = false;      // the code that follows is timed by a sampled burst, not here
 };
 
 // What the simulation provides: the running actor's clock, and how to
