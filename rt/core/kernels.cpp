@@ -59,7 +59,11 @@ void Runtime::execute_body(Task* t, int w, const Buffers& buffers) {
     // kernel's time; a long kernel is timed on the CPU clock too
     // (runtime_costs.hpp).
     const double wall_start = measure_costs_ ? backend_->wallclock() : 0;
-    const double cpu_start = measure_costs_ && me.long_kernels ? backend_->thread_cpu_time() : -1;
+    // A control body's time holds the tasks it ran while it waited: its
+    // model means little, and a simulation charges its CPU bursts instead.
+    const bool control = (cl->flags & HCC_CODELET_CONTROL) != 0;
+    const double cpu_start =
+        measure_costs_ && me.long_kernels && !control ? backend_->thread_cpu_time() : -1;
     double task_cost = -1;
     if (measure_costs_ && me.after_kernel >= 0) task_cost = cost_between(me.after_kernel, wall_start);
     me.after_kernel = -1;  // a kernel nested in this one (a task scheduling point) starts afresh
@@ -89,7 +93,7 @@ void Runtime::execute_body(Task* t, int w, const Buffers& buffers) {
     if (measure_costs_ && me.cpu) {
       const double wall = std::max(0.0, backend_->wallclock() - wall_start - wall_clock_cost_);
       t->cpu_time = cpu_start >= 0 ? cpu_since(cpu_start) : wall;
-      me.long_kernels = wall >= kCpuClockFrom;
+      if (!control) me.long_kernels = wall >= kCpuClockFrom;
     }
     // Formatted here, before complete() appends the record under the models
     // mutex, which the other workers wait for: instrumentation must not slow them.
@@ -199,13 +203,15 @@ std::string Runtime::format_params(const Task& t) {
   return params;
 }
 
-// Keeps the task's record for the records CSV and the traces.
+// Keeps the task's record for the records CSV and the traces, in the
+// worker's own list (no lock: a lock per task that every worker took was
+// most of an instrumented fine-grained run's overhead), handed to the
+// trace when the workers have stopped.
 void Runtime::record(Task* t, int w, double end) {
   std::string params = t->params_text.empty() ? format_params(*t) : std::move(t->params_text);
-  std::lock_guard<std::mutex> lock(models_mutex_);
-  trace_->task(TaskRecord{t->id, t->codelet->name, machine().workers[w].arch, w, t->footprint,
-                          t->submit_time, t->start_time, end, std::move(params), t->bytes_in,
-                          t->bytes_out, t->cpu_time});
+  workers_[w].records.push_back(TaskRecord{t->id, t->codelet->name, machine().workers[w].arch, w, t->footprint,
+                                           t->submit_time, t->start_time, end, std::move(params), t->bytes_in,
+                                           t->bytes_out, t->cpu_time});
 }
 
 // The duration of task t from the models of kernel (the task's, or its

@@ -91,6 +91,10 @@ void Runtime::shutdown() {
   // found no other (next_task).
   double makespan = at_once_end_.load();
   for (int w = 0; w < nworkers_; ++w) makespan = std::max(makespan, workers_[w].last_end.load());
+  for (int w = 0; w < nworkers_; ++w) {
+    for (TaskRecord& r : workers_[w].records) trace_->task(std::move(r));
+    workers_[w].records.clear();
+  }
   drop_scope(app_deps_);
   auto release_replicas = [this](Handle* h) {
     for (size_t n = 1; n < h->replicas.size(); ++n)

@@ -12,6 +12,7 @@
 #pragma once
 
 #include <atomic>
+#include <deque>
 #include <cstdint>
 #include <functional>
 #include <list>
@@ -196,6 +197,7 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
     // Monotonic clock at the end of its last kernel, -1 after a wait: the
     // runtime's work between two kernels run back to back (instrumented runs).
     double after_kernel = -1;
+    std::deque<TaskRecord> records;  // of the tasks it ran, until shutdown hands them to the trace
     bool long_kernels = true;  // its last kernel took kCpuClockFrom or more (instrumented runs)
     double task_cost = 0;  // simulation: CPU seconds charged before each kernel
     double wake_latency = 0;  // simulation: seconds from being woken to running

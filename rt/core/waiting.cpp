@@ -103,6 +103,9 @@ void Runtime::wait_until(const std::function<bool()>& ready, bool help, bool loc
     for (int i = 0; i < nworkers_; ++i)
       if (i != w) wake(i);
   }
+  // What runs next is the waiting body's own code, not the runtime's work
+  // between two kernels (hcc.task).
+  if (me) me->after_kernel = -1;
 }
 
 // The application thread runs again after a wait: instrumented runs measure
