@@ -21,8 +21,12 @@ at their default sizes:
 
 After one warm-up run of each native binary, --runs rounds each run every
 native program once, in turn; --sim-runs of the rounds (spread over them)
-also run every simulation (HCC_FOLD_THRESHOLD=0: the grids' contents are
-kept, so the simulations compute and check the same results). Each run's
+also run every simulation. Every run goes through bench/machine_state.py's
+check: made again (up to --retries times, then kept) when the machine was
+slower than usual around it or other processes used more than
+--max-foreign of the CPUs during it (another build on this 2-core VM). The
+simulations run with HCC_FOLD_THRESHOLD=0: the grids' contents are kept, so
+the simulations compute and check the same results. Each run's
 time is the program's own `time=` line (omp_get_wtime / MPI_Wtime:
 simulated time in a simulation). Every run must print the same result line
 (the one ending in `ok`) natively and simulated; a run that fails, times out

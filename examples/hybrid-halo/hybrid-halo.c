@@ -10,7 +10,7 @@
  * `hccsim-run`) charges each thread's own CPU time between its entries into
  * the runtime (MPI calls, OpenMP regions) as simulated time.
  *
- *   OMP_NUM_THREADS=C mpirun -np P hybrid-halo [N=1024] [T=400]
+ *   OMP_NUM_THREADS=C mpirun -np P hybrid-halo [N=1024] [T=600]
  *   hccsim-run -np P --platform local-2node ./hybrid-halo-sim [N] [T]
  *
  * Prints (rank 0) "hybrid-halo: N=.. T=.. change=<last step's largest
@@ -85,7 +85,7 @@ int main(int argc, char **argv) {
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &nranks);
   const int n = argc > 1 ? atoi(argv[1]) : 1024;
-  const int steps = argc > 2 ? atoi(argv[2]) : 400;
+  const int steps = argc > 2 ? atoi(argv[2]) : 600;
   if (provided < MPI_THREAD_FUNNELED) {
     if (rank == 0) printf("hybrid-halo: MPI_THREAD_FUNNELED not provided (%d) FAILED\n", provided);
     MPI_Finalize();

@@ -8,7 +8,7 @@
  * Nothing in it is written for hccsim: a simulation (`hccsim -fsimulate`)
  * charges the loops' own CPU time, thread by thread, as simulated time.
  *
- *   jacobi [N=768] [T=300] [K=10]   N x N interior points, T sweeps, a norm every K
+ *   jacobi [N=1024] [T=300] [K=10]   N x N interior points, T sweeps, a norm every K
  *
  * Prints "jacobi: N=.. T=.. K=.. change=<last sweep's largest change>
  * norm=<last norm> checksum=<sum of the grid> ok" after checking the grid
@@ -88,7 +88,7 @@ static double relax(double **u, double **v, const double *f, int n, int steps, i
 }
 
 int main(int argc, char **argv) {
-  const int n = argc > 1 ? atoi(argv[1]) : 768;
+  const int n = argc > 1 ? atoi(argv[1]) : 1024;
   const int steps = argc > 2 ? atoi(argv[2]) : 300;
   const int every = argc > 3 ? atoi(argv[3]) : 10;
   if (n < 1 || steps < 1 || every < 1) {

@@ -7,7 +7,7 @@
  * `hccsim-run`) charges each rank's own CPU time between its MPI calls as
  * simulated time.
  *
- *   mpirun -np P mpi-halo [N=1024] [T=400]
+ *   mpirun -np P mpi-halo [N=1024] [T=600]
  *   hccsim-run -np P --platform local-2node ./mpi-halo-sim [N] [T]
  *
  * Prints (rank 0) "mpi-halo: N=.. T=.. change=<last step's largest change>
@@ -77,7 +77,7 @@ int main(int argc, char **argv) {
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &nranks);
   const int n = argc > 1 ? atoi(argv[1]) : 1024;
-  const int steps = argc > 2 ? atoi(argv[2]) : 400;
+  const int steps = argc > 2 ? atoi(argv[2]) : 600;
   if (n < nranks || steps < 1) {
     if (rank == 0) printf("usage: mpi-halo [N >= ranks] [T >= 1]\n");
     MPI_Finalize();

@@ -30,6 +30,10 @@ const RegressionFit* ModelStore::regression(std::string_view kernel, std::string
   return fit ? &*fit : nullptr;
 }
 
+const std::map<uint64_t, FootprintEntry>& ModelStore::entries(std::string_view kernel, std::string_view arch) {
+  return slot(kernel, arch).combined.entries;
+}
+
 ModelStore::Slot& ModelStore::slot(std::string_view kernel, std::string_view arch) {
   if (last_ && last_->combined.kernel == kernel && last_->combined.arch == arch) return *last_;
   // Key: kernel length, kernel, arch — unambiguous for any bytes.

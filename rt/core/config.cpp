@@ -91,6 +91,9 @@ Config config_from_environment() {
     if (b != "on" && b != "off") throw std::runtime_error("HCC_SIM_BURSTS=" + b + ": expected on or off");
     c.sim_bursts = b == "on";
   }
+  read_string("HCC_SIM_LOOPS", c.sim_loops);
+  if (c.sim_loops != "run" && c.sim_loops != "model")
+    throw std::runtime_error("HCC_SIM_LOOPS=" + c.sim_loops + ": expected run or model");
   if (const char* v = env("HCC_BIND")) c.bind_workers = parse_flag("HCC_BIND", v);
   if (const char* v = env("HCC_MAX_SUBMITTED"))
     c.max_submitted = parse_int<int>("HCC_MAX_SUBMITTED", v, 0);

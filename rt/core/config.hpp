@@ -37,6 +37,10 @@ struct Config {
   // HCC_SIM_BURSTS=off: a simulation charges nothing for the program's own
   // code between entries into the runtime (rt/smpi/bursts.hpp), only tasks.
   bool sim_bursts = true;
+  // HCC_SIM_LOOPS=model: a simulation charges the model of each worksharing
+  // loop chunk that has one instead of running it (rt/omp/loop_kernels.hpp);
+  // run (the default) runs them all.
+  std::string sim_loops = "run";
   bool instrument = false;       // HCC_MODE=instrument (native runtime only)
 };
 

@@ -214,6 +214,51 @@ void Runtime::record(Task* t, int w, double end) {
                                            t->bytes_out, t->cpu_time});
 }
 
+// A worksharing loop's chunk as a kernel run (rt/omp/loop_kernels.hpp): its
+// model observation, by its iteration count as footprint, and a record row
+// whose parameter `iterations` hcc-calibrate fits a regression over.
+void Runtime::record_loop_chunk(const std::string& kernel, double start, double end, double seconds,
+                                uint64_t iterations) {
+  record_model(kernel, "cpu", iterations, 0, seconds);
+  const int w = backend_->self_worker();
+  if (!keep_records_ || w < 0) return;
+  workers_[w].records.push_back(TaskRecord{0, kernel, "cpu", w, iterations, start, start, end,
+                                           "iterations=" + std::to_string(iterations), 0, 0, seconds});
+}
+
+// What a loop chunk of that many iterations costs by its model: the
+// regression over `iterations` when the kernel has one (hcc-calibrate fits
+// one from chunks of several sizes), else the mean of the chunks of that
+// size, else the time per iteration of the closest size measured (an
+// instrumented run at one size gives one chunk size per thread count);
+// nullopt when the loop has no model.
+std::optional<double> Runtime::loop_model(const std::string& kernel, uint64_t iterations) {
+  std::lock_guard<std::mutex> lock(models_mutex_);
+  try {
+    if (const models::RegressionFit* fit = models_.regression(kernel, "cpu")) {
+      const std::map<std::string, double> params{{"iterations", static_cast<double>(iterations)}};
+      bool complete = true;
+      for (const models::Term& term : fit->terms)
+        for (const auto& [name, exponent] : term.factors) complete &= params.count(name) > 0;
+      if (complete) return std::clamp(models::evaluate(*fit, params), 0.0, models::kMaxKernelSeconds);
+    }
+    // The entries' footprints are their iteration counts (record_loop_chunk).
+    const std::map<uint64_t, models::FootprintEntry>& sizes = models_.entries(kernel, "cpu");
+    auto closest = sizes.end();
+    for (auto it = sizes.begin(); it != sizes.end(); ++it) {
+      if (it->second.count == 0 || it->first == 0) continue;
+      const auto distance = [iterations](uint64_t n) { return n > iterations ? n - iterations : iterations - n; };
+      if (closest == sizes.end() || distance(it->first) < distance(closest->first)) closest = it;
+    }
+    if (closest == sizes.end()) return std::nullopt;
+    if (closest->first == iterations) return closest->second.mean;
+    return std::min(models::kMaxKernelSeconds, closest->second.mean * static_cast<double>(iterations) /
+                                                   static_cast<double>(closest->first));
+  } catch (const models::ModelError& e) {
+    fatal(e.what());
+  }
+}
+
 // The duration of task t from the models of kernel (the task's, or its
 // first-run model): the regression over the task's parameters when the
 // kernel has one and the task carries all its parameters, else the

@@ -63,6 +63,10 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
   hcc_mode mode() const;
   int worker_count() const { return nworkers_; }
   double time() { return backend_->now(); }
+  // Worksharing loops as kernels (rt/omp/loop_kernels.hpp, kernels.cpp).
+  double thread_cpu_time() { return backend_->thread_cpu_time(); }
+  void record_loop_chunk(const std::string& kernel, double start, double end, double seconds, uint64_t iterations);
+  std::optional<double> loop_model(const std::string& kernel, uint64_t iterations);
   uint64_t peak_memory(int node) const { return trace_->peak_memory(node); }
   // The program's heap (rt/smpi/program_memory.hpp), from start to shutdown.
   void program_memory_changed(uint64_t bytes_in_use) override;

@@ -10,6 +10,7 @@
 #include <type_traits>
 
 #include "bursts.hpp"
+#include "loop_kernels.hpp"
 #include "omp_state.hpp"
 
 namespace hcc::omp {
@@ -72,7 +73,7 @@ int32_t base_kind(int32_t sched, bool& ordered) {
 }
 
 template <class T, class ST>
-void static_init(int32_t sched, int32_t* plast, T* plb, T* pub, ST* pst, ST incr, ST chunk) {
+void static_init(const ident_t* loc, int32_t sched, int32_t* plast, T* plb, T* pub, ST* pst, ST incr, ST chunk) {
   State& s = state();
   const Context& c = context(s);
   const int n = c.team->nthreads, tid = c.tid;
@@ -90,7 +91,13 @@ void static_init(int32_t sched, int32_t* plast, T* plb, T* pub, ST* pst, ST incr
     *pub = iteration<T, ST>(*plb, incr, ch - 1);
     *pst = static_cast<ST>(static_cast<std::make_unsigned_t<ST>>(incr) * ch * n);
     if (plast) *plast = tid == static_cast<int>(((trip - 1) / ch) % n);
-    if (ch * tid >= trip) *plb = iteration<T, ST>(lb, incr, trip), *pub = lb;  // nothing for this thread
+    // The thread's iterations: a chunk in every full round, then its part of the last.
+    const uint64_t round = ch * static_cast<uint64_t>(n), rest = trip % round;
+    const uint64_t mine = trip / round * ch + std::min(ch, rest > ch * tid ? rest - ch * tid : 0);
+    if (ch * tid >= trip || !chunk_begins(s, loc, mine)) {  // nothing for this thread, or simulated from a model
+      *plb = iteration<T, ST>(lb, incr, trip), *pub = lb;
+      if (plast) *plast = 0;
+    }
     return;
   }
   uint64_t begin, count;
@@ -101,13 +108,17 @@ void static_init(int32_t sched, int32_t* plast, T* plb, T* pub, ST* pst, ST incr
     *plb = iteration<T, ST>(ub, incr, 1);  // empty: lower beyond upper
     return;
   }
+  if (!chunk_begins(s, loc, count)) {  // simulated from its model: empty
+    *plb = iteration<T, ST>(ub, incr, 1);
+    return;
+  }
   *plb = iteration<T, ST>(lb, incr, begin);
   *pub = iteration<T, ST>(lb, incr, begin + count - 1);
   if (plast) *plast = begin + count == trip;
 }
 
 template <class T, class ST>
-void dispatch_init(int32_t sched, T lb, T ub, ST st, ST chunk) {
+void dispatch_init(const ident_t* loc, int32_t sched, T lb, T ub, ST st, ST chunk) {
   State& s = state();
   const Context& c = context(s);
   Team& team = *c.team;
@@ -122,6 +133,7 @@ void dispatch_init(int32_t sched, T lb, T ub, ST st, ST chunk) {
   }
   if (kind == kSchStatic && ch > 0) kind = kSchStaticChunked;
   m.lower = static_cast<uint64_t>(static_cast<std::make_unsigned_t<T>>(lb));
+  m.loc = loc;
   m.stride = st;
   const uint64_t ordinal = ++m.loops;
   m.chunk = 0;
@@ -175,8 +187,14 @@ int32_t dispatch_next(int32_t* plast, T* plb, T* pub, ST* pst) {
   Team& team = *c.team;
   Member& m = team.members[c.tid];
   if (!m.loop) return 0;
+  chunk_ends(s);  // the chunk it ran, if any
   uint64_t begin = 0, count = 0;
-  if (!next_chunk(s, team, c.tid, m, begin, count)) {
+  // Chunks a simulation charges from their model are skipped; ordered
+  // loops always run (their ordered regions pass a turn from chunk to chunk).
+  bool more;
+  while ((more = next_chunk(s, team, c.tid, m, begin, count)) && !m.loop->ordered && !chunk_begins(s, m.loc, count)) {
+  }
+  if (!more) {
     s.rt.lock();
     if (++m.loop->finished == team.nthreads) team.loops.erase(m.loop->ordinal);
     s.rt.unlock();
@@ -208,41 +226,45 @@ using namespace hcc::omp;
 
 extern "C" {
 
-void __kmpc_for_static_init_4(ident_t*, int32_t, int32_t sched, int32_t* plast, int32_t* plb, int32_t* pub,
+void __kmpc_for_static_init_4(ident_t* loc, int32_t, int32_t sched, int32_t* plast, int32_t* plb, int32_t* pub,
                               int32_t* pst, int32_t incr, int32_t chunk) {
-  static_init<int32_t, int32_t>(sched, plast, plb, pub, pst, incr, chunk);
-}
-void __kmpc_for_static_init_4u(ident_t*, int32_t, int32_t sched, int32_t* plast, uint32_t* plb, uint32_t* pub,
-                               int32_t* pst, int32_t incr, int32_t chunk) {
-  static_init<uint32_t, int32_t>(sched, plast, plb, pub, pst, incr, chunk);
-}
-void __kmpc_for_static_init_8(ident_t*, int32_t, int32_t sched, int32_t* plast, int64_t* plb, int64_t* pub,
-                              int64_t* pst, int64_t incr, int64_t chunk) {
-  static_init<int64_t, int64_t>(sched, plast, plb, pub, pst, incr, chunk);
-}
-void __kmpc_for_static_init_8u(ident_t*, int32_t, int32_t sched, int32_t* plast, uint64_t* plb, uint64_t* pub,
-                               int64_t* pst, int64_t incr, int64_t chunk) {
-  static_init<uint64_t, int64_t>(sched, plast, plb, pub, pst, incr, chunk);
-}
-void __kmpc_for_static_fini(ident_t*, int32_t) {}
-
-void __kmpc_dispatch_init_4(ident_t*, int32_t, int32_t sched, int32_t lb, int32_t ub, int32_t st, int32_t chunk) {
   hcc::rt::RuntimeEntry entry;
-  dispatch_init<int32_t, int32_t>(sched, lb, ub, st, chunk);
+  static_init<int32_t, int32_t>(loc, sched, plast, plb, pub, pst, incr, chunk);
 }
-void __kmpc_dispatch_init_4u(ident_t*, int32_t, int32_t sched, uint32_t lb, uint32_t ub, int32_t st,
+void __kmpc_for_static_init_4u(ident_t* loc, int32_t, int32_t sched, int32_t* plast, uint32_t* plb, uint32_t* pub,
+                               int32_t* pst, int32_t incr, int32_t chunk) {
+  hcc::rt::RuntimeEntry entry;
+  static_init<uint32_t, int32_t>(loc, sched, plast, plb, pub, pst, incr, chunk);
+}
+void __kmpc_for_static_init_8(ident_t* loc, int32_t, int32_t sched, int32_t* plast, int64_t* plb, int64_t* pub,
+                              int64_t* pst, int64_t incr, int64_t chunk) {
+  hcc::rt::RuntimeEntry entry;
+  static_init<int64_t, int64_t>(loc, sched, plast, plb, pub, pst, incr, chunk);
+}
+void __kmpc_for_static_init_8u(ident_t* loc, int32_t, int32_t sched, int32_t* plast, uint64_t* plb, uint64_t* pub,
+                               int64_t* pst, int64_t incr, int64_t chunk) {
+  hcc::rt::RuntimeEntry entry;
+  static_init<uint64_t, int64_t>(loc, sched, plast, plb, pub, pst, incr, chunk);
+}
+void __kmpc_for_static_fini(ident_t*, int32_t) { chunk_ends(state()); }
+
+void __kmpc_dispatch_init_4(ident_t* loc, int32_t, int32_t sched, int32_t lb, int32_t ub, int32_t st, int32_t chunk) {
+  hcc::rt::RuntimeEntry entry;
+  dispatch_init<int32_t, int32_t>(loc, sched, lb, ub, st, chunk);
+}
+void __kmpc_dispatch_init_4u(ident_t* loc, int32_t, int32_t sched, uint32_t lb, uint32_t ub, int32_t st,
                              int32_t chunk) {
   hcc::rt::RuntimeEntry entry;
-  dispatch_init<uint32_t, int32_t>(sched, lb, ub, st, chunk);
+  dispatch_init<uint32_t, int32_t>(loc, sched, lb, ub, st, chunk);
 }
-void __kmpc_dispatch_init_8(ident_t*, int32_t, int32_t sched, int64_t lb, int64_t ub, int64_t st, int64_t chunk) {
+void __kmpc_dispatch_init_8(ident_t* loc, int32_t, int32_t sched, int64_t lb, int64_t ub, int64_t st, int64_t chunk) {
   hcc::rt::RuntimeEntry entry;
-  dispatch_init<int64_t, int64_t>(sched, lb, ub, st, chunk);
+  dispatch_init<int64_t, int64_t>(loc, sched, lb, ub, st, chunk);
 }
-void __kmpc_dispatch_init_8u(ident_t*, int32_t, int32_t sched, uint64_t lb, uint64_t ub, int64_t st,
+void __kmpc_dispatch_init_8u(ident_t* loc, int32_t, int32_t sched, uint64_t lb, uint64_t ub, int64_t st,
                              int64_t chunk) {
   hcc::rt::RuntimeEntry entry;
-  dispatch_init<uint64_t, int64_t>(sched, lb, ub, st, chunk);
+  dispatch_init<uint64_t, int64_t>(loc, sched, lb, ub, st, chunk);
 }
 
 int32_t __kmpc_dispatch_next_4(ident_t*, int32_t, int32_t* plast, int32_t* plb, int32_t* pub, int32_t* pst) {

@@ -22,6 +22,8 @@ State::State(rt::Runtime& runtime) : rt(runtime) {
   max_threads = std::max<int>(1, static_cast<int>(cpu_workers.size()));
   if (const char* v = std::getenv("OMP_SCHEDULE"); v && *v && !parse_schedule(v, runtime_schedule, runtime_chunk))
     std::fprintf(stderr, "hccsim: warning: OMP_SCHEDULE=%s: expected static, dynamic, guided or auto[,chunk]; using static\n", v);
+  loops_recorded = rt.mode() == HCC_MODE_INSTRUMENT;
+  loops_modelled = rt.simulated() && rt.config().sim_loops == "model";
   initial.members.resize(1);
   // Every thread starts in the initial task: a worker running tasks of the
   // C ABI, or a thread of the program's own, is thread 0 of a team of one.

@@ -34,6 +34,7 @@ struct Member {
   uint64_t chunk = 0;    // static schedules through dispatch: next chunk of this thread
   uint64_t ordered_iteration = 0;  // ordered loops: the iteration it runs
   uint64_t lower = 0;  // the loop's lower bound, as the bits of its type
+  const ident_t* loc = nullptr;  // where the loop is written (loop_kernels.hpp)
   int64_t stride = 1;
 };
 
@@ -113,6 +114,10 @@ struct alignas(64) Thread {
   // in State::codelets: a loop of tasks finds it without the control lock.
   std::pair<const void*, int> last_codelet_key{nullptr, -1};
   const hcc_codelet* last_codelet = nullptr;
+  // Its worksharing loop chunk in progress, in instrumented runs (loop_kernels.hpp).
+  const ident_t* chunk_loc = nullptr;
+  uint64_t chunk_iterations = 0;
+  double chunk_start = 0, chunk_cpu = 0;
 };
 
 // The runtime's codelet of a task construct: its kernel name, and its
@@ -137,6 +142,10 @@ struct State final : rt::Runtime::Extension {
   // run-sched-var (OMP_SCHEDULE, omp_set_schedule): schedule(runtime) loops.
   int32_t runtime_schedule = kSchStatic;
   int64_t runtime_chunk = 0;
+  // Loops as kernels (loop_kernels.hpp): instrumented runs record every
+  // chunk; simulations with HCC_SIM_LOOPS=model charge their models.
+  bool loops_recorded = false;
+  bool loops_modelled = false;
   // By construct (its hcc_omp_task_info, else its outlined body) and number
   // of depend items.
   std::map<std::pair<const void*, int>, std::unique_ptr<Codelet>> codelets;

@@ -162,6 +162,10 @@ class ModelStore {
   // Same errors as lookup().
   const RegressionFit* regression(std::string_view kernel, std::string_view arch);
 
+  // Every entry of the kernel (loaded + recorded), by footprint. Same errors
+  // as lookup().
+  const std::map<uint64_t, FootprintEntry>& entries(std::string_view kernel, std::string_view arch);
+
   // Mean duration of loaded + recorded observations; nullopt if none.
   std::optional<double> mean(std::string_view kernel, std::string_view arch, uint64_t footprint);
 

@@ -1,0 +1,70 @@
+#include "loop_kernels.hpp"
+
+#include <cstdio>
+#include <cstring>
+#include <mutex>
+#include <set>
+#include <string>
+
+namespace hcc::omp {
+namespace {
+
+// "loop:<file>:<line>" from clang's source location ";<path>;<function>;<line>;<column>;;".
+std::string kernel_name(const ident_t* loc) {
+  const char* p = loc ? loc->psource : nullptr;
+  if (!p || *p != ';') return "loop:?";
+  const char* file = p + 1;
+  const char* file_end = std::strchr(file, ';');
+  if (!file_end) return "loop:?";
+  const char* function_end = std::strchr(file_end + 1, ';');
+  if (!function_end) return "loop:?";
+  const char* line = function_end + 1;
+  const char* line_end = std::strchr(line, ';');
+  if (!line_end) return "loop:?";
+  const char* base = file;
+  for (const char* c = file; c < file_end; ++c)
+    if (*c == '/') base = c + 1;
+  return "loop:" + std::string(base, file_end) + ":" + std::string(line, line_end);
+}
+
+// Once per process and loop, however many ranks meet it.
+bool first_warning(const std::string& kernel) {
+  static std::mutex mutex;
+  static auto* warned = new std::set<std::string>;  // used until the process ends
+  std::lock_guard<std::mutex> lock(mutex);
+  return warned->insert(kernel).second;
+}
+
+}  // namespace
+
+bool chunk_begins(State& s, const ident_t* loc, uint64_t iterations) {
+  if (!s.loops_recorded && !s.loops_modelled) return true;
+  Thread& me = caller(s);
+  if (s.loops_modelled) {
+    const std::string kernel = kernel_name(loc);
+    if (const std::optional<double> seconds = s.rt.loop_model(kernel, iterations)) {
+      s.rt.charge_seconds(*seconds);
+      return false;
+    }
+    if (first_warning(kernel))
+      std::fprintf(stderr, "hccsim: no model for loop '%s' in '%s': its chunks run and are timed\n", kernel.c_str(),
+                   s.rt.config().model_dir.c_str());
+    return true;
+  }
+  me.chunk_loc = loc;
+  me.chunk_iterations = iterations;
+  me.chunk_start = s.rt.time();
+  me.chunk_cpu = s.rt.thread_cpu_time();
+  return true;
+}
+
+void chunk_ends(State& s) {
+  if (!s.loops_recorded) return;
+  Thread& me = caller(s);
+  if (!me.chunk_loc) return;
+  const double cpu = s.rt.thread_cpu_time() - me.chunk_cpu;
+  s.rt.record_loop_chunk(kernel_name(me.chunk_loc), me.chunk_start, s.rt.time(), cpu, me.chunk_iterations);
+  me.chunk_loc = nullptr;
+}
+
+}  // namespace hcc::omp
