@@ -114,7 +114,7 @@ def main():
     ap.add_argument("--work-dir", help="where the binaries go (default <build>/bench/bursts)")
     ap.add_argument("--max-foreign", type=float, default=0.05,
                     help="make a run again when other processes used more of the CPUs during it")
-    ap.add_argument("--retries", type=int, default=2, help="how many times a disturbed run is made again")
+    ap.add_argument("--retries", type=int, default=1, help="how many times a disturbed run is made again")
     args = ap.parse_args()
     if args.runs < 1 or not 1 <= args.sim_runs <= args.runs:
         ap.error("need --runs >= 1 and 1 <= --sim-runs <= --runs")
@@ -175,7 +175,7 @@ def main():
     if args.sim_runs == 1:
         sim_rounds = {args.runs // 2}
 
-    speed = SpeedCheck(work, max_foreign=args.max_foreign, retries=args.retries, pause=2.0, log=log)
+    speed = SpeedCheck(work, max_foreign=args.max_foreign, retries=args.retries, pause=1.0, log=log)
 
     def attempt(case, label, cmd, env, into):
         if case in failures:

@@ -71,12 +71,12 @@ hcc_mode hcc_get_mode(void) { return runtime("hcc_get_mode").mode(); }
 int hcc_is_simulated(void) { return runtime("hcc_is_simulated").mode() == HCC_MODE_SIMULATE; }
 int hcc_worker_count(void) { return runtime("hcc_worker_count").worker_count(); }
 double hcc_time(void) {
-  hcc::rt::RuntimeEntry entry;
+  hcc::rt::RuntimeEntry entry("hcc_time");
   return runtime("hcc_time").time();
 }
 
 hcc_handle hcc_data_register(void* addr, size_t size) {
-  hcc::rt::RuntimeEntry entry;
+  hcc::rt::RuntimeEntry entry("hcc_data_register");
   try {
     return reinterpret_cast<hcc_handle>(runtime("hcc_data_register").register_data(addr, size));
   } catch (const std::invalid_argument& e) {
@@ -86,7 +86,7 @@ hcc_handle hcc_data_register(void* addr, size_t size) {
 }
 
 void hcc_data_unregister(hcc_handle h) {
-  hcc::rt::RuntimeEntry entry;
+  hcc::rt::RuntimeEntry entry("hcc_data_unregister");
   if (h) runtime("hcc_data_unregister").unregister_data(handle(h));
 }
 
@@ -97,18 +97,18 @@ hcc_handle hcc_data_lookup(const void* addr) {
 size_t hcc_data_size(hcc_handle h) { return h ? handle(h)->size : 0; }
 
 void* hcc_malloc(size_t size) {
-  hcc::rt::RuntimeEntry entry;
+  hcc::rt::RuntimeEntry entry("hcc_malloc");
   return runtime("hcc_malloc").host_allocate(size);
 }
 void hcc_free(void* ptr) {
-  hcc::rt::RuntimeEntry entry;
+  hcc::rt::RuntimeEntry entry("hcc_free");
   runtime("hcc_free").host_release(ptr);
 }
 
 void* hcc_cuda_stream(void) { return runtime("hcc_cuda_stream").device_stream(); }
 
 int hcc_submit(const hcc_task_desc* desc) {
-  hcc::rt::RuntimeEntry entry;
+  hcc::rt::RuntimeEntry entry("hcc_submit");
   if (!desc) {
     std::fprintf(stderr, "hccsim: error: hcc_submit: NULL task description\n");
     return -1;
@@ -123,15 +123,15 @@ int hcc_submit(const hcc_task_desc* desc) {
 }
 
 void hcc_wait_all(void) {
-  hcc::rt::RuntimeEntry entry;
+  hcc::rt::RuntimeEntry entry("hcc_wait_all");
   runtime("hcc_wait_all").wait_all();
 }
 void hcc_taskwait(void) {
-  hcc::rt::RuntimeEntry entry;
+  hcc::rt::RuntimeEntry entry("hcc_taskwait");
   runtime("hcc_taskwait").taskwait();
 }
 void hcc_wait_handle(hcc_handle h) {
-  hcc::rt::RuntimeEntry entry;
+  hcc::rt::RuntimeEntry entry("hcc_wait_handle");
   if (h) runtime("hcc_wait_handle").wait_handle(handle(h));
 }
 
@@ -140,16 +140,16 @@ hcc_group hcc_group_create(void) {
 }
 
 void hcc_taskgroup_begin(void) {
-  hcc::rt::RuntimeEntry entry;
+  hcc::rt::RuntimeEntry entry("hcc_taskgroup_begin");
   runtime("hcc_taskgroup_begin").taskgroup_begin();
 }
 void hcc_taskgroup_end(void) {
-  hcc::rt::RuntimeEntry entry;
+  hcc::rt::RuntimeEntry entry("hcc_taskgroup_end");
   runtime("hcc_taskgroup_end").taskgroup_end();
 }
 
 void hcc_group_wait(hcc_group g) {
-  hcc::rt::RuntimeEntry entry;
+  hcc::rt::RuntimeEntry entry("hcc_group_wait");
   if (g) runtime("hcc_group_wait").wait_group(reinterpret_cast<hcc::rt::Group*>(g));
 }
 

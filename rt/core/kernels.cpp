@@ -166,7 +166,7 @@ void Runtime::execute_body(Task* t, int w, const Buffers& buffers) {
     std::optional<KernelAllocations> uncounted;
     if (!control) uncounted.emplace();
     if (control) {
-      ProgramCall program;
+      ProgramCall program(reinterpret_cast<const void*>(fn));
       fn(local.begin(), t->arg);
     } else {
       fn(local.begin(), t->arg);
@@ -220,10 +220,21 @@ void Runtime::record(Task* t, int w, double end) {
 void Runtime::record_loop_chunk(const std::string& kernel, double start, double end, double seconds,
                                 uint64_t iterations) {
   record_model(kernel, "cpu", iterations, 0, seconds);
+  record_program_code(kernel, start, end, seconds, iterations);
+}
+
+void Runtime::record_program_code(const std::string& kernel, double start, double end, double seconds,
+                                  uint64_t iterations) {
+  if (!keep_records_) return;
   const int w = backend_->self_worker();
-  if (!keep_records_ || w < 0) return;
-  workers_[w].records.push_back(TaskRecord{0, kernel, "cpu", w, iterations, start, start, end,
-                                           "iterations=" + std::to_string(iterations), 0, 0, seconds});
+  TaskRecord r{0, kernel, "cpu", w, iterations, start, start, end,
+               iterations ? "iterations=" + std::to_string(iterations) : std::string(), 0, 0, seconds};
+  if (w >= 0) {
+    workers_[w].records.push_back(std::move(r));
+  } else {
+    std::lock_guard<std::mutex> lock(models_mutex_);
+    app_records_.push_back(std::move(r));
+  }
 }
 
 // What a loop chunk of that many iterations costs by its model: the

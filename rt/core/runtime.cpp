@@ -95,6 +95,8 @@ void Runtime::shutdown() {
     for (TaskRecord& r : workers_[w].records) trace_->task(std::move(r));
     workers_[w].records.clear();
   }
+  for (TaskRecord& r : app_records_) trace_->task(std::move(r));
+  app_records_.clear();
   drop_scope(app_deps_);
   auto release_replicas = [this](Handle* h) {
     for (size_t n = 1; n < h->replicas.size(); ++n)

@@ -66,6 +66,12 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
   // Worksharing loops as kernels (rt/omp/loop_kernels.hpp, kernels.cpp).
   double thread_cpu_time() { return backend_->thread_cpu_time(); }
   void record_loop_chunk(const std::string& kernel, double start, double end, double seconds, uint64_t iterations);
+  // A record row for the program's own code (a CPU burst, a loop chunk)
+  // when records or traces are kept: by the calling worker, or the
+  // application thread (worker -1, "main" in traces).
+  void record_program_code(const std::string& kernel, double start, double end, double seconds,
+                           uint64_t iterations);
+  bool keeps_records() const { return keep_records_; }
   std::optional<double> loop_model(const std::string& kernel, uint64_t iterations);
   uint64_t peak_memory(int node) const { return trace_->peak_memory(node); }
   // The program's heap (rt/smpi/program_memory.hpp), from start to shutdown.
@@ -369,6 +375,7 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
   double app_wake_latency_ = 0;  // simulation: seconds from the application thread being woken to running
   double cpu_clock_cost_ = 0;   // instrumented runs: one read of the thread CPU clock
   double wall_clock_cost_ = 0;  // instrumented runs: one read of the monotonic clock
+  std::deque<TaskRecord> app_records_;  // rows of the application thread's own code (models_mutex_)
   bool show_progress_ = false;
   std::atomic<bool> progress_shown_{false};
   std::atomic<double> last_progress_{0};

@@ -147,7 +147,8 @@ std::vector<WorkerInfo> TraceRecorder::all_workers() const {
   std::set<int> extra;
   for (const TaskRecord& t : tasks_)
     if (!seen.count(t.worker)) extra.insert(t.worker);
-  for (int id : extra) all.push_back(WorkerInfo{id, "worker" + std::to_string(id), "", -1});
+  // Rows of the program's own code on its main thread (CPU bursts) have worker -1.
+  for (int id : extra) all.push_back(WorkerInfo{id, id < 0 ? "main" : "worker" + std::to_string(id), "", -1});
   return all;
 }
 

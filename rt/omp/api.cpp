@@ -104,7 +104,7 @@ void omp_get_schedule(int* kind, int* chunk) {
 
 // The runtime's clock: seconds since it started, simulated in simulation.
 double omp_get_wtime(void) {
-  hcc::rt::RuntimeEntry entry;
+  hcc::rt::RuntimeEntry entry("omp_get_wtime");
   return state().rt.time();
 }
 double omp_get_wtick(void) { return 1e-9; }
@@ -116,15 +116,15 @@ void omp_destroy_lock(omp_lock_t* l) {
   l->lock = nullptr;
 }
 void omp_set_lock(omp_lock_t* l) {
-  hcc::rt::RuntimeEntry entry;
+  hcc::rt::RuntimeEntry entry("omp_set_lock");
   acquire(state(), lock_of(l), false);
 }
 void omp_unset_lock(omp_lock_t* l) {
-  hcc::rt::RuntimeEntry entry;
+  hcc::rt::RuntimeEntry entry("omp_unset_lock");
   release(state(), lock_of(l));
 }
 int omp_test_lock(omp_lock_t* l) {
-  hcc::rt::RuntimeEntry entry;
+  hcc::rt::RuntimeEntry entry("omp_test_lock");
   return try_acquire(state(), lock_of(l), false);
 }
 
@@ -132,15 +132,15 @@ void omp_init_nest_lock(omp_lock_t* l) { omp_init_lock(l); }
 void omp_init_nest_lock_with_hint(omp_lock_t* l, uintptr_t) { omp_init_lock(l); }
 void omp_destroy_nest_lock(omp_lock_t* l) { omp_destroy_lock(l); }
 void omp_set_nest_lock(omp_lock_t* l) {
-  hcc::rt::RuntimeEntry entry;
+  hcc::rt::RuntimeEntry entry("omp_set_nest_lock");
   acquire(state(), lock_of(l), true);
 }
 void omp_unset_nest_lock(omp_lock_t* l) {
-  hcc::rt::RuntimeEntry entry;
+  hcc::rt::RuntimeEntry entry("omp_unset_nest_lock");
   release(state(), lock_of(l));
 }
 int omp_test_nest_lock(omp_lock_t* l) {
-  hcc::rt::RuntimeEntry entry;
+  hcc::rt::RuntimeEntry entry("omp_test_nest_lock");
   State& s = state();
   Mutex& m = lock_of(l);
   return try_acquire(s, m, true) ? m.depth : 0;

@@ -43,7 +43,10 @@ bool chunk_begins(State& s, const ident_t* loc, uint64_t iterations) {
   if (s.loops_modelled) {
     const std::string kernel = kernel_name(loc);
     if (const std::optional<double> seconds = s.rt.loop_model(kernel, iterations)) {
+      const double start = s.rt.time();
       s.rt.charge_seconds(*seconds);
+      // A chunk that runs shows as the CPU burst that its end closes.
+      s.rt.record_program_code(kernel, start, s.rt.time(), *seconds, iterations);
       return false;
     }
     if (first_warning(kernel))

@@ -228,66 +228,69 @@ extern "C" {
 
 void __kmpc_for_static_init_4(ident_t* loc, int32_t, int32_t sched, int32_t* plast, int32_t* plb, int32_t* pub,
                               int32_t* pst, int32_t incr, int32_t chunk) {
-  hcc::rt::RuntimeEntry entry;
+  hcc::rt::RuntimeEntry entry(loc ? loc->psource : nullptr);
   static_init<int32_t, int32_t>(loc, sched, plast, plb, pub, pst, incr, chunk);
 }
 void __kmpc_for_static_init_4u(ident_t* loc, int32_t, int32_t sched, int32_t* plast, uint32_t* plb, uint32_t* pub,
                                int32_t* pst, int32_t incr, int32_t chunk) {
-  hcc::rt::RuntimeEntry entry;
+  hcc::rt::RuntimeEntry entry(loc ? loc->psource : nullptr);
   static_init<uint32_t, int32_t>(loc, sched, plast, plb, pub, pst, incr, chunk);
 }
 void __kmpc_for_static_init_8(ident_t* loc, int32_t, int32_t sched, int32_t* plast, int64_t* plb, int64_t* pub,
                               int64_t* pst, int64_t incr, int64_t chunk) {
-  hcc::rt::RuntimeEntry entry;
+  hcc::rt::RuntimeEntry entry(loc ? loc->psource : nullptr);
   static_init<int64_t, int64_t>(loc, sched, plast, plb, pub, pst, incr, chunk);
 }
 void __kmpc_for_static_init_8u(ident_t* loc, int32_t, int32_t sched, int32_t* plast, uint64_t* plb, uint64_t* pub,
                                int64_t* pst, int64_t incr, int64_t chunk) {
-  hcc::rt::RuntimeEntry entry;
+  hcc::rt::RuntimeEntry entry(loc ? loc->psource : nullptr);
   static_init<uint64_t, int64_t>(loc, sched, plast, plb, pub, pst, incr, chunk);
 }
-void __kmpc_for_static_fini(ident_t*, int32_t) { chunk_ends(state()); }
+void __kmpc_for_static_fini(ident_t* loc, int32_t) {
+  hcc::rt::RuntimeEntry entry(loc ? loc->psource : nullptr);  // the end of the thread's chunk
+  chunk_ends(state());
+}
 
 void __kmpc_dispatch_init_4(ident_t* loc, int32_t, int32_t sched, int32_t lb, int32_t ub, int32_t st, int32_t chunk) {
-  hcc::rt::RuntimeEntry entry;
+  hcc::rt::RuntimeEntry entry(loc ? loc->psource : nullptr);
   dispatch_init<int32_t, int32_t>(loc, sched, lb, ub, st, chunk);
 }
 void __kmpc_dispatch_init_4u(ident_t* loc, int32_t, int32_t sched, uint32_t lb, uint32_t ub, int32_t st,
                              int32_t chunk) {
-  hcc::rt::RuntimeEntry entry;
+  hcc::rt::RuntimeEntry entry(loc ? loc->psource : nullptr);
   dispatch_init<uint32_t, int32_t>(loc, sched, lb, ub, st, chunk);
 }
 void __kmpc_dispatch_init_8(ident_t* loc, int32_t, int32_t sched, int64_t lb, int64_t ub, int64_t st, int64_t chunk) {
-  hcc::rt::RuntimeEntry entry;
+  hcc::rt::RuntimeEntry entry(loc ? loc->psource : nullptr);
   dispatch_init<int64_t, int64_t>(loc, sched, lb, ub, st, chunk);
 }
 void __kmpc_dispatch_init_8u(ident_t* loc, int32_t, int32_t sched, uint64_t lb, uint64_t ub, int64_t st,
                              int64_t chunk) {
-  hcc::rt::RuntimeEntry entry;
+  hcc::rt::RuntimeEntry entry(loc ? loc->psource : nullptr);
   dispatch_init<uint64_t, int64_t>(loc, sched, lb, ub, st, chunk);
 }
 
-int32_t __kmpc_dispatch_next_4(ident_t*, int32_t, int32_t* plast, int32_t* plb, int32_t* pub, int32_t* pst) {
-  hcc::rt::RuntimeEntry entry;
+int32_t __kmpc_dispatch_next_4(ident_t* loc, int32_t, int32_t* plast, int32_t* plb, int32_t* pub, int32_t* pst) {
+  hcc::rt::RuntimeEntry entry(loc ? loc->psource : nullptr);
   return dispatch_next<int32_t, int32_t>(plast, plb, pub, pst);
 }
-int32_t __kmpc_dispatch_next_4u(ident_t*, int32_t, int32_t* plast, uint32_t* plb, uint32_t* pub, int32_t* pst) {
-  hcc::rt::RuntimeEntry entry;
+int32_t __kmpc_dispatch_next_4u(ident_t* loc, int32_t, int32_t* plast, uint32_t* plb, uint32_t* pub, int32_t* pst) {
+  hcc::rt::RuntimeEntry entry(loc ? loc->psource : nullptr);
   return dispatch_next<uint32_t, int32_t>(plast, plb, pub, pst);
 }
-int32_t __kmpc_dispatch_next_8(ident_t*, int32_t, int32_t* plast, int64_t* plb, int64_t* pub, int64_t* pst) {
-  hcc::rt::RuntimeEntry entry;
+int32_t __kmpc_dispatch_next_8(ident_t* loc, int32_t, int32_t* plast, int64_t* plb, int64_t* pub, int64_t* pst) {
+  hcc::rt::RuntimeEntry entry(loc ? loc->psource : nullptr);
   return dispatch_next<int64_t, int64_t>(plast, plb, pub, pst);
 }
-int32_t __kmpc_dispatch_next_8u(ident_t*, int32_t, int32_t* plast, uint64_t* plb, uint64_t* pub, int64_t* pst) {
-  hcc::rt::RuntimeEntry entry;
+int32_t __kmpc_dispatch_next_8u(ident_t* loc, int32_t, int32_t* plast, uint64_t* plb, uint64_t* pub, int64_t* pst) {
+  hcc::rt::RuntimeEntry entry(loc ? loc->psource : nullptr);
   return dispatch_next<uint64_t, int64_t>(plast, plb, pub, pst);
 }
 
 // Called by ordered loops after each iteration: the next one may enter its
 // ordered region once this one is done, whether or not it had one.
-void __kmpc_dispatch_fini_4(ident_t*, int32_t) {
-  hcc::rt::RuntimeEntry entry;
+void __kmpc_dispatch_fini_4(ident_t* loc, int32_t) {
+  hcc::rt::RuntimeEntry entry(loc ? loc->psource : nullptr);
   State& s = state();
   const Context& c = context(s);
   Member& m = c.team->members[c.tid];
@@ -304,8 +307,8 @@ void __kmpc_dispatch_fini_8(ident_t* loc, int32_t gtid) { __kmpc_dispatch_fini_4
 void __kmpc_dispatch_fini_8u(ident_t* loc, int32_t gtid) { __kmpc_dispatch_fini_4(loc, gtid); }
 void __kmpc_dispatch_deinit(ident_t*, int32_t) {}
 
-void __kmpc_ordered(ident_t*, int32_t) {
-  hcc::rt::RuntimeEntry entry;
+void __kmpc_ordered(ident_t* loc, int32_t) {
+  hcc::rt::RuntimeEntry entry(loc ? loc->psource : nullptr);
   State& s = state();
   const Context& c = context(s);
   Member& m = c.team->members[c.tid];

@@ -20,7 +20,7 @@ constexpr size_t kMaxCaptured = 64;
 // conventions of the targets clang outlines for (the caller pops them).
 void invoke(kmpc_micro fn, int32_t gtid, int32_t tid, const std::vector<void*>& a) {
   int32_t g = gtid, t = tid;
-  rt::ProgramCall program;  // the region's body is the program's code (bursts.hpp)
+  rt::ProgramCall program(reinterpret_cast<const void*>(fn));  // the region's body is the program's code (bursts.hpp)
   switch (a.size()) {
     case 0: fn(&g, &t); return;
     case 1: fn(&g, &t, a[0]); return;
@@ -166,8 +166,8 @@ int32_t __kmpc_ok_to_fork(ident_t*) { return 1; }
 void __kmpc_begin(ident_t*, int32_t) {}
 void __kmpc_end(ident_t*) {}
 
-void __kmpc_fork_call(ident_t*, int32_t argc, kmpc_micro fn, ...) {
-  hcc::rt::RuntimeEntry entry;
+void __kmpc_fork_call(ident_t* loc, int32_t argc, kmpc_micro fn, ...) {
+  hcc::rt::RuntimeEntry entry(loc ? loc->psource : nullptr);
   std::vector<void*> args(argc);
   va_list ap;
   va_start(ap, fn);
@@ -176,8 +176,8 @@ void __kmpc_fork_call(ident_t*, int32_t argc, kmpc_micro fn, ...) {
   fork(fn, args, true);
 }
 
-void __kmpc_fork_call_if(ident_t*, int32_t argc, kmpc_micro fn, int32_t cond, void* args) {
-  hcc::rt::RuntimeEntry entry;
+void __kmpc_fork_call_if(ident_t* loc, int32_t argc, kmpc_micro fn, int32_t cond, void* args) {
+  hcc::rt::RuntimeEntry entry(loc ? loc->psource : nullptr);
   auto* a = static_cast<void**>(args);
   fork(fn, std::vector<void*>(a, a + argc), cond != 0);
 }
@@ -188,17 +188,17 @@ void __kmpc_push_num_threads(ident_t*, int32_t, int32_t n) {
 }
 void __kmpc_push_proc_bind(ident_t*, int32_t, int32_t) {}
 
-void __kmpc_serialized_parallel(ident_t*, int32_t) {
-  hcc::rt::RuntimeEntry entry;
+void __kmpc_serialized_parallel(ident_t* loc, int32_t) {
+  hcc::rt::RuntimeEntry entry(loc ? loc->psource : nullptr);
   begin_serialized(state());
 }
-void __kmpc_end_serialized_parallel(ident_t*, int32_t) {
-  hcc::rt::RuntimeEntry entry;
+void __kmpc_end_serialized_parallel(ident_t* loc, int32_t) {
+  hcc::rt::RuntimeEntry entry(loc ? loc->psource : nullptr);
   end_serialized(state());
 }
 
-void __kmpc_barrier(ident_t*, int32_t) {
-  hcc::rt::RuntimeEntry entry;
+void __kmpc_barrier(ident_t* loc, int32_t) {
+  hcc::rt::RuntimeEntry entry(loc ? loc->psource : nullptr);
   State& s = state();
   barrier(s, *context(s).team);
 }
@@ -207,8 +207,8 @@ int32_t __kmpc_cancel_barrier(ident_t* loc, int32_t gtid) {
   return 0;
 }
 
-int32_t __kmpc_single(ident_t*, int32_t) {
-  hcc::rt::RuntimeEntry entry;
+int32_t __kmpc_single(ident_t* loc, int32_t) {
+  hcc::rt::RuntimeEntry entry(loc ? loc->psource : nullptr);
   State& s = state();
   const Context& c = context(s);
   Team& team = *c.team;
@@ -229,8 +229,8 @@ void __kmpc_end_master(ident_t*, int32_t) {}
 int32_t __kmpc_masked(ident_t*, int32_t, int32_t filter) { return context(state()).tid == filter; }
 void __kmpc_end_masked(ident_t*, int32_t) {}
 
-void __kmpc_copyprivate(ident_t*, int32_t, size_t, void* data, void (*copy)(void*, void*), int32_t didit) {
-  hcc::rt::RuntimeEntry entry;
+void __kmpc_copyprivate(ident_t* loc, int32_t, size_t, void* data, void (*copy)(void*, void*), int32_t didit) {
+  hcc::rt::RuntimeEntry entry(loc ? loc->psource : nullptr);
   State& s = state();
   Team& team = *context(s).team;
   if (team.serialized) return;
@@ -244,16 +244,16 @@ void __kmpc_copyprivate(ident_t*, int32_t, size_t, void* data, void (*copy)(void
   barrier(s, team);
 }
 
-void __kmpc_critical(ident_t*, int32_t, kmp_critical_name* name) {
-  hcc::rt::RuntimeEntry entry;
+void __kmpc_critical(ident_t* loc, int32_t, kmp_critical_name* name) {
+  hcc::rt::RuntimeEntry entry(loc ? loc->psource : nullptr);
   State& s = state();
   acquire(s, mutex_in(reinterpret_cast<void**>(name)), false);
 }
 void __kmpc_critical_with_hint(ident_t* loc, int32_t gtid, kmp_critical_name* name, uint32_t) {
   __kmpc_critical(loc, gtid, name);
 }
-void __kmpc_end_critical(ident_t*, int32_t, kmp_critical_name* name) {
-  hcc::rt::RuntimeEntry entry;
+void __kmpc_end_critical(ident_t* loc, int32_t, kmp_critical_name* name) {
+  hcc::rt::RuntimeEntry entry(loc ? loc->psource : nullptr);
   State& s = state();
   release(s, mutex_in(reinterpret_cast<void**>(name)));
 }
@@ -263,15 +263,15 @@ void __kmpc_flush(ident_t*) { std::atomic_thread_fence(std::memory_order_seq_cst
 // Reductions of parallel and worksharing constructs: each thread combines
 // its private copies into the shared variables under a lock (libomp's
 // "critical" method), which clang's code does when the call returns 1.
-int32_t __kmpc_reduce_nowait(ident_t*, int32_t, int32_t, size_t, void*, void (*)(void*, void*),
+int32_t __kmpc_reduce_nowait(ident_t* loc, int32_t, int32_t, size_t, void*, void (*)(void*, void*),
                              kmp_critical_name* lock) {
-  hcc::rt::RuntimeEntry entry;
+  hcc::rt::RuntimeEntry entry(loc ? loc->psource : nullptr);
   State& s = state();
   acquire(s, mutex_in(reinterpret_cast<void**>(lock)), false);
   return 1;
 }
-void __kmpc_end_reduce_nowait(ident_t*, int32_t, kmp_critical_name* lock) {
-  hcc::rt::RuntimeEntry entry;
+void __kmpc_end_reduce_nowait(ident_t* loc, int32_t, kmp_critical_name* lock) {
+  hcc::rt::RuntimeEntry entry(loc ? loc->psource : nullptr);
   State& s = state();
   release(s, mutex_in(reinterpret_cast<void**>(lock)));
 }

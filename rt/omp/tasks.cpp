@@ -41,7 +41,7 @@ void run_next_parts(TaskHeader* h, int gtid) {
   kmp_task_t* task = task_of(h);
   while (h->next_part) {
     h->next_part = false;
-    rt::ProgramCall program;  // the body is the program's code (bursts.hpp)
+    rt::ProgramCall program(reinterpret_cast<const void*>(task->routine));  // the body is the program's code (bursts.hpp)
     task->routine(gtid, task);
   }
 }
@@ -275,9 +275,9 @@ using namespace hcc::omp;
 
 extern "C" {
 
-kmp_task_t* __kmpc_omp_task_alloc(ident_t*, int32_t, int32_t flags, size_t sizeof_task, size_t sizeof_shareds,
+kmp_task_t* __kmpc_omp_task_alloc(ident_t* loc, int32_t, int32_t flags, size_t sizeof_task, size_t sizeof_shareds,
                                   kmp_routine_entry_t routine) {
-  hcc::rt::RuntimeEntry entry;
+  hcc::rt::RuntimeEntry entry(loc ? loc->psource : nullptr);
   State& s = state();
   const int slot = slot_of_caller(s);
   Thread& me = s.threads[slot];
@@ -309,8 +309,8 @@ kmp_task_t* __kmpc_omp_target_task_alloc(ident_t* loc, int32_t gtid, int32_t fla
   return __kmpc_omp_task_alloc(loc, gtid, flags, sizeof_task, sizeof_shareds, routine);
 }
 
-int32_t __kmpc_omp_task(ident_t*, int32_t, kmp_task_t* task) {
-  hcc::rt::RuntimeEntry entry;
+int32_t __kmpc_omp_task(ident_t* loc, int32_t, kmp_task_t* task) {
+  hcc::rt::RuntimeEntry entry(loc ? loc->psource : nullptr);
   TaskHeader* h = header_of(task);
   if (h->running) h->next_part = true;  // an untied task's next part
   else if (runs_when_created(h)) run_now(h);
@@ -318,9 +318,9 @@ int32_t __kmpc_omp_task(ident_t*, int32_t, kmp_task_t* task) {
   return 0;
 }
 
-int32_t __kmpc_omp_task_with_deps(ident_t*, int32_t, kmp_task_t* task, int32_t ndeps, kmp_depend_info_t* deps,
+int32_t __kmpc_omp_task_with_deps(ident_t* loc, int32_t, kmp_task_t* task, int32_t ndeps, kmp_depend_info_t* deps,
                                   int32_t ndeps_noalias, kmp_depend_info_t* noalias) {
-  hcc::rt::RuntimeEntry entry;
+  hcc::rt::RuntimeEntry entry(loc ? loc->psource : nullptr);
   TaskHeader* h = header_of(task);
   // Tasks that run when created find their predecessors done: their
   // siblings ran when created too.
@@ -339,33 +339,33 @@ int32_t __kmpc_omp_task_with_deps(ident_t*, int32_t, kmp_task_t* task, int32_t n
 
 // Undeferred tasks (if(0)): the compiler waits for their dependencies, then
 // runs the body itself between these two calls.
-void __kmpc_omp_wait_deps(ident_t*, int32_t, int32_t ndeps, kmp_depend_info_t* deps, int32_t ndeps_noalias,
+void __kmpc_omp_wait_deps(ident_t* loc, int32_t, int32_t ndeps, kmp_depend_info_t* deps, int32_t ndeps_noalias,
                           kmp_depend_info_t* noalias) {
-  hcc::rt::RuntimeEntry entry;
+  hcc::rt::RuntimeEntry entry(loc ? loc->psource : nullptr);
   DependItems all = all_deps(ndeps, deps, ndeps_noalias, noalias);
   wait_deps(all.begin(), static_cast<int>(all.size()));
 }
 
-void __kmpc_omp_task_begin_if0(ident_t*, int32_t, kmp_task_t* task) {
-  hcc::rt::RuntimeEntry entry;
+void __kmpc_omp_task_begin_if0(ident_t* loc, int32_t, kmp_task_t* task) {
+  hcc::rt::RuntimeEntry entry(loc ? loc->psource : nullptr);
   begin_on_creator(header_of(task));
 }
 
 // The compiler ran the first part of the body; an untied one may have more.
-void __kmpc_omp_task_complete_if0(ident_t*, int32_t, kmp_task_t* task) {
-  hcc::rt::RuntimeEntry entry;
+void __kmpc_omp_task_complete_if0(ident_t* loc, int32_t, kmp_task_t* task) {
+  hcc::rt::RuntimeEntry entry(loc ? loc->psource : nullptr);
   end_on_creator(header_of(task));
 }
 
-int32_t __kmpc_omp_taskwait(ident_t*, int32_t) {
-  hcc::rt::RuntimeEntry entry;
+int32_t __kmpc_omp_taskwait(ident_t* loc, int32_t) {
+  hcc::rt::RuntimeEntry entry(loc ? loc->psource : nullptr);
   state().rt.taskwait();
   return 0;
 }
 
-void __kmpc_omp_taskwait_deps_51(ident_t*, int32_t, int32_t ndeps, kmp_depend_info_t* deps, int32_t ndeps_noalias,
+void __kmpc_omp_taskwait_deps_51(ident_t* loc, int32_t, int32_t ndeps, kmp_depend_info_t* deps, int32_t ndeps_noalias,
                                  kmp_depend_info_t* noalias, int32_t) {
-  hcc::rt::RuntimeEntry entry;
+  hcc::rt::RuntimeEntry entry(loc ? loc->psource : nullptr);
   DependItems all = all_deps(ndeps, deps, ndeps_noalias, noalias);
   wait_deps(all.begin(), static_cast<int>(all.size()));
 }
@@ -375,15 +375,15 @@ int32_t __kmpc_omp_taskyield(ident_t*, int32_t, int32_t) { return 0; }
 // affinity(...) is a hint: hccsim's schedulers place tasks by their data.
 int32_t __kmpc_omp_reg_task_with_affinity(ident_t*, int32_t, kmp_task_t*, int32_t, void*) { return 0; }
 
-void __kmpc_taskgroup(ident_t*, int32_t) {
-  hcc::rt::RuntimeEntry entry;
+void __kmpc_taskgroup(ident_t* loc, int32_t) {
+  hcc::rt::RuntimeEntry entry(loc ? loc->psource : nullptr);
   State& s = state();
   s.rt.taskgroup_begin();
   caller(s).taskgroups.push_back(nullptr);
 }
 
-void __kmpc_end_taskgroup(ident_t*, int32_t) {
-  hcc::rt::RuntimeEntry entry;
+void __kmpc_end_taskgroup(ident_t* loc, int32_t) {
+  hcc::rt::RuntimeEntry entry(loc ? loc->psource : nullptr);
   State& s = state();
   s.rt.taskgroup_end();
   Thread& me = caller(s);
@@ -434,9 +434,9 @@ void omp_fulfill_event(uintptr_t handle) {
 
 // taskloop: the pattern task is copied once per chunk of iterations; lb and
 // ub point into it, at the same offsets in every copy.
-void __kmpc_taskloop(ident_t*, int32_t, kmp_task_t* task, int32_t if_val, uint64_t* lb, uint64_t* ub, int64_t st,
+void __kmpc_taskloop(ident_t* loc, int32_t, kmp_task_t* task, int32_t if_val, uint64_t* lb, uint64_t* ub, int64_t st,
                      int32_t nogroup, int32_t sched, uint64_t grainsize, void* task_dup) {
-  hcc::rt::RuntimeEntry entry;
+  hcc::rt::RuntimeEntry entry(loc ? loc->psource : nullptr);
   TaskHeader* h = header_of(task);
   const size_t lb_at = reinterpret_cast<char*>(lb) - reinterpret_cast<char*>(h);
   const size_t ub_at = reinterpret_cast<char*>(ub) - reinterpret_cast<char*>(h);

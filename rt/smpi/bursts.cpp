@@ -1,8 +1,12 @@
 #include "bursts.hpp"
 
+#include <string>
+#include <unordered_set>
+
 #include "cpu_clock.hpp"
 #include "folded_memory.hpp"
 #include "ranks.hpp"
+#include "runtime.hpp"
 
 namespace hcc::rt {
 
@@ -18,43 +22,76 @@ namespace {
 // fine-grained task program (a Fibonacci with a task per call: seven
 // bursts per task) were measured 0.4 us too long each that way, more than
 // the code they timed. The monotonic clock is read without a system call
-// (20 ns), but counts the time the simulation's process is preempted. So a
-// thread whose last burst was short times the next on the monotonic clock
-// alone (a preemption makes a burst long, and the next is timed on both),
-// and one whose last burst was long on its CPU clock too.
+// (20 ns), but counts the time the simulation's process is preempted, which
+// on a loaded machine tripled long bursts. So bursts that start where the
+// last one that started there was short (the same entry left, or the same
+// code called) are timed on the monotonic clock alone, the others on the
+// CPU clock too; a site is first taken for one of long bursts.
 constexpr double kCpuClockFrom = 20e-6;
 
-void mark(BurstClock& c) {
+// Sites whose last burst was short. Actors run one at a time: no lock.
+std::unordered_set<const void*>& short_sites() {
+  static auto* sites = new std::unordered_set<const void*>;  // used until the process ends
+  return *sites;
+}
+
+void mark(BurstClock& c, const void* site) {
   clock_overhead(Clock::Monotonic);  // measured once, before the first burst
   clock_overhead(Clock::ThreadCpu);
+  c.site = site;
   c.faults = fold_fault_seconds();
-  c.mark_cpu = c.long_bursts ? clock_seconds(Clock::ThreadCpu) : -1;
+  c.mark_cpu = short_sites().count(site) ? -1 : clock_seconds(Clock::ThreadCpu);
   c.mark = clock_seconds(Clock::Monotonic);
 }
 
-// Charges the burst since the mark, and counts it for the caller's rank.
-void close_burst(BurstClock& c) {
+// "burst:<file>:<line>" from an OpenMP source location, "burst:<name>" from
+// an entry's name, "burst" without either.
+std::string burst_name(const char* where) {
+  if (!where) return "burst";
+  if (*where != ';') return std::string("burst:") + where;
+  std::string text(where + 1);
+  const size_t file_end = text.find(';');
+  const size_t function_end = text.find(';', file_end == std::string::npos ? file_end : file_end + 1);
+  const size_t line_end = text.find(';', function_end == std::string::npos ? function_end : function_end + 1);
+  if (line_end == std::string::npos) return "burst";
+  std::string file = text.substr(0, file_end);
+  if (const size_t slash = file.rfind('/'); slash != std::string::npos) file = file.substr(slash + 1);
+  return "burst:" + file + ":" + text.substr(function_end + 1, line_end - function_end - 1);
+}
+
+// Charges the burst since the mark, and counts it for the caller's rank;
+// a run that keeps records gets a row for it.
+void close_burst(BurstClock& c, const char* where = nullptr) {
   if (c.mark < 0) return;
   const double wall = clock_seconds(Clock::Monotonic) - c.mark - clock_overhead(Clock::Monotonic);
   const double faults = fold_fault_seconds() - c.faults;
   double seconds = wall;
   if (c.mark_cpu >= 0) seconds = clock_seconds(Clock::ThreadCpu) - c.mark_cpu - clock_overhead(Clock::ThreadCpu);
   seconds -= faults;
-  c.long_bursts = wall - faults >= kCpuClockFrom;
+  if (wall - faults < kCpuClockFrom) short_sites().insert(c.site);
+  else short_sites().erase(c.site);
   c.mark = -1;
   if (seconds <= 0) return;
-  current_rank().burst_seconds += seconds;
+  Rank& rank = current_rank();
+  rank.burst_seconds += seconds;
+  Runtime* rt = rank.runtime.get();
+  if (!rt || !rt->keeps_records()) {
+    g_burst_accounting->charge(seconds);
+    return;
+  }
+  const double start = rt->time();
   g_burst_accounting->charge(seconds);
+  rt->record_program_code(burst_name(where), start, rt->time(), seconds, 0);
 }
 
 }  // namespace
 
-void burst_runtime_entered() {
+void burst_runtime_entered(const char* where) {
   BurstClock& c = *g_burst_accounting->clock_of_caller();
-  if (c.depth++ == 0) close_burst(c);
+  if (c.depth++ == 0) close_burst(c, where);
 }
 
-void burst_runtime_left() {
+void burst_runtime_left(const void* site) {
   BurstClock& c = *g_burst_accounting->clock_of_caller();
   if (--c.depth > 0) return;
   c.depth = 0;
@@ -62,16 +99,16 @@ void burst_runtime_left() {
     c.held = false;
     c.mark = -1;
   } else {
-    mark(c);
+    mark(c, site);
   }
 }
 
-int burst_program_begins() {
+int burst_program_begins(const void* code) {
   BurstClock& c = *g_burst_accounting->clock_of_caller();
   const int saved = c.depth;
   c.depth = 0;
   c.held = false;
-  mark(c);
+  mark(c, code);
   return saved;
 }
 
@@ -79,7 +116,7 @@ void burst_program_ends(int saved_depth) {
   BurstClock& c = *g_burst_accounting->clock_of_caller();
   close_burst(c);
   c.depth = saved_depth;
-  if (saved_depth == 0) mark(c);  // called from the program's code, which resumes
+  if (saved_depth == 0) mark(c, c.site);  // called from the program's code, which resumes
 }
 
 void burst_hold() {

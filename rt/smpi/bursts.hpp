@@ -18,14 +18,14 @@
 namespace hcc::rt {
 
 // Where one simulated thread stands. A burst is timed on the monotonic
-// clock, and also on the thread's CPU clock when the thread's last burst
-// was long (bursts.cpp says why).
+// clock, and also on the thread's CPU clock unless the bursts that started
+// where it starts were short (bursts.cpp says why).
 struct BurstClock {
   int depth = 1;          // runtime entries in progress; 0: running the program's code
   double mark = -1;       // the monotonic clock when the program's code resumed; < 0: not counted
   double mark_cpu = -1;   // the CPU clock then, when read
   double faults = 0;      // fold_fault_seconds() then (mapping folded memory is the simulator's time)
-  bool long_bursts = true;  // the last burst took kCpuClockFrom or more
+  const void* site = nullptr;  // where the burst started: the entry left, or the code called
   bool held = false;      // the code that follows is timed by a sampled burst, not here
 };
 
@@ -41,36 +41,43 @@ struct BurstAccounting {
 extern const BurstAccounting* g_burst_accounting;
 void install_burst_accounting(const BurstAccounting* accounting);
 
-void burst_runtime_entered();
-void burst_runtime_left();
-int burst_program_begins();
+// where: the entry's source location as clang writes it for OpenMP
+// (";file;function;line;column;;"), or the entry's name (an MPI function),
+// or null: it names the burst in records and traces ("burst:file:line").
+void burst_runtime_entered(const char* where);
+void burst_runtime_left(const void* site);
+int burst_program_begins(const void* code);
 void burst_program_ends(int saved_depth);
 // The code the caller runs next, until its next entry into the runtime, is
 // timed by a sampled burst (sampling.cpp): not a burst.
 void burst_hold();
 
-// Around an entry into the runtime from the program's code.
+// Around an entry into the runtime from the program's code. Always inlined
+// into the entry point, so that the return address it keeps is where the
+// program called it: the site the next burst starts from.
 class RuntimeEntry {
  public:
-  RuntimeEntry() : on_(g_burst_accounting != nullptr) {
-    if (on_) burst_runtime_entered();
+  __attribute__((always_inline)) explicit RuntimeEntry(const char* where = nullptr)
+      : on_(g_burst_accounting != nullptr), site_(__builtin_return_address(0)) {
+    if (on_) burst_runtime_entered(where);
   }
   ~RuntimeEntry() {
-    if (on_) burst_runtime_left();
+    if (on_) burst_runtime_left(site_);
   }
   RuntimeEntry(const RuntimeEntry&) = delete;
   RuntimeEntry& operator=(const RuntimeEntry&) = delete;
 
  private:
   bool on_;
+  const void* site_;
 };
 
 // Around the runtime's call of the program's code (main, a region's body,
-// a task body run for real).
+// a task body run for real); code: the function called.
 class ProgramCall {
  public:
-  ProgramCall() : on_(g_burst_accounting != nullptr) {
-    if (on_) saved_ = burst_program_begins();
+  explicit ProgramCall(const void* code) : on_(g_burst_accounting != nullptr) {
+    if (on_) saved_ = burst_program_begins(code);
   }
   ~ProgramCall() {
     if (on_) burst_program_ends(saved_);

@@ -329,7 +329,7 @@ using hcc::rt::runtime_on_demand;
 extern "C" {
 
 int hcc_sample_enter(hcc_sample_site* site, int kind, double count, double tol) {
-  hcc::rt::RuntimeEntry entry;
+  hcc::rt::RuntimeEntry entry("hcc_sample_enter");
   hcc::rt::Runtime& rt = runtime_on_demand();
   if (!rt.simulated()) {
     hcc::rt::start_native_run(site);
@@ -370,7 +370,7 @@ int hcc_sample_enter(hcc_sample_site* site, int kind, double count, double tol) 
 }
 
 void hcc_sample_leave(hcc_sample_site* site) {
-  hcc::rt::RuntimeEntry entry;
+  hcc::rt::RuntimeEntry entry("hcc_sample_leave");
   hcc::rt::Runtime& rt = runtime_on_demand();
   if (!rt.simulated()) {
     if (hcc::rt::NativeStatement* st = hcc::rt::native_statement(site)) hcc::rt::end_native_run(*st);
@@ -381,7 +381,7 @@ void hcc_sample_leave(hcc_sample_site* site) {
 }
 
 void hcc_sample_close(hcc_sample_site* site) {
-  hcc::rt::RuntimeEntry entry;
+  hcc::rt::RuntimeEntry entry("hcc_sample_close");
   hcc::rt::Runtime& rt = runtime_on_demand();
   if (!rt.simulated()) {
     hcc::rt::close_native_statement(rt, site);
@@ -397,7 +397,7 @@ void hcc_delay(int flops, double amount) {
   if (!(amount >= 0) || !std::isfinite(amount))
     hcc::rt::fatal(std::string("#pragma hcc delay: ") + (flops ? "flops" : "seconds") + " = " + std::to_string(amount) +
                    ": expected a finite amount >= 0");
-  hcc::rt::RuntimeEntry entry;
+  hcc::rt::RuntimeEntry entry("hcc_delay");
   hcc::rt::Runtime& rt = runtime_on_demand();
   if (flops) rt.charge_flops(amount);
   else rt.charge_seconds(amount);

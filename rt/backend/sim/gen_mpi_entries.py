@@ -45,7 +45,7 @@ def main():
         params = " ".join(params.split())
         args = ", ".join(arguments(params))
         lines.append(f'extern "C" {ret} {name}({params}) {{')
-        lines.append("  hcc::rt::RuntimeEntry entry;")
+        lines.append(f'  hcc::rt::RuntimeEntry entry("{name}");')
         lines.append(f"  return P{name}({args});")
         lines.append("}")
     with open(output + ".tmp", "w", encoding="utf-8") as out:

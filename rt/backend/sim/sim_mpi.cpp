@@ -34,7 +34,7 @@ std::map<const hcc::rt::Rank*, int>& thread_levels() {
 }  // namespace
 
 extern "C" int MPI_Init_thread(int* argc, char*** argv, int required, int* provided) {
-  hcc::rt::RuntimeEntry entry;
+  hcc::rt::RuntimeEntry entry("MPI_Init_thread");
   int smpi = MPI_THREAD_SINGLE;
   const int rc = PMPI_Init_thread(argc, argv, required, &smpi);
   const int level = std::clamp(required, MPI_THREAD_SINGLE, MPI_THREAD_SERIALIZED);

@@ -97,7 +97,7 @@ void note_stage(const std::string& what) {
 __attribute__((no_sanitize("function")))
 #endif
 int call_main(int (*main_fn)(int, char**), int argc, char** argv) {
-  ProgramCall program;  // main is the program's code (bursts.hpp)
+  ProgramCall program(reinterpret_cast<const void*>(main_fn));  // main is the program's code (bursts.hpp)
   return main_fn(argc, argv);
 }
 
