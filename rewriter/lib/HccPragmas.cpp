@@ -25,7 +25,8 @@ namespace hcc::rewriter {
 
 namespace {
 
-constexpr const char *kValidDirectives = "'params', 'task', 'sample', 'delay', 'shared', 'keep' or 'keep_global'";
+constexpr const char *kValidDirectives =
+    "'params', 'task', 'sample', 'delay', 'shared', 'keep', 'keep_global' or 'model'";
 
 class HccPragmaHandler : public PragmaHandler {
  public:
@@ -119,6 +120,9 @@ class HccPragmaHandler : public PragmaHandler {
       cur_->kind = HccPragma::Delay;
       ++i_;
       parseDelay();
+    } else if (name == "model") {
+      cur_->kind = HccPragma::Model;
+      ++i_;
     } else if (name == "keep_global") {
       cur_->kind = HccPragma::KeepGlobal;
       ++i_;

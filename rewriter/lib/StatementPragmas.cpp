@@ -144,6 +144,7 @@ const char *directiveName(HccPragma::Kind k) {
     case HccPragma::Keep: return "keep";
     case HccPragma::Sample: return "sample";
     case HccPragma::Delay: return "delay";
+    case HccPragma::Model: return "model";
     default: return "?";
   }
 }
@@ -184,6 +185,7 @@ class StatementPragmas {
         case HccPragma::Keep: allocation(p, *c); break;
         case HccPragma::Sample: sample(p, *c); break;
         case HccPragma::Delay: delay(p, *c); break;
+        case HccPragma::Model: model(p, *c); break;
         default: break;
       }
     }
@@ -326,6 +328,27 @@ class StatementPragmas {
     around(c.stmt, std::string("if (HCC_DELAY(") + (p.delayFlops ? "1" : "0") + ", " + amount + ")) { ", " }");
     pc_.remark(p.loc, std::string("statement replaced by a delay of ") + amount +
                           (p.delayFlops ? " flops" : " seconds") + " in simulation");
+  }
+
+  // model: the worksharing loop that follows is charged from its model in
+  // simulation (rt/omp/loop_kernels.hpp), its chunks not run. The loop is
+  // named as the runtime names it, after its OpenMP directive's line.
+  void model(const HccPragma &p, const Candidate &c) {
+    const auto *loop = dyn_cast_or_null<OMPLoopDirective>(c.stmt);
+    if (!loop || isa<OMPTaskLoopDirective>(loop) || isa<OMPMasterTaskLoopDirective>(loop) ||
+        isa<OMPParallelMasterTaskLoopDirective>(loop) || isa<OMPMaskedTaskLoopDirective>(loop) ||
+        isa<OMPParallelMaskedTaskLoopDirective>(loop) || isa<OMPTaskLoopSimdDirective>(loop) ||
+        isa<OMPMasterTaskLoopSimdDirective>(loop) || isa<OMPParallelMasterTaskLoopSimdDirective>(loop) ||
+        isa<OMPMaskedTaskLoopSimdDirective>(loop) || isa<OMPParallelMaskedTaskLoopSimdDirective>(loop) ||
+        isa<OMPSimdDirective>(loop)) {
+      pc_.error(p.loc, "'#pragma hcc model' must precede an OpenMP worksharing loop ('#pragma omp for' or "
+                       "'#pragma omp parallel for'); put it on the line before the loop's directive");
+      return;
+    }
+    const std::string kernel = "loop:" + pc_.baseName + ":" + std::to_string(pc_.line(loop->getBeginLoc()));
+    constructors_ += "\n__attribute__((constructor)) static void hcc_loop_model_" + std::to_string(next_++) +
+                     "(void) { hcc_loop_modelled(" + quoted(kernel) + "); }\n";
+    pc_.remark(p.loc, "loop '" + kernel + "' charged from its model in simulation, its iterations not run (#pragma hcc model)");
   }
 
   // What a simulation may skip: a statement that is not a declaration (its

@@ -35,13 +35,28 @@ bool first_warning(const std::string& kernel) {
   return warned->insert(kernel).second;
 }
 
+// Loops marked #pragma hcc model, registered before main.
+std::mutex marked_mutex;
+std::set<std::string>& marked() {
+  static auto* loops = new std::set<std::string>;  // used until the process ends
+  return *loops;
+}
+bool any_marked = false;
+
+bool marked_for_model(const std::string& kernel) {
+  std::lock_guard<std::mutex> lock(marked_mutex);
+  return marked().count(kernel) > 0;
+}
+
 }  // namespace
 
 bool chunk_begins(State& s, const ident_t* loc, uint64_t iterations) {
-  if (!s.loops_recorded && !s.loops_modelled) return true;
+  const bool simulated_marks = any_marked && s.rt.simulated();
+  if (!s.loops_recorded && !s.loops_modelled && !simulated_marks) return true;
   Thread& me = caller(s);
-  if (s.loops_modelled) {
+  if (s.loops_modelled || simulated_marks) {
     const std::string kernel = kernel_name(loc);
+    if (!s.loops_modelled && !marked_for_model(kernel)) return true;
     if (const std::optional<double> seconds = s.rt.loop_model(kernel, iterations)) {
       const double start = s.rt.time();
       s.rt.charge_seconds(*seconds);
@@ -71,3 +86,10 @@ void chunk_ends(State& s) {
 }
 
 }  // namespace hcc::omp
+
+extern "C" void hcc_loop_modelled(const char* loop) {
+  if (!loop) return;
+  std::lock_guard<std::mutex> lock(hcc::omp::marked_mutex);
+  hcc::omp::marked().insert(loop);
+  hcc::omp::any_marked = true;
+}

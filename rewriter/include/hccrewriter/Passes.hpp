@@ -29,7 +29,7 @@ namespace hcc::rewriter {
 struct HccPragma {
   // Params and Task follow an omp task line; the others precede a statement
   // (StatementPragmas.cpp).
-  enum Kind { Params, Task, Shared, Keep, Sample, Delay, KeepGlobal };
+  enum Kind { Params, Task, Shared, Keep, Sample, Delay, KeepGlobal, Model };
   enum SampleKind { SampleLocal, SampleGlobal, SampleAuto };
   Kind kind = Params;
   clang::SourceLocation loc, endLoc;

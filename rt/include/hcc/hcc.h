@@ -198,6 +198,11 @@ void hcc_sample_close(hcc_sample_site *site);
 /* #pragma hcc delay: charges seconds, or flops at the host's speed. */
 void hcc_delay(int flops, double amount);
 
+/* #pragma hcc model before a worksharing loop: a simulation charges the
+ * chunks of loop "loop:<file>:<line>" from its model (hcc-calibrate) and
+ * runs none of them, as HCC_SIM_LOOPS=model does for every loop. */
+void hcc_loop_modelled(const char *loop);
+
 /* Instrumented and simulated builds call the runtime around sampled bursts;
  * native builds run them untouched (the arguments stay used, unevaluated). */
 #if defined(HCC_CAPTURE_PARAMS)

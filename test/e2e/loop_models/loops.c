@@ -1,7 +1,8 @@
 /* Worksharing loops as kernels (loop_models.sh): a static loop whose
  * iterations each burn the same CPU time, and a dynamic one whose
  * iterations burn more and more. Prints how many iterations ran, and each
- * loop's time on the run's clock. */
+ * loop's time on the run's clock. With -DMODEL_UNIFORM the first loop is
+ * marked '#pragma hcc model'. */
 #include <omp.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,6 +17,9 @@ int main(int argc, char** argv) {
   double uniform = 0, growing = 0;
   for (int s = 0; s < steps; ++s) {
     double t = omp_get_wtime();
+#ifdef MODEL_UNIFORM
+#pragma hcc model
+#endif
 #pragma omp parallel for reduction(+ : ran)
     for (int i = 0; i < n; ++i) {
       spin(unit);
