@@ -304,7 +304,9 @@ int main(int argc, char** argv) {
       std::stringstream ss(line);
       std::string f[9];
       for (auto& x : f) std::getline(ss, x, ',');
-      if (f[1] == "transfer") continue;  // a row per copy between memory nodes
+      // Rows that are not tasks (id 0): a copy between memory nodes, a CPU
+      // burst of the program's code, a loop chunk.
+      if (f[1] == "transfer" || f[1].rfind("burst", 0) == 0 || f[1].rfind("loop:", 0) == 0) continue;
       when[std::stoull(f[0])] = {std::stod(f[6]), std::stod(f[7])};
     }
     for (auto [u, t] : must_precede) {
