@@ -2,7 +2,7 @@
 """CPU bursts: ordinary OpenMP and MPI programs, with no task and no `#pragma
 hcc`, natively against their simulations, in one command.
 
-    python3 bench/bursts.py --build-dir build [--runs 5] [--sim-runs 2] [--no-hybrid-1x2] [--timeout 120] [--work-dir D]
+    python3 bench/bursts.py --build-dir build [--runs 5] [--sim-runs 3] [--no-hybrid-1x2] [--timeout 120] [--work-dir D]
 
 A simulation charges the CPU time a program's own code spends between its
 entries into the runtime (OpenMP constructs, MPI calls) as simulated time on
@@ -40,8 +40,11 @@ of the simulations):
 
 and, with the 1x2 variant, `burst_hybrid_1x2_prediction_error_pct`. A line
 per program on stderr: native median and spread, simulated time, the
-simulation's wall time and its `bursts=` (CPU seconds charged). About 1-2
-min on the 2-core VM.
+simulation's wall time and its `bursts=` (CPU seconds charged). About 1.5
+min on the idle 2-core VM, 4-8 min while another build or test runs there
+(its runs are made again). A simulation measures its bursts once: two
+simulations of one program differ by up to 20 % on this VM, hence the
+median of --sim-runs.
 """
 import argparse
 import math
@@ -108,7 +111,7 @@ def main():
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--build-dir", default="build")
     ap.add_argument("--runs", type=int, default=5, help="native runs of each program (rounds)")
-    ap.add_argument("--sim-runs", type=int, default=2, help="simulations of each program, spread over the rounds")
+    ap.add_argument("--sim-runs", type=int, default=3, help="simulations of each program, spread over the rounds")
     ap.add_argument("--no-hybrid-1x2", action="store_true", help="leave out hybrid-halo with 1 rank x 2 threads")
     ap.add_argument("--timeout", type=float, default=120, help="seconds per run")
     ap.add_argument("--work-dir", help="where the binaries go (default <build>/bench/bursts)")
@@ -177,30 +180,34 @@ def main():
 
     speed = SpeedCheck(work, max_foreign=args.max_foreign, retries=args.retries, pause=1.0, log=log)
 
-    def attempt(case, label, cmd, env, into):
-        if case in failures:
+    def attempt(case, kind, label, cmd, env, into):
+        """One run; after a failure, no more runs of that kind (native, simulated) of the case."""
+        if (case, kind) in failed:
             return
         try:
             into.append(speed.run(lambda: run(label, cmd, env, args.timeout)))
         except Failure as e:
-            failures[case] = str(e)
+            failed.add((case, kind))
+            failures.setdefault(case, str(e))
             log(f"bursts: {e}")
 
+    failed = set()
     log("warm-up")
     for case, (_, ncmd, nenv, _, _) in cases.items():
-        attempt(case, f"{case} native warm-up", ncmd, nenv, [])
+        attempt(case, "native", f"{case} native warm-up", ncmd, nenv, [])
     for r in range(args.runs):
         log(f"round {r + 1}/{args.runs}")
         for case, (_, ncmd, nenv, scmd, senv) in cases.items():
-            attempt(case, f"{case} native", ncmd, nenv, native[case])
+            attempt(case, "native", f"{case} native", ncmd, nenv, native[case])
             if r in sim_rounds:
-                attempt(case, f"{case} simulated", scmd, senv, simulated[case])
+                attempt(case, "simulated", f"{case} simulated", scmd, senv, simulated[case])
 
     log(speed.summary())
     # The same result line natively and simulated.
     for case in cases:
         lines = {x["result"] for x in native[case] + simulated[case]}
         if case not in failures and len(lines) > 1:
+            failed.add((case, "result lines differ"))
             failures[case] = f"{case}: different result lines: " + " | ".join(sorted(lines))
             log(f"bursts: {failures[case]}")
 
@@ -208,11 +215,13 @@ def main():
     errors = {}
     log(f"{'program':<16} {'native median (spread)':<30} {'simulated':>10} {'error %':>8} {'sim wall':>9} {'bursts':>8}")
     for case in cases:
+        nt = [x["time"] for x in native[case]]
         if case in failures or not native[case] or not simulated[case]:
-            log(f"{case:<16} FAILED")
+            known = f"{med(nt):.4f} s ({min(nt):.4f}-{max(nt):.4f})" if nt and (case, "native") not in failed else "-"
+            log(f"{case:<16} {known}".ljust(47) + " FAILED (" +
+                ", ".join(k for c, k in sorted(failed) if c == case) + ")")
             errors[case] = math.nan
             continue
-        nt = [x["time"] for x in native[case]]
         st = med([x["time"] for x in simulated[case]])
         m = med(nt)
         errors[case] = abs(st - m) / m * 100

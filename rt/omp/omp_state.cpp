@@ -125,7 +125,15 @@ void release(State& s, Mutex& m) {
   s.rt.unlock();
 }
 
-Mutex& mutex_in(void** word) {
+Mutex& mutex_in(State& s, void** word) {
+  if (s.rt.simulated()) {
+    s.rt.lock();
+    std::unique_ptr<Mutex>& m = s.word_mutexes[word];
+    if (!m) m = std::make_unique<Mutex>();
+    Mutex& found = *m;
+    s.rt.unlock();
+    return found;
+  }
   std::atomic_ref<void*> ref(*word);
   if (void* p = ref.load(std::memory_order_acquire)) return *static_cast<Mutex*>(p);
   auto* fresh = new Mutex;

@@ -25,6 +25,7 @@
 namespace hcc::omp {
 
 struct TaskReduction;  // task_reduction.cpp
+struct Mutex;
 
 // What one thread of a team has met of the team's worksharing constructs.
 struct Member {
@@ -149,6 +150,8 @@ struct State final : rt::Runtime::Extension {
   // By construct (its hcc_omp_task_info, else its outlined body) and number
   // of depend items.
   std::map<std::pair<const void*, int>, std::unique_ptr<Codelet>> codelets;
+  // Simulation: the mutexes of compiler-provided words (mutex_in), under the control lock.
+  std::map<void**, std::unique_ptr<Mutex>> word_mutexes;
 };
 
 // The runtime's OpenMP state, the runtime started on first use.
@@ -171,8 +174,11 @@ struct Mutex {
 void acquire(State& s, Mutex& m, bool nestable);
 bool try_acquire(State& s, Mutex& m, bool nestable);  // returns whether it got it
 void release(State& s, Mutex& m);
-// The mutex stored in a zero-initialised word the compiler provides
-// (critical names, reduction locks), created on first use.
-Mutex& mutex_in(void** word);
+// The mutex of a zero-initialised word the compiler provides (critical
+// names, reduction locks), created on first use: natively stored in the
+// word; in a simulation kept by the rank's state, since the word is a
+// global that every rank's threads share (its Mutex would then belong to
+// one rank's runtime, whose release never wakes another rank's waiters).
+Mutex& mutex_in(State& s, void** word);
 
 }  // namespace hcc::omp

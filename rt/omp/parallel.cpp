@@ -247,7 +247,7 @@ void __kmpc_copyprivate(ident_t* loc, int32_t, size_t, void* data, void (*copy)(
 void __kmpc_critical(ident_t* loc, int32_t, kmp_critical_name* name) {
   hcc::rt::RuntimeEntry entry(loc ? loc->psource : nullptr);
   State& s = state();
-  acquire(s, mutex_in(reinterpret_cast<void**>(name)), false);
+  acquire(s, mutex_in(s, reinterpret_cast<void**>(name)), false);
 }
 void __kmpc_critical_with_hint(ident_t* loc, int32_t gtid, kmp_critical_name* name, uint32_t) {
   __kmpc_critical(loc, gtid, name);
@@ -255,7 +255,7 @@ void __kmpc_critical_with_hint(ident_t* loc, int32_t gtid, kmp_critical_name* na
 void __kmpc_end_critical(ident_t* loc, int32_t, kmp_critical_name* name) {
   hcc::rt::RuntimeEntry entry(loc ? loc->psource : nullptr);
   State& s = state();
-  release(s, mutex_in(reinterpret_cast<void**>(name)));
+  release(s, mutex_in(s, reinterpret_cast<void**>(name)));
 }
 
 void __kmpc_flush(ident_t*) { std::atomic_thread_fence(std::memory_order_seq_cst); }
@@ -267,13 +267,13 @@ int32_t __kmpc_reduce_nowait(ident_t* loc, int32_t, int32_t, size_t, void*, void
                              kmp_critical_name* lock) {
   hcc::rt::RuntimeEntry entry(loc ? loc->psource : nullptr);
   State& s = state();
-  acquire(s, mutex_in(reinterpret_cast<void**>(lock)), false);
+  acquire(s, mutex_in(s, reinterpret_cast<void**>(lock)), false);
   return 1;
 }
 void __kmpc_end_reduce_nowait(ident_t* loc, int32_t, kmp_critical_name* lock) {
   hcc::rt::RuntimeEntry entry(loc ? loc->psource : nullptr);
   State& s = state();
-  release(s, mutex_in(reinterpret_cast<void**>(lock)));
+  release(s, mutex_in(s, reinterpret_cast<void**>(lock)));
 }
 int32_t __kmpc_reduce(ident_t* loc, int32_t gtid, int32_t n, size_t size, void* data, void (*fn)(void*, void*),
                       kmp_critical_name* lock) {

@@ -14,7 +14,6 @@
 // would be a bug too. The core's spin locks are never contended here, since
 // no simcall happens while one is held either.
 #include <simgrid/s4u.hpp>
-#include <smpi/smpi.h>
 
 #include <chrono>
 #include <cmath>
@@ -107,11 +106,7 @@ class SimBackend final : public Backend {
     const auto& workers = platform_.machine.workers;
     for (int i = 0; i < static_cast<int>(workers.size()); ++i) {
       s4u::Host* host = platform_.node_hosts[workers[i].node];
-      // In an MPI program, a worker makes its MPI calls as its rank's (sim_mpi.cpp).
-      s4u::ActorPtr actor = s4u::Actor::create(workers[i].name, host, [body, i, mpi = in_simulated_rank()] {
-        if (mpi) SMPI_thread_create();
-        body(i);
-      });
+      s4u::ActorPtr actor = s4u::Actor::create(workers[i].name, host, [body, i] { body(i); });
       // A program that ends without hcc_shutdown must not keep idle workers
       // waiting forever.
       actor->daemonize();

@@ -316,9 +316,23 @@ int run_simulation(int (*main_fn)(int, char**), int argc, char** argv) {
   // MPI, every actor belongs to one rank (ranks.hpp).
   static Rank only;
   set_rank_resolver([]() -> Rank* { return s4u::Actor::self() ? &only : nullptr; });
-  s4u::Actor::create("main", cpu, [&rc, main_fn, argc, argv] { rc = run_main_in_rank(only, main_fn, argc, argv); });
+  bool returned = false;
+  s4u::Actor::create("main", cpu, [&rc, &returned, main_fn, argc, argv] {
+    rc = run_main_in_rank(only, main_fn, argc, argv);
+    returned = true;
+  });
   engine.run();
   set_rank_resolver(nullptr);
+  // SimGrid ends a simulation in which every actor waits (its deadlock
+  // report above): a main that never returned is a failed run.
+  if (!returned) {
+    std::fflush(stdout);
+    std::fprintf(stderr,
+                 "hccsim: error: the simulation stopped at %.6f s with the program's main still waiting (a "
+                 "deadlock: every thread waits for another); no prediction\n",
+                 engine.get_clock());
+    return 1;
+  }
   return rc;
 }
 

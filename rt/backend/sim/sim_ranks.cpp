@@ -17,6 +17,7 @@
 #include <stdexcept>
 #include <string>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include "program_memory.hpp"
@@ -35,6 +36,7 @@ constexpr const char* kInstance = "hccsim";  // the SMPI instance of the program
 constexpr int kMaxRanks = 1 << 20;
 
 std::unordered_map<long, Rank*> g_rank_of_actor;
+std::unordered_set<long> g_rank_mains;  // the actors that run a rank's main
 
 Rank* rank_of_running_actor() {
   const s4u::Actor* actor = s4u::Actor::self();
@@ -164,7 +166,10 @@ SimPlatform describe_running_node(const Config& config) {
   return describe_node(config, s4u::this_actor::get_host(), {}, config.workers ? config.workers : rank.cpu_workers);
 }
 
-bool in_simulated_rank() { return rank_of_running_actor() != nullptr; }
+bool in_rank_main() {
+  const s4u::Actor* actor = s4u::Actor::self();
+  return actor && g_rank_mains.count(actor->get_pid()) > 0;
+}
 
 void join_running_rank(const s4u::ActorPtr& actor) {
   if (Rank* rank = rank_of_running_actor()) g_rank_of_actor[actor->get_pid()] = rank;
@@ -220,6 +225,7 @@ int run_ranks(s4u::Engine& engine, int (*main_fn)(int, char**), int argc, char**
     actor->set_property("instance_id", kInstance);
     actor->set_property("rank", std::to_string(i));
     g_rank_of_actor[actor->get_pid()] = r;
+    g_rank_mains.insert(actor->get_pid());
     actor->start([r, main_fn, &args, &status, &finished] {
       std::vector<std::string> mine = args;
       std::vector<char*> argv_copy;
@@ -246,9 +252,24 @@ int run_ranks(s4u::Engine& engine, int (*main_fn)(int, char**), int argc, char**
   }
   engine.run();
   if (progress_shown) std::fputc('\n', stderr);
+  // SimGrid ends a simulation in which every actor waits (its deadlock
+  // report above): the ranks that never returned make it a failed run, not
+  // a prediction.
+  if (finished < nranks) {
+    std::fflush(stdout);
+    std::fprintf(stderr,
+                 "hccsim: error: the simulation stopped at %.6f s with %d of %d ranks still waiting (a deadlock: "
+                 "every rank and thread waits for another); no prediction\n",
+                 engine.get_clock(), nranks - finished, nranks);
+    SMPI_finalize();
+    set_rank_resolver(nullptr);
+    g_rank_of_actor.clear();
+    return 1;
+  }
   SMPI_finalize();
   set_rank_resolver(nullptr);
   g_rank_of_actor.clear();
+  g_rank_mains.clear();
 
   RankSummary all;
   double bursts = 0;

@@ -23,8 +23,8 @@ int run_ranks(simgrid::s4u::Engine& engine, int (*main_fn)(int, char**), int arg
 // with the other ranks placed there), or the whole platform without ranks.
 SimPlatform describe_running_node(const Config& config);
 
-// Whether the running actor belongs to a rank of a simulated MPI program.
-bool in_simulated_rank();
+// Whether the running actor runs a rank's main (not one of its workers).
+bool in_rank_main();
 
 // A worker actor of the running rank's runtime belongs to that rank.
 void join_running_rank(const simgrid::s4u::ActorPtr& actor);
