@@ -2,6 +2,8 @@
 // MPI_Query_thread agrees; an MPI call made by an OpenMP team thread (a
 // worker actor, not the rank's main thread) is one clear error.
 // RUN: %hccsim -fsimulate -O1 %s -o %t.sim
+// A strict C standard builds too (SMPI's mpi.h needs POSIX types):
+// RUN: %hccsim -fsimulate -std=c11 -O1 %s -o %t.c11
 // RUN: %hccsim-run -np 2 --platform laptop %t.sim 1 2>&1 | FileCheck %s --check-prefix=FUNNELED
 // FUNNELED: provided=1 query=1 halo=1,0
 // RUN: %hccsim-run -np 2 --platform laptop %t.sim 3 2>&1 | FileCheck %s --check-prefix=MULTIPLE
