@@ -1,5 +1,6 @@
 #include "bursts.hpp"
 
+#include <algorithm>
 #include <string>
 #include <unordered_set>
 
@@ -59,9 +60,17 @@ std::string burst_name(const char* where) {
   return "burst:" + file + ":" + text.substr(function_end + 1, line_end - function_end - 1);
 }
 
+// Bursts that end at an entry that lets no other actor see the caller's
+// time (a sampled statement's enter and leave, per loop iteration) are
+// gathered and charged when they reach this much or at the next other
+// entry: one simulation event per iteration made a sampled simulation of
+// examples/heat (1.2 M iterations) slower than an unsampled one.
+constexpr double kGathered = 1e-3;
+
 // Charges the burst since the mark, and counts it for the caller's rank;
-// a run that keeps records gets a row for it.
-void close_burst(BurstClock& c, const char* where = nullptr) {
+// a run that keeps records gets a row for it. gather: the entry lets the
+// charge wait (kGathered).
+void close_burst(BurstClock& c, const char* where = nullptr, bool gather = false) {
   if (c.mark < 0) return;
   const double wall = clock_seconds(Clock::Monotonic) - c.mark - clock_overhead(Clock::Monotonic);
   const double faults = fold_fault_seconds() - c.faults;
@@ -71,9 +80,16 @@ void close_burst(BurstClock& c, const char* where = nullptr) {
   if (wall - faults < kCpuClockFrom) short_sites().insert(c.site);
   else short_sites().erase(c.site);
   c.mark = -1;
-  if (seconds <= 0) return;
+  seconds = std::max(0.0, seconds);
+  if (seconds <= 0 && c.pending <= 0) return;
   Rank& rank = current_rank();
   rank.burst_seconds += seconds;
+  seconds += c.pending;
+  if (gather && seconds < kGathered) {
+    c.pending = seconds;
+    return;
+  }
+  c.pending = 0;
   Runtime* rt = rank.runtime.get();
   if (!rt || !rt->keeps_records()) {
     g_burst_accounting->charge(seconds);
@@ -86,9 +102,9 @@ void close_burst(BurstClock& c, const char* where = nullptr) {
 
 }  // namespace
 
-void burst_runtime_entered(const char* where) {
+void burst_runtime_entered(const char* where, bool gather) {
   BurstClock& c = *g_burst_accounting->clock_of_caller();
-  if (c.depth++ == 0) close_burst(c, where);
+  if (c.depth++ == 0) close_burst(c, where, gather);
 }
 
 void burst_runtime_left(const void* site) {

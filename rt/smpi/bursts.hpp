@@ -27,6 +27,7 @@ struct BurstClock {
   double faults = 0;      // fold_fault_seconds() then (mapping folded memory is the simulator's time)
   const void* site = nullptr;  // where the burst started: the entry left, or the code called
   bool held = false;      // the code that follows is timed by a sampled burst, not here
+  double pending = 0;     // seconds of short bursts gathered, not charged yet
 };
 
 // What the simulation provides: the running actor's clock, and how to
@@ -44,7 +45,9 @@ void install_burst_accounting(const BurstAccounting* accounting);
 // where: the entry's source location as clang writes it for OpenMP
 // (";file;function;line;column;;"), or the entry's name (an MPI function),
 // or null: it names the burst in records and traces ("burst:file:line").
-void burst_runtime_entered(const char* where);
+// gather: the entry lets no other actor see the caller's time, so that a
+// short burst may be charged with the next ones (bursts.cpp).
+void burst_runtime_entered(const char* where, bool gather);
 void burst_runtime_left(const void* site);
 int burst_program_begins(const void* code);
 void burst_program_ends(int saved_depth);
@@ -57,9 +60,9 @@ void burst_hold();
 // program called it: the site the next burst starts from.
 class RuntimeEntry {
  public:
-  __attribute__((always_inline)) explicit RuntimeEntry(const char* where = nullptr)
+  __attribute__((always_inline)) explicit RuntimeEntry(const char* where = nullptr, bool gather = false)
       : on_(g_burst_accounting != nullptr), site_(__builtin_return_address(0)) {
-    if (on_) burst_runtime_entered(where);
+    if (on_) burst_runtime_entered(where, gather);
   }
   ~RuntimeEntry() {
     if (on_) burst_runtime_left(site_);

@@ -329,7 +329,7 @@ using hcc::rt::runtime_on_demand;
 extern "C" {
 
 int hcc_sample_enter(hcc_sample_site* site, int kind, double count, double tol) {
-  hcc::rt::RuntimeEntry entry("hcc_sample_enter");
+  hcc::rt::RuntimeEntry entry("hcc_sample_enter", true);  // per iteration: gathered
   hcc::rt::Runtime& rt = runtime_on_demand();
   if (!rt.simulated()) {
     hcc::rt::start_native_run(site);
@@ -370,7 +370,7 @@ int hcc_sample_enter(hcc_sample_site* site, int kind, double count, double tol) 
 }
 
 void hcc_sample_leave(hcc_sample_site* site) {
-  hcc::rt::RuntimeEntry entry("hcc_sample_leave");
+  hcc::rt::RuntimeEntry entry("hcc_sample_leave", true);  // per iteration: gathered
   hcc::rt::Runtime& rt = runtime_on_demand();
   if (!rt.simulated()) {
     if (hcc::rt::NativeStatement* st = hcc::rt::native_statement(site)) hcc::rt::end_native_run(*st);
