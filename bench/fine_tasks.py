@@ -35,11 +35,11 @@ same result line and the same task count (a simulated fib prints
 
 A line per program on stderr: native median and spread, the instrumented
 makespan and its ratio, the simulated median, its error and the
-simulations' wall time. The simulations take most of the time (about 50,000
-tasks per second of wall time: nqueens 12 about 18 s each); a simulation
+simulations' wall time. The simulations take most of the time (about 45,000
+tasks per second of wall time: nqueens 12 18-23 s each); a simulation
 after a program's first is skipped when it would end past --budget seconds
-from the start, so the script ends in about 2.5 min on the idle 2-core VM and
-within --budget plus one simulation whatever the load. A figure is nan when
+from the start, so the script ends in about 3 min on the 2-core VM and within
+--budget plus one simulation whatever the load. A figure is nan when
 a program failed or has no simulation; the exit status is then 1.
 """
 import argparse
