@@ -11,6 +11,7 @@
 #include <sstream>
 
 #include "bursts.hpp"
+#include "cpu_clock.hpp"
 #include "fatal.hpp"
 #include "runtime.hpp"
 #include "runtime_costs.hpp"
@@ -41,6 +42,7 @@ void Runtime::execute_body(Task* t, int w, const Buffers& buffers) {
   const hcc_codelet* cl = t->codelet;
   const std::string& arch = machine().workers[w].arch;
   hcc_kernel_fn fn = workers_[w].cpu ? cl->cpu : cl->cuda;
+  const bool control = (cl->flags & HCC_CODELET_CONTROL) != 0;
   // A kernel's first run on a GPU worker initialises its libraries (cuBLAS
   // and cuSOLVER handles, workspaces, code loaded on first use): instrumented
   // runs keep it as a model of its own, "<kernel>.first-run", which simulations
@@ -56,12 +58,12 @@ void Runtime::execute_body(Task* t, int w, const Buffers& buffers) {
     Worker& me = workers_[w];
     // One read of the monotonic clock ends the runtime's work since the
     // previous kernel (hcc.task, recorded after this kernel) and starts this
-    // kernel's time; a long kernel is timed on the CPU clock too
-    // (runtime_costs.hpp).
+    // kernel's time; a kernel after a long one is timed on the CPU clock too
+    // (a long kernel must not count the time its thread was preempted;
+    // cpu_clock.hpp, kShortInterval).
     const double wall_start = measure_costs_ ? backend_->wallclock() : 0;
     // A control body's time holds the tasks it ran while it waited: its
     // model means little, and a simulation charges its CPU bursts instead.
-    const bool control = (cl->flags & HCC_CODELET_CONTROL) != 0;
     const double cpu_start =
         measure_costs_ && me.long_kernels && !control ? backend_->thread_cpu_time() : -1;
     double task_cost = -1;
@@ -93,7 +95,7 @@ void Runtime::execute_body(Task* t, int w, const Buffers& buffers) {
     if (measure_costs_ && me.cpu) {
       const double wall = std::max(0.0, backend_->wallclock() - wall_start - wall_clock_cost_);
       t->cpu_time = cpu_start >= 0 ? cpu_since(cpu_start) : wall;
-      if (!control) me.long_kernels = wall >= kCpuClockFrom;
+      if (!control) me.long_kernels = wall >= kShortInterval;
     }
     // Formatted here, before complete() appends the record under the models
     // mutex, which the other workers wait for: instrumentation must not slow them.
@@ -109,13 +111,13 @@ void Runtime::execute_body(Task* t, int w, const Buffers& buffers) {
     return;
   }
 
-  const bool control = (cl->flags & HCC_CODELET_CONTROL) != 0;
   // A control body is the program's code, run for real: with bursts
   // accounted (bursts.hpp) it costs what it computes, between the runtime
   // entries it makes (the tasks it creates, its waits), not a model of its
   // whole run, which would count its children's work and the runtime's.
   const bool bursts = control && g_burst_accounting != nullptr;
-  std::optional<double> duration = model_duration(*t, cl->name, arch, config_.sim_model == "histogram");
+  std::optional<double> duration;
+  if (!bursts) duration = model_duration(*t, cl->name, arch, config_.sim_model == "histogram");
   if (first_on_gpu) {
     const std::optional<double> first = model_duration(*t, std::string(cl->name) + kFirstRun, arch, false);
     if (first) duration = first;

@@ -208,7 +208,7 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
     // runtime's work between two kernels run back to back (instrumented runs).
     double after_kernel = -1;
     std::deque<TaskRecord> records;  // of the tasks it ran, until shutdown hands them to the trace
-    bool long_kernels = true;  // its last kernel took kCpuClockFrom or more (instrumented runs)
+    bool long_kernels = true;  // its last kernel took kShortInterval or more (instrumented runs)
     double task_cost = 0;  // simulation: CPU seconds charged before each kernel
     double wake_latency = 0;  // simulation: seconds from being woken to running
     // A GPU worker's kernels that ran once already: a kernel's first run

@@ -27,10 +27,5 @@ constexpr const char* kWakeCost = "hcc.wakeup";
 constexpr const char* kAppWakeCost = "hcc.appwakeup";
 
 constexpr double kLongestCost = 1e-3;
-// A kernel is timed on the monotonic clock when its worker's previous one
-// took less than this, else on the thread's CPU clock too (a long kernel
-// must not count the time its thread was preempted; a short one is rarely
-// preempted, and one that was makes the next one timed on both).
-constexpr double kCpuClockFrom = 20e-6;
 
 }  // namespace hcc::rt

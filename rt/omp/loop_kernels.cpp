@@ -1,30 +1,19 @@
 #include "loop_kernels.hpp"
 
 #include <cstdio>
-#include <cstring>
 #include <mutex>
 #include <set>
 #include <string>
 
+#include "bursts.hpp"
+
 namespace hcc::omp {
 namespace {
 
-// "loop:<file>:<line>" from clang's source location ";<path>;<function>;<line>;<column>;;".
+// "loop:<file>:<line>", after the loop's directive.
 std::string kernel_name(const ident_t* loc) {
-  const char* p = loc ? loc->psource : nullptr;
-  if (!p || *p != ';') return "loop:?";
-  const char* file = p + 1;
-  const char* file_end = std::strchr(file, ';');
-  if (!file_end) return "loop:?";
-  const char* function_end = std::strchr(file_end + 1, ';');
-  if (!function_end) return "loop:?";
-  const char* line = function_end + 1;
-  const char* line_end = std::strchr(line, ';');
-  if (!line_end) return "loop:?";
-  const char* base = file;
-  for (const char* c = file; c < file_end; ++c)
-    if (*c == '/') base = c + 1;
-  return "loop:" + std::string(base, file_end) + ":" + std::string(line, line_end);
+  const std::string site = rt::openmp_site(loc ? loc->psource : nullptr);
+  return "loop:" + (site.empty() ? std::string("?") : site);
 }
 
 // Once per process and loop, however many ranks meet it.

@@ -1,6 +1,7 @@
 #include "bursts.hpp"
 
 #include <algorithm>
+#include <cstring>
 #include <string>
 #include <unordered_set>
 
@@ -17,18 +18,13 @@ void install_burst_accounting(const BurstAccounting* accounting) { g_burst_accou
 
 namespace {
 
-// Reading the thread's CPU clock is a system call: 1.2 to 1.5 us on this
-// virtual machine, and with page-table isolation it flushes the TLB, so
-// that the program's code after it runs slower than natively. Bursts of a
-// fine-grained task program (a Fibonacci with a task per call: seven
-// bursts per task) were measured 0.4 us too long each that way, more than
-// the code they timed. The monotonic clock is read without a system call
-// (20 ns), but counts the time the simulation's process is preempted, which
-// on a loaded machine tripled long bursts. So bursts that start where the
-// last one that started there was short (the same entry left, or the same
-// code called) are timed on the monotonic clock alone, the others on the
-// CPU clock too; a site is first taken for one of long bursts.
-constexpr double kCpuClockFrom = 20e-6;
+// A burst that starts where the last one that started there (the same
+// entry left, or the same code called) was short is timed on the monotonic
+// clock alone, the others on the CPU clock too (kShortInterval): reading
+// the CPU clock around each of a Fibonacci's seven bursts per task measured
+// them 0.4 us too long each, more than the code they timed, and the
+// monotonic clock alone tripled long bursts on a loaded machine. A site is
+// first taken for one of long bursts.
 
 // Sites whose last burst was short. Actors run one at a time: no lock.
 std::unordered_set<const void*>& short_sites() {
@@ -50,14 +46,8 @@ void mark(BurstClock& c, const void* site) {
 std::string burst_name(const char* where) {
   if (!where) return "burst";
   if (*where != ';') return std::string("burst:") + where;
-  std::string text(where + 1);
-  const size_t file_end = text.find(';');
-  const size_t function_end = text.find(';', file_end == std::string::npos ? file_end : file_end + 1);
-  const size_t line_end = text.find(';', function_end == std::string::npos ? function_end : function_end + 1);
-  if (line_end == std::string::npos) return "burst";
-  std::string file = text.substr(0, file_end);
-  if (const size_t slash = file.rfind('/'); slash != std::string::npos) file = file.substr(slash + 1);
-  return "burst:" + file + ":" + text.substr(function_end + 1, line_end - function_end - 1);
+  const std::string site = openmp_site(where);
+  return site.empty() ? "burst" : "burst:" + site;
 }
 
 // Bursts that end at an entry that lets no other actor see the caller's
@@ -77,7 +67,7 @@ void close_burst(BurstClock& c, const char* where = nullptr, bool gather = false
   double seconds = wall;
   if (c.mark_cpu >= 0) seconds = clock_seconds(Clock::ThreadCpu) - c.mark_cpu - clock_overhead(Clock::ThreadCpu);
   seconds -= faults;
-  if (wall - faults < kCpuClockFrom) short_sites().insert(c.site);
+  if (wall - faults < kShortInterval) short_sites().insert(c.site);
   else short_sites().erase(c.site);
   c.mark = -1;
   seconds = std::max(0.0, seconds);
@@ -133,6 +123,19 @@ void burst_program_ends(int saved_depth) {
   close_burst(c);
   c.depth = saved_depth;
   if (saved_depth == 0) mark(c, c.site);  // called from the program's code, which resumes
+}
+
+std::string openmp_site(const char* psource) {
+  if (!psource || *psource != ';') return "";
+  const char* file = psource + 1;
+  const char* file_end = std::strchr(file, ';');
+  const char* function_end = file_end ? std::strchr(file_end + 1, ';') : nullptr;
+  const char* line_end = function_end ? std::strchr(function_end + 1, ';') : nullptr;
+  if (!line_end) return "";
+  const char* base = file;
+  for (const char* c = file; c < file_end; ++c)
+    if (*c == '/') base = c + 1;
+  return std::string(base, file_end) + ":" + std::string(function_end + 1, line_end);
 }
 
 void burst_hold() {

@@ -15,6 +15,8 @@
 // accounting is installed and the scopes below cost one test.
 #pragma once
 
+#include <string>
+
 namespace hcc::rt {
 
 // Where one simulated thread stands. A burst is timed on the monotonic
@@ -54,6 +56,11 @@ void burst_program_ends(int saved_depth);
 // The code the caller runs next, until its next entry into the runtime, is
 // timed by a sampled burst (sampling.cpp): not a burst.
 void burst_hold();
+
+// "<file>:<line>" from a source location as clang writes it for OpenMP
+// (";<path>;<function>;<line>;<column>;;"), or "" for another text: names
+// bursts ("burst:file:line") and loops ("loop:file:line", loop_kernels.cpp).
+std::string openmp_site(const char* psource);
 
 // Around an entry into the runtime from the program's code. Always inlined
 // into the entry point, so that the return address it keeps is where the

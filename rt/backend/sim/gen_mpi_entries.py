@@ -7,6 +7,7 @@ it is charged (rt/smpi/bursts.hpp), as SMPI's own benchmarking would.
 
 usage: gen_mpi_entries.py SMPI_H OUTPUT
 """
+import os
 import re
 import sys
 
@@ -54,7 +55,6 @@ def main():
         lines.append("}")
     with open(output + ".tmp", "w", encoding="utf-8") as out:
         out.write("\n".join(lines) + "\n")
-    import os
     os.replace(output + ".tmp", output)
 
 

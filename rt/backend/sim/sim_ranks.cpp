@@ -252,6 +252,10 @@ int run_ranks(s4u::Engine& engine, int (*main_fn)(int, char**), int argc, char**
   }
   engine.run();
   if (progress_shown) std::fputc('\n', stderr);
+  SMPI_finalize();
+  set_rank_resolver(nullptr);
+  g_rank_of_actor.clear();
+  g_rank_mains.clear();
   // SimGrid ends a simulation in which every actor waits (its deadlock
   // report above): the ranks that never returned make it a failed run, not
   // a prediction.
@@ -261,20 +265,13 @@ int run_ranks(s4u::Engine& engine, int (*main_fn)(int, char**), int argc, char**
                  "hccsim: error: the simulation stopped at %.6f s with %d of %d ranks still waiting (a deadlock: "
                  "every rank and thread waits for another); no prediction\n",
                  engine.get_clock(), nranks - finished, nranks);
-    SMPI_finalize();
-    set_rank_resolver(nullptr);
-    g_rank_of_actor.clear();
     return 1;
   }
-  SMPI_finalize();
-  set_rank_resolver(nullptr);
-  g_rank_of_actor.clear();
-  g_rank_mains.clear();
 
   RankSummary all;
   double bursts = 0;
-  for (const auto& r : ranks) bursts += r->burst_seconds;
   for (const auto& r : ranks) {
+    bursts += r->burst_seconds;
     if (!r->summary) continue;
     all.tasks += r->summary->tasks;
     all.workers += r->summary->workers;
