@@ -58,7 +58,7 @@ int main(int argc, char **argv) {
   const int nblocks = n / b;
   /* Simulated, the grids are folded (HCC_FOLD_THRESHOLD): the sampled update
    * loop runs over garbage, and is timed as on real memory (rt/README.md,
-   * smpi/). */
+   * program/). */
   double *cur = calloc((size_t)n * n, sizeof *cur), *nxt = calloc((size_t)n * n, sizeof *nxt);
   double *change = calloc((size_t)nblocks, sizeof *change);
   if (!cur || !nxt || !change) return 1;

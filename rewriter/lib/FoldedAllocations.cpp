@@ -1,7 +1,7 @@
 // Pass: remarks for the allocations a simulation may fold by their size.
 //
 // A simulation folds the program's allocations of at least
-// HCC_FOLD_THRESHOLD bytes only when the run sets it (rt/smpi/program_memory.cpp):
+// HCC_FOLD_THRESHOLD bytes only when the run sets it (rt/program/program_memory.cpp):
 // their contents are then not kept. The runtime decides by size, at run
 // time; with -Rhcc the compiler lists each large site and what happens to it
 // by default (kept) and with a threshold (folded), so that a user who folds

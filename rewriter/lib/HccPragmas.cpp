@@ -279,11 +279,11 @@ class HccPragmaHandler : public PragmaHandler {
     }
   }
 
-  // task name("...") priority(expr) impl(...)
+  // task name("...") priority(expr) impl(...) alloc(...) free(...) run
   void parseTask() {
     if (atEnd()) {
       error(cur_->endLoc, "'#pragma hcc task' needs a clause: name(\"...\"), priority(expr), impl(cuda: function), "
-                              "alloc(bytes) or free(bytes)");
+                              "alloc(bytes), free(bytes) or run");
       return;
     }
     std::set<std::string> seen;
@@ -291,10 +291,11 @@ class HccPragmaHandler : public PragmaHandler {
       const Token &c = tok();
       IdentifierInfo *ii = c.getIdentifierInfo();
       std::string cname = ii ? ii->getName().str() : "";
-      if (cname != "name" && cname != "priority" && cname != "impl" && cname != "alloc" && cname != "free") {
+      if (cname != "name" && cname != "priority" && cname != "impl" && cname != "alloc" && cname != "free" &&
+          cname != "run") {
         error(c.getLocation(), "unknown clause " + spell(c) + " on '#pragma hcc task'; expected name(\"...\"), "
-                                                            "priority(expr), impl(cuda: function), alloc(bytes) or "
-                                                            "free(bytes)");
+                                                            "priority(expr), impl(cuda: function), alloc(bytes), "
+                                                            "free(bytes) or run");
         return;
       }
       if (!seen.insert(cname).second) {
@@ -302,6 +303,16 @@ class HccPragmaHandler : public PragmaHandler {
         return;
       }
       ++i_;
+      // run: the body runs in simulation (its effects steer control code
+      // in a way the compiler cannot see).
+      if (cname == "run") {
+        if (is(tok::l_paren)) {
+          error(tokLoc(), "'run' takes no argument: '#pragma hcc task run'");
+          return;
+        }
+        cur_->run = true;
+        continue;
+      }
       if (!expect(tok::l_paren, "'('", "after '" + cname + "'")) return;
       if (cname == "impl") {
         if (!parseImpl()) return;
@@ -622,6 +633,7 @@ void attachHccPragmas(PassContext &pc, HccPragmaStore &store) {
       info.cudaImpl = p.cudaImpl;
       info.alloc = p.alloc;
       info.free = p.free;
+      info.run = p.run;
     }
   }
 }

@@ -38,6 +38,13 @@ void PassContext::warning(SourceLocation loc, const std::string &msg) {
   de.setIgnoreAllWarnings(ignoring);
 }
 
+void PassContext::sharingWarning(SourceLocation loc, const std::string &msg) {
+  if (!deferSharingWarnings) return warning(loc, msg);
+  const SourceLocation at = sm.getExpansionLoc(loc);
+  deferredSharingWarnings.push_back(llvm::sys::path::filename(sm.getFilename(at)).str() + ":" +
+                                    std::to_string(line(at)) + ": " + msg);
+}
+
 bool PassContext::hadError() const { return ctx.getDiagnostics().hasErrorOccurred(); }
 
 bool PassContext::inMainFile(SourceLocation loc) const {

@@ -11,9 +11,7 @@ namespace hcc::rewriter {
 
 namespace {
 
-bool hasStaticStorage(const VarDecl *v) {
-  return v->getStorageDuration() == SD_Static || v->getStorageDuration() == SD_Thread;
-}
+bool hasStaticStorage(const VarDecl *v) { return v->getStorageDuration() == SD_Static; }
 
 class Finder : public RecursiveASTVisitor<Finder> {
  public:
@@ -79,7 +77,7 @@ class Finder : public RecursiveASTVisitor<Finder> {
     if (f && f->getIdentifier() && f->getName() == "__errno_location" && !warnedErrno_ &&
         inMain(e->getBeginLoc())) {
       warnedErrno_ = true;
-      pc_.warning(pc_.sm.getExpansionLoc(e->getBeginLoc()),
+      pc_.sharingWarning(pc_.sm.getExpansionLoc(e->getBeginLoc()),
                   "errno belongs to the C library, which hccsim does not compile: every rank of a simulation "
                   "shares it (read it right after the call that sets it)");
     }
@@ -118,15 +116,6 @@ class Finder : public RecursiveASTVisitor<Finder> {
     return true;
   }
 
-  bool VisitOMPThreadPrivateDecl(OMPThreadPrivateDecl *d) {
-    for (const Expr *e : d->varlists())
-      if (auto *ref = dyn_cast<DeclRefExpr>(e))
-        if (auto *v = dyn_cast<VarDecl>(ref->getDecl()); v && candidate(v))
-          exclude(v, ref->getBeginLoc(),
-                  "'" + v->getNameAsString() + "' is threadprivate: hccsim does not privatise it per rank");
-    return true;
-  }
-
  private:
   bool inMain(SourceLocation loc) const { return pc_.inMainFile(loc); }
 
@@ -139,8 +128,13 @@ class Finder : public RecursiveASTVisitor<Finder> {
 
   // Mutable variables with static storage: const objects with a constant
   // initialiser are the same for every rank, and references are bindings.
+  // Thread-local and threadprivate variables are not: every simulated thread
+  // (a rank's main, its team threads and workers) has its own system thread
+  // when the program has them (sim_platform.cpp), so each already has its
+  // copy, as natively.
   bool candidate(const VarDecl *v) const {
     if (isa<ParmVarDecl>(v) || v->getType()->isReferenceType()) return false;
+    if (v->getTLSKind() != VarDecl::TLS_None || v->hasAttr<OMPThreadPrivateDeclAttr>()) return false;
     const ASTContext &ctx = pc_.ctx;
     if (v->isConstexpr()) return false;
     if (v->getType().isConstant(ctx)) {
@@ -161,7 +155,7 @@ class Finder : public RecursiveASTVisitor<Finder> {
     PrivateVariable &var = variable(v);
     if (var.excluded) return;
     var.excluded = true;
-    if (!kept_.count(v->getNameAsString())) pc_.warning(pc_.sm.getExpansionLoc(loc), why);
+    if (!kept_.count(v->getNameAsString())) pc_.sharingWarning(pc_.sm.getExpansionLoc(loc), why);
   }
 
   void use(const VarDecl *v, const Expr *e) {

@@ -1,18 +1,21 @@
-// Privatisation of the program's globals and statics (simulated MPI
-// programs). Every rank of a simulation is an actor of one process, so a
-// variable with static storage would be shared by all ranks. Each mutable
-// one the main file uses or defines gets a descriptor (hcc/hcc.h:
-// hcc_private_var) and each use becomes the running rank's copy:
+// Privatisation of the program's globals and statics (simulated programs).
+// Every rank of a simulation is an actor of one process, so a variable with
+// static storage would be shared by all ranks. Each mutable one the main
+// file uses or defines gets a descriptor (hcc/hcc.h: hcc_private_var) and
+// each use becomes the running rank's copy, which lies at a shift from the
+// original that the runtime sets when the rank's actors run:
 //
-//   counter += 1;   ->   (*(__typeof__(counter) *)hcc_private(&__hcc_gv0)) += 1;
+//   counter += 1;   ->   HCC_PRIVATE(counter) += 1;
 //
 // The runtime knows a variable by its address, so the translation units that
 // use one (its definition, extern declarations elsewhere) share its copies.
 // A rank's copy starts as the original's bytes (constant initialisers), or,
 // in C++, is constructed by an init function holding the definition's
-// initialiser, which the original then loses (it would run once more at
-// start-up). Whatever cannot be privatised is a warning, never silent
-// sharing.
+// initialiser. In a file that declares MPI_Init the original loses that
+// initialiser (it would run once more at start-up, for no rank); a file
+// without MPI may be in a program without ranks, which uses the originals.
+// Whatever cannot be privatised is a warning, never silent sharing: in a
+// file without MPI, one that a simulation of several ranks prints.
 #include <algorithm>
 #include <map>
 #include <set>
@@ -59,6 +62,8 @@ class Privatizer {
   }
 
   void run(TranslationUnitDecl *tu) {
+    mpi_ = !tu->lookup(DeclarationName(&pc_.ctx.Idents.get("MPI_Init"))).empty();
+    pc_.deferSharingWarnings = !mpi_;
     PrivateVariables found = findPrivateVariables(pc_, tu, kept_);
     vars_ = std::move(found.vars);
     initRefs_ = std::move(found.initRefs);
@@ -80,7 +85,7 @@ class Privatizer {
     }
     // Initialisers that move into init functions are rewritten there, once.
     for (PrivateVariable *var : order)
-      if (var->place != PrivateVariable::Local && needsInit(var->var) && var->var->getDefinition() &&
+      if (mpi_ && var->place != PrivateVariable::Local && needsInit(var->var) && var->var->getDefinition() &&
           pc_.inMainFile(var->var->getDefinition()->getLocation()))
         stripped_.push_back(initializerOf(var->var->getDefinition()).range);
     for (PrivateVariable *var : order) rewriteUses(*var);
@@ -109,7 +114,7 @@ class Privatizer {
     const VarDecl *v = var.var;
     const std::string name = v->getNameAsString();
     auto unsupported = [&](const std::string &why) {
-      pc_.warning(firstLoc(var), "'" + name + "' is not privatised: " + why +
+      pc_.sharingWarning(firstLoc(var), "'" + name + "' is not privatised: " + why +
                                      "; every rank of a simulation shares it (hint: #pragma hcc keep_global(" +
                                      name + ") says that is intended)");
       return false;
@@ -121,7 +126,6 @@ class Privatizer {
       return unsupported("a template's static variables are not supported");
     if (v->isStaticLocal()) {
       if (!var.localDecl) return unsupported("its declaration is not in this file");
-      if (v->getTLSKind() != VarDecl::TLS_None) return unsupported("a function-local thread_local is not supported");
       if (needsInit(v)) return unsupported("a function-local static with a dynamic initialiser or a class type "
                                            "is not supported (make it a namespace-scope variable)");
       return true;
@@ -188,7 +192,7 @@ class Privatizer {
       var.qualified = scopePrefix(v->getDeclContext(), cxx_) + v->getNameAsString();
       var.descriptor = scopePrefix(scope, cxx_) + d;
     }
-    pc_.privateAccess[v] = "(*(__typeof__(" + var.qualified + ") *)hcc_private(&" + var.descriptor + "))";
+    pc_.privateAccess[v] = "HCC_PRIVATE(" + var.qualified + ")";
   }
 
   const VarDecl *firstDeclInMain(const VarDecl *v) const {
@@ -243,15 +247,15 @@ class Privatizer {
   std::string descriptorText(const PrivateVariable &var, const std::string &init, const std::string &destroy,
                              bool inClass) const {
     const VarDecl *v = var.var;
-    const std::string d = descriptorName(var);
-    const bool tls = v->getTLSKind() != VarDecl::TLS_None;
-    // A thread-local's address is not a constant: the registration sets it.
-    const std::string original = tls ? "0" : "(void *)&" + var.qualified;
     const std::string where = pc_.baseName + ":" + std::to_string(pc_.line(firstLoc(var))) + ": " +
                               v->getNameAsString();
-    return std::string(inClass ? "static inline " : "static ") + "hcc_private_var " + d + " = {" + original +
-           ", sizeof(" + var.qualified + "), __alignof__(" + var.qualified + "), " + init + ", " + destroy + ", " +
-           quoted(where) + ", -1};";
+    // A function-local static is out of reach of the file's registration:
+    // the linker collects its descriptor.
+    const std::string section =
+        var.place == PrivateVariable::Local ? " __attribute__((used, section(\"hcc_private_locals\")))" : "";
+    return std::string(inClass ? "static inline " : "static ") + "hcc_private_var " + descriptorName(var) +
+           section + " = {(void *)__builtin_addressof(" + var.qualified + "), sizeof(" + var.qualified + "), " +
+           init + ", " + destroy + ", " + quoted(where) + "};";
   }
 
   void emitDescriptor(PrivateVariable &var) {
@@ -294,9 +298,6 @@ class Privatizer {
     registered_.push_back(&var);
   }
 
-  // The initialiser of a C++ definition as the text that follows the type
-  // in `new (p) T ...`; the definition keeps `{}` (value-initialised) so that
-  // its own initialiser does not run at start-up for a rank that never exists.
   // Where a C++ definition's initialiser is written: the range that
   // follows the declarator (`= e`'s e, `(args)`, `{args}`) and whether it
   // holds its own parentheses or braces. Invalid for `T x;`.
@@ -335,9 +336,10 @@ class Privatizer {
 
   // The initialiser of a C++ definition as the text that follows the type
   // in `new (p) T ...`, with the uses of privatised variables in it reaching
-  // the rank's copies; the definition keeps `{}` (value-initialised), so that
-  // its own initialiser does not run at start-up for a rank that never
-  // exists. Uses inside it were left to this (stripped_): one edit per range.
+  // the rank's copies. In a file with MPI the definition keeps `{}`
+  // (value-initialised), so that its own initialiser does not run at
+  // start-up for a rank that never exists; uses inside it were left to this
+  // (stripped_): one edit per range.
   std::string initializerText(const VarDecl *def) {
     const Initializer in = initializerOf(def);
     if (in.range.isInvalid()) return "";
@@ -348,7 +350,7 @@ class Privatizer {
       if (offset >= begin && offset + length <= begin + text.size())
         text.replace(offset - begin, length, replacement);
     }
-    pc_.rewriter.ReplaceText(in.range, "{}");
+    if (mpi_) pc_.rewriter.ReplaceText(in.range, "{}");
     return in.bracketed ? text : "(" + text + ")";
   }
 
@@ -356,18 +358,19 @@ class Privatizer {
   void finish() {
     if (needsNew_)
       pc_.rewriter.InsertTextBefore(pc_.sm.getLocForStartOfFile(pc_.sm.getMainFileID()), "#include <new>\n");
-    if (registered_.empty()) return;
-    std::string list, fixups;
-    for (const PrivateVariable *var : registered_) {
-      list += (list.empty() ? "&" : ", &") + var->descriptor;
-      if (var->var->getTLSKind() != VarDecl::TLS_None)
-        fixups += var->descriptor + ".original = (void *)&" + var->qualified + "; ";
+    std::string tail;
+    for (size_t i = 0; i < pc_.deferredSharingWarnings.size(); ++i)
+      tail += "static const char *const __hcc_unprivatised" + std::to_string(i) +
+              " __attribute__((used, section(\"hcc_unprivatised\"))) = " + quoted(pc_.deferredSharingWarnings[i]) +
+              ";\n";
+    if (!registered_.empty()) {
+      std::string list;
+      for (const PrivateVariable *var : registered_) list += (list.empty() ? "&" : ", &") + var->descriptor;
+      tail += "static hcc_private_var *const __hcc_gv_unit[] = {" + list +
+              "};\n__attribute__((constructor(101))) static void __hcc_gv_register(void) { hcc_private_register(__hcc_gv_unit, " +
+              std::to_string(registered_.size()) + "); }\n";
     }
-    pc_.rewriter.InsertTextAfter(
-        pc_.sm.getLocForEndOfFile(pc_.sm.getMainFileID()),
-        "\nstatic hcc_private_var *const __hcc_gv_unit[] = {" + list +
-            "};\n__attribute__((constructor)) static void __hcc_gv_register(void) { " + fixups +
-            "hcc_private_register(__hcc_gv_unit, " + std::to_string(registered_.size()) + "); }\n");
+    if (!tail.empty()) pc_.rewriter.InsertTextAfter(pc_.sm.getLocForEndOfFile(pc_.sm.getMainFileID()), "\n" + tail);
   }
 
   PassContext &pc_;
@@ -381,6 +384,7 @@ class Privatizer {
   std::vector<std::tuple<unsigned, unsigned, std::string>> useEdits_;  // (offset, length, text), by offset
   unsigned nextId_ = 0;
   bool needsNew_ = false;
+  bool mpi_ = false;  // the file declares MPI_Init
 };
 
 }  // namespace

@@ -3,7 +3,7 @@
 //   sample(local|global, n), sample(auto, tol = e[, max = n])
 //       before a block, an expression statement or a loop (a loop is sampled
 //       per iteration): the runtime runs and times the first runs, then skips
-//       them and charges their mean (rt/smpi/sampling.cpp). The statement is
+//       them and charges their mean (rt/program/sampling.cpp). The statement is
 //       kept; calls around it expand to nothing in native builds
 //       (HCC_SAMPLE_* in hcc/hcc.h).
 //   delay(seconds = e), delay(flops = e)

@@ -60,6 +60,10 @@ class Annotator : public RecursiveASTVisitor<Annotator> {
     if (begin.isMacroID() || !pc_.inMainFile(begin)) return true;
     const Stmt *body = d->getInnermostCapturedStmt()->getCapturedStmt();
     const bool control = functions_.isControl(d);
+    // A body whose effects steer control code runs in simulation as a
+    // control body does (SteeringStores.hpp), or `#pragma hcc task run`.
+    const bool forced = pc_.hccInfo.count(d) && pc_.hccInfo.at(d).run;
+    const bool steers = !control && (forced || functions_.steers(d));
     const std::vector<std::string> callees = functions_.externalCallees(d);
     const HccTaskInfo *info = nullptr;
     if (auto it = pc_.hccInfo.find(d); it != pc_.hccInfo.end()) info = &it->second;
@@ -90,7 +94,7 @@ class Annotator : public RecursiveASTVisitor<Annotator> {
     }
     o << TaskFunctions::calleeArray("__hcc_tc" + n, callees);
     o << "static const hcc_omp_task_info __hcc_ti" << n << " = {" << literal << ", " << quoted(pc_.baseName) << ", "
-      << line << ", " << (control ? "HCC_CODELET_CONTROL" : "0") << ", " << nparams << ", "
+      << line << ", " << (control || steers ? "HCC_CODELET_CONTROL" : "0") << ", " << nparams << ", "
       << (nparams ? "__hcc_pn" + n : std::string("0")) << ", " << callees.size() << ", "
       << (callees.empty() ? "0" : "__hcc_tc" + n) << ", " << (cuda.wrapper.empty() ? "0" : cuda.wrapper) << "};\n";
     // The values, evaluated where the task is created.
@@ -130,6 +134,9 @@ class Annotator : public RecursiveASTVisitor<Annotator> {
     pc_.rewriter.InsertTextBefore(whole.getBegin(), o.str());
     pc_.rewriter.InsertTextAfterToken(whole.getEnd(), "\n}\n" + pc_.lineMarker(pc_.line(whole.getEnd())));
     pc_.remark(begin, "task '" + name + "'" + (control ? " (creates or waits for tasks)" : "") +
+                          (steers ? (forced ? " (runs in simulation: hcc task run)"
+                                            : " (runs in simulation: its stores steer control code)")
+                                  : "") +
                           (nparams ? ", " + std::to_string(nparams) + " parameters" : "") +
                           (callees.empty() ? "" : ", calls " + std::to_string(callees.size()) +
                                                       " function(s) of other files") +

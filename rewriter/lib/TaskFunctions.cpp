@@ -8,6 +8,7 @@
 // the functions of other files it may call), and refers to the marks of
 // other files weakly. The runtime follows them once per task construct
 // (rt/omp/tasks.cpp); a callee not compiled by hccsim has no mark (NULL).
+#include "SteeringStores.hpp"
 #include "clang/AST/Mangle.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "hccrewriter/Passes.hpp"
@@ -73,6 +74,8 @@ class CallGraphBuilder : public RecursiveASTVisitor<CallGraphBuilder> {
     if (!fd->hasBody()) return true;
     const FunctionDecl *key = fd->getCanonicalDecl();
     if (containsTaskConstruct(fd->getBody())) tf_.control_.insert(key);
+    if (storesSteering(fd->getBody(), [](const VarDecl *v) { return v->hasLocalStorage(); }, tf_.conditionReads_))
+      tf_.steers_.insert(key);
     tf_.callees_[key] = directCallees(fd->getBody());
     return true;
   }
@@ -92,8 +95,39 @@ class TaskVisitor : public RecursiveASTVisitor<TaskVisitor> {
     const Stmt *body = d->getInnermostCapturedStmt()->getCapturedStmt();
     TaskFunctions::Task &t = tf_.tasks_[d->getBeginLoc().getRawEncoding()];
     t.control = t.control || tf_.bodyIsControl(body);
+    t.steers = t.steers || bodySteers(d, body);
     for (const FunctionDecl *f : directCallees(body)) t.callees.insert(f);
     return true;
+  }
+
+ private:
+  // The task's own variables: declared in its body, or its private copies
+  // (private, firstprivate and lastprivate clauses, implicit ones included).
+  bool bodySteers(const OMPTaskDirective *d, const Stmt *body) const {
+    std::set<const VarDecl *> copies;
+    for (const OMPClause *c : d->clauses()) {
+      auto addAll = [&](auto *clause) {
+        for (const Expr *e : clause->varlists())
+          if (auto *ref = dyn_cast<DeclRefExpr>(e->IgnoreParenImpCasts()))
+            if (auto *v = dyn_cast<VarDecl>(ref->getDecl())) copies.insert(v->getCanonicalDecl());
+      };
+      if (auto *p = dyn_cast<OMPPrivateClause>(c)) addAll(p);
+      else if (auto *f = dyn_cast<OMPFirstprivateClause>(c)) addAll(f);
+      else if (auto *l = dyn_cast<OMPLastprivateClause>(c)) addAll(l);
+    }
+    const SourceRange range = body->getSourceRange();
+    const SourceManager &sm = tf_.pc_.sm;
+    auto own = [&](const VarDecl *v) {
+      if (!v->hasLocalStorage()) return false;
+      if (copies.count(v->getCanonicalDecl())) return true;
+      const SourceLocation at = v->getLocation();
+      return range.isValid() && !sm.isBeforeInTranslationUnit(at, range.getBegin()) &&
+             !sm.isBeforeInTranslationUnit(range.getEnd(), at);
+    };
+    if (storesSteering(body, own, tf_.conditionReads_)) return true;
+    for (const FunctionDecl *f : directCallees(body))
+      if (tf_.steers_.count(f)) return true;
+    return false;
   }
 
  private:
@@ -101,20 +135,22 @@ class TaskVisitor : public RecursiveASTVisitor<TaskVisitor> {
 };
 
 TaskFunctions::TaskFunctions(PassContext &pc, TranslationUnitDecl *tu)
-    : pc_(pc), mangler_(pc.ctx.createMangleContext()) {
+    : pc_(pc), mangler_(pc.ctx.createMangleContext()), conditionReads_(conditionReads(tu)) {
   CallGraphBuilder(*this).TraverseDecl(tu);
-  for (bool changed = true; changed;) {
-    changed = false;
-    for (auto &[f, cs] : callees_) {
-      if (control_.count(f)) continue;
-      for (auto *c : cs)
-        if (control_.count(c)) {
-          control_.insert(f);
-          changed = true;
-          break;
-        }
+  // What a function does, its callers do.
+  for (std::set<const FunctionDecl *> *marked : {&control_, &steers_})
+    for (bool changed = true; changed;) {
+      changed = false;
+      for (auto &[f, cs] : callees_) {
+        if (marked->count(f)) continue;
+        for (auto *c : cs)
+          if (marked->count(c)) {
+            marked->insert(f);
+            changed = true;
+            break;
+          }
+      }
     }
-  }
   TaskVisitor(*this).TraverseDecl(tu);
 }
 
@@ -150,6 +186,11 @@ bool TaskFunctions::bodyIsControl(const Stmt *body) const {
 bool TaskFunctions::isControl(const OMPTaskDirective *d) const {
   auto it = tasks_.find(d->getBeginLoc().getRawEncoding());
   return it != tasks_.end() && it->second.control;
+}
+
+bool TaskFunctions::steers(const OMPTaskDirective *d) const {
+  auto it = tasks_.find(d->getBeginLoc().getRawEncoding());
+  return it != tasks_.end() && it->second.steers;
 }
 
 std::vector<std::string> TaskFunctions::externalCallees(const OMPTaskDirective *d) {
@@ -206,7 +247,8 @@ void TaskFunctions::emitMarks() {
   for (const FunctionDecl *def : defined) {
     const FunctionDecl *f = def->getCanonicalDecl();
     const std::set<const FunctionDecl *> &cs = callees_[f];
-    const bool control = control_.count(f) != 0;
+    // The mark's one flag says "run in simulation": control, or steering.
+    const bool control = control_.count(f) != 0 || steers_.count(f) != 0;
     std::vector<std::string> ext = externalCallees(cs);
     if (!control && ext.empty()) continue;
     const std::string sym = markSymbol(def), arr = "__hcc_fmc" + std::to_string(n++);

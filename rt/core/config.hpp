@@ -35,7 +35,7 @@ struct Config {
   bool bind_workers = true;      // HCC_BIND: 0 leaves native CPU workers unbound
   bool sampling = true;          // HCC_SAMPLING: 0 runs every sampled burst in simulation (the reference)
   // HCC_SIM_BURSTS=off: a simulation charges nothing for the program's own
-  // code between entries into the runtime (rt/smpi/bursts.hpp), only tasks.
+  // code between entries into the runtime (rt/program/bursts.hpp), only tasks.
   bool sim_bursts = true;
   // HCC_SIM_LOOPS=model: a simulation charges the model of each worksharing
   // loop chunk that has one instead of running it (rt/omp/loop_kernels.hpp);

@@ -1,36 +1,63 @@
 #include "private_vars.hpp"
 
+#include <dlfcn.h>
+#include <link.h>
+#include <unistd.h>
 #include <sys/mman.h>
 
 #include <algorithm>
 #include <cstddef>
+#include <cstdint>
+#include <cstdio>
 #include <cstring>
 #include <mutex>
-#include <new>
+#include <string>
 #include <unordered_map>
 #include <vector>
 
 #include "fatal.hpp"
 #include "hcc/hcc.h"
 
+// Descriptors of function-local statics, and the warnings of translation
+// units that leave variables shared, collected by the linker (absent when
+// no object has them).
+extern "C" {
+extern hcc_private_var __start_hcc_private_locals[] __attribute__((weak));
+extern hcc_private_var __stop_hcc_private_locals[] __attribute__((weak));
+extern const char* const __start_hcc_unprivatised[] __attribute__((weak));
+extern const char* const __stop_hcc_unprivatised[] __attribute__((weak));
+}
+
+char* hcc_private_shift = nullptr;
+
 namespace hcc::rt {
+
+bool g_switch_rank_images = false;
+
 namespace {
 
-// One privatised object. Translation units that refer to the same variable
-// (its definition and extern declarations elsewhere) share its slot: they
-// know it by the same original address.
-struct Slot {
-  hcc_private_var* var;  // the one with an initialiser, if any
-  bool zero_image;       // copies start as zero pages (no copy needed)
+// The privatised variables, one entry per original (translation units that
+// refer to one variable, its definition and extern declarations elsewhere,
+// know it by the same address).
+// A rank's copy starts as its original was when registered: the
+// constant initialiser's bytes (files register before any dynamic
+// initialiser runs), which start-up code may have changed since; those
+// with a C++ dynamic initialiser then rerun it. All zero bytes: the copy is
+// left as fresh zero pages, which cost nothing untouched.
+struct Entry {
+  hcc_private_var* var;
+  std::vector<unsigned char> bytes;  // empty: all zero, or constructed by init
 };
-
-// Copies this large are mapped: their untouched pages cost nothing.
-constexpr size_t kMapped = size_t{64} << 10;
 
 struct Registry {
   std::mutex mutex;
-  std::vector<Slot> slots;
-  std::unordered_map<const void*, int> slot_of;
+  std::vector<Entry> entries;
+  std::unordered_map<const void*, size_t> index_of;
+  bool locals_added = false;
+  // The executable's writable data, page-aligned, found when the first rank
+  // makes its image.
+  uintptr_t lo = 0, hi = 0;
+  size_t checked = 0;  // entries found in it
 };
 
 Registry& registry() {
@@ -43,76 +70,146 @@ bool all_zero(const void* p, size_t n) {
   return std::all_of(b, b + n, [](unsigned char c) { return c == 0; });
 }
 
-void register_one(Registry& reg, hcc_private_var* v) {
-  auto [it, added] = reg.slot_of.emplace(v->original, static_cast<int>(reg.slots.size()));
-  v->slot = it->second;
+std::vector<unsigned char> image_of(const hcc_private_var* v) {
+  if (v->init || all_zero(v->original, v->size)) return {};
+  const auto* b = static_cast<const unsigned char*>(v->original);
+  return {b, b + v->size};
+}
+
+void add(Registry& reg, hcc_private_var* v) {
+  auto [it, added] = reg.index_of.emplace(v->original, reg.entries.size());
   if (added) {
-    reg.slots.push_back({v, v->init == nullptr && all_zero(v->original, v->size)});
-  } else if (v->init && !reg.slots[v->slot].var->init) {
-    reg.slots[v->slot] = {v, false};  // the definition, after an extern declaration
-  } else if (v->size > reg.slots[v->slot].var->size) {
-    fatal(std::string(v->name) + ": declared with another size than " + reg.slots[v->slot].var->name);
+    reg.entries.push_back({v, image_of(v)});
+    return;
   }
+  Entry& known = reg.entries[it->second];
+  if (v->init && !known.var->init) known = {v, {}};  // the definition, after an extern declaration
+  else if (v->size > known.var->size)
+    fatal(std::string(v->name) + ": declared with another size than " + known.var->name);
 }
 
-void* make_copy(const Slot& s) {
-  const hcc_private_var& v = *s.var;
-  const size_t align = std::max<size_t>(v.align, alignof(std::max_align_t));
-  const size_t size = std::max<size_t>(v.size, 1);
-  void* p = nullptr;
-  if (size >= kMapped) {
-    p = ::mmap(nullptr, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    if (p == MAP_FAILED) fatal(std::string(v.name) + ": no memory for a rank's copy");
-  } else {
-    p = ::operator new(size, std::align_val_t(align));
-    if (!v.init) std::memset(p, 0, size);
-  }
-  if (v.init) v.init(p);
-  else if (!s.zero_image) std::memcpy(p, v.original, v.size);
-  return p;
+// The writable segments of the module holding addr, page-aligned.
+bool writable_span(uintptr_t addr, uintptr_t& lo, uintptr_t& hi) {
+  struct Query {
+    uintptr_t addr, lo = 0, hi = 0;
+    bool found = false;
+  } q{addr};
+  dl_iterate_phdr(
+      [](dl_phdr_info* info, size_t, void* data) {
+        auto& q = *static_cast<Query*>(data);
+        uintptr_t lo = UINTPTR_MAX, hi = 0;
+        bool holds = false;
+        for (int i = 0; i < info->dlpi_phnum; ++i) {
+          const ElfW(Phdr)& ph = info->dlpi_phdr[i];
+          if (ph.p_type != PT_LOAD || !(ph.p_flags & PF_W)) continue;
+          const uintptr_t b = info->dlpi_addr + ph.p_vaddr, e = b + ph.p_memsz;
+          lo = std::min(lo, b);
+          hi = std::max(hi, e);
+          holds |= q.addr >= b && q.addr < e;
+        }
+        if (!holds) return 0;
+        const uintptr_t page = static_cast<uintptr_t>(::sysconf(_SC_PAGESIZE));
+        q.lo = lo & ~(page - 1);
+        q.hi = (hi + page - 1) & ~(page - 1);
+        q.found = true;
+        return 1;
+      },
+      &q);
+  lo = q.lo;
+  hi = q.hi;
+  return q.found;
 }
 
-void free_copy(const Slot& s, void* p) {
-  const hcc_private_var& v = *s.var;
-  if (v.destroy) v.destroy(p);
-  const size_t size = std::max<size_t>(v.size, 1);
-  if (size >= kMapped) ::munmap(p, size);
-  else ::operator delete(p, std::align_val_t(std::max<size_t>(v.align, alignof(std::max_align_t))));
+std::string module_of(const void* addr) {
+  Dl_info info{};
+  if (dladdr(addr, &info) && info.dli_fname && *info.dli_fname) return info.dli_fname;
+  return "another module";
+}
+
+// Every original must lie in the executable's writable data, which each
+// rank's image mirrors.
+void check_in_span(const Registry& reg, const hcc_private_var* v) {
+  const auto a = reinterpret_cast<uintptr_t>(v->original);
+  if (a < reg.lo || a + v->size > reg.hi)
+    fatal(std::string(v->name) + ": privatised, but defined in " + module_of(v->original) +
+          ", not in the program's executable: hccsim gives ranks copies of the executable's variables only (link "
+          "that code statically, or keep the variable global: #pragma hcc keep_global)");
+}
+
+// The function-local statics (which no start-up code registers) and the
+// span, when the first rank starts; every original must lie in the span.
+void prepare(Registry& reg) {
+  if (!reg.locals_added) {
+    reg.locals_added = true;
+    if (__start_hcc_private_locals)
+      for (hcc_private_var* v = __start_hcc_private_locals; v < __stop_hcc_private_locals; ++v) add(reg, v);
+  }
+  if (reg.entries.empty()) return;
+  if (reg.hi == 0 &&
+      !writable_span(reinterpret_cast<uintptr_t>(reg.entries.front().var->original), reg.lo, reg.hi))
+    fatal(std::string(reg.entries.front().var->name) + ": privatised, but not in any loaded module's data");
+  for (; reg.checked < reg.entries.size(); ++reg.checked) check_in_span(reg, reg.entries[reg.checked].var);
+}
+
+char* copy_of(const hcc_private_var* v, uintptr_t shift) {
+  return reinterpret_cast<char*>(reinterpret_cast<uintptr_t>(v->original) + shift);
 }
 
 }  // namespace
 
 void make_privates(Rank& rank) {
   Registry& reg = registry();
-  // The lock is not held while an initialiser runs: it may use other
-  // privatised variables, even ones registered after its own (hcc_private
-  // then makes them first), so the next copy to make is always the first
-  // missing one.
-  for (;;) {
-    const size_t i = rank.privates.size();
-    Slot slot;
-    {
-      std::lock_guard<std::mutex> lock(reg.mutex);
-      if (i >= reg.slots.size()) return;
-      slot = reg.slots[i];
+  std::vector<hcc_private_var*> vars;
+  {
+    std::lock_guard<std::mutex> lock(reg.mutex);
+    prepare(reg);
+    if (reg.entries.empty()) return;
+    void* image = ::mmap(nullptr, reg.hi - reg.lo, PROT_READ | PROT_WRITE,
+                         MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (image == MAP_FAILED) fatal("no memory for the copies of a rank's privatised variables");
+    rank.private_image = static_cast<char*>(image);
+    rank.private_image_bytes = reg.hi - reg.lo;
+    rank.private_shift = reinterpret_cast<uintptr_t>(image) - reg.lo;
+    for (const Entry& e : reg.entries) {
+      if (!e.bytes.empty()) std::memcpy(copy_of(e.var, rank.private_shift), e.bytes.data(), e.bytes.size());
+      if (e.var->init) vars.push_back(e.var);
     }
-    rank.privates.push_back(nullptr);  // being made
-    void* copy = make_copy(slot);
-    rank.privates[i] = copy;
   }
+  // The initialisers run as the rank's code: they may use its other
+  // variables (the lock is not held, as they may allocate or register).
+  char* const saved = hcc_private_shift;
+  hcc_private_shift = reinterpret_cast<char*>(rank.private_shift);
+  for (hcc_private_var* v : vars) {
+    v->init(copy_of(v, rank.private_shift));
+    rank.private_constructed.push_back(v);
+  }
+  hcc_private_shift = saved;
 }
 
 void release_privates(Rank& rank) {
-  Registry& reg = registry();
-  for (size_t i = rank.privates.size(); i-- > 0;) {
-    Slot slot;
-    {
-      std::lock_guard<std::mutex> lock(reg.mutex);
-      slot = reg.slots[i];
-    }
-    if (rank.privates[i]) free_copy(slot, rank.privates[i]);
-  }
-  rank.privates.clear();
+  if (!rank.private_image) return;
+  char* const saved = hcc_private_shift;
+  hcc_private_shift = reinterpret_cast<char*>(rank.private_shift);
+  for (auto it = rank.private_constructed.rbegin(); it != rank.private_constructed.rend(); ++it)
+    if ((*it)->destroy) (*it)->destroy(copy_of(*it, rank.private_shift));
+  hcc_private_shift = saved;
+  rank.private_constructed.clear();
+  ::munmap(rank.private_image, rank.private_image_bytes);
+  rank.private_image = nullptr;
+  rank.private_shift = 0;
+}
+
+void resume_rank_image() { hcc_private_shift = reinterpret_cast<char*>(current_rank().private_shift); }
+
+void leave_rank_images() {
+  g_switch_rank_images = false;
+  hcc_private_shift = nullptr;
+}
+
+void warn_unprivatised() {
+  if (!__start_hcc_unprivatised) return;
+  for (const char* const* w = __start_hcc_unprivatised; w < __stop_hcc_unprivatised; ++w)
+    std::fprintf(stderr, "hccsim: warning: %s\n", *w);
 }
 
 }  // namespace hcc::rt
@@ -120,23 +217,8 @@ void release_privates(Rank& rank) {
 extern "C" void hcc_private_register(hcc_private_var* const* vars, int count) {
   hcc::rt::Registry& reg = hcc::rt::registry();
   std::lock_guard<std::mutex> lock(reg.mutex);
-  for (int i = 0; i < count; ++i) hcc::rt::register_one(reg, vars[i]);
-}
-
-extern "C" void* hcc_private(hcc_private_var* var) {
-  hcc::rt::Rank& rank = hcc::rt::current_rank();
-  // Before a simulation starts its ranks and after they end (constructors
-  // and destructors of the originals), the program is no rank.
-  if (rank.outside_ranks) return var->original;
-  if (var->slot < 0) {  // used before its unit's constructor ran
-    if (!var->original)  // a thread-local's address is set by that constructor
-      hcc::rt::fatal(std::string(var->name) + ": used before its file's start-up registered it");
-    hcc_private_register(&var, 1);
-  }
-  const auto slot = static_cast<size_t>(var->slot);
-  if (slot < rank.privates.size() && rank.privates[slot]) return rank.privates[slot];
-  if (slot < rank.privates.size())  // being initialised: an initialiser that uses itself
-    hcc::rt::fatal(std::string(var->name) + ": its initialiser uses it");
-  hcc::rt::make_privates(rank);
-  return rank.privates[slot];
+  for (int i = 0; i < count; ++i) hcc::rt::add(reg, vars[i]);
+  // A library loaded after the ranks made their images: its variables have
+  // no copies.
+  if (reg.hi != 0) hcc::rt::prepare(reg);
 }

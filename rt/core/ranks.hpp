@@ -13,6 +13,8 @@
 #include <string>
 #include <vector>
 
+struct hcc_private_var;  // hcc/hcc.h
+
 namespace hcc::rt {
 
 class Runtime;
@@ -38,7 +40,13 @@ struct Rank {
   bool outside_ranks = false;
   std::optional<int> cpu_workers;  // CPU workers the placement gives the rank (simulation), unless HCC_WORKERS
   std::unique_ptr<Runtime> runtime;
-  std::vector<void*> privates;   // the rank's copy of each privatised variable, by slot
+  // The rank's copies of the privatised variables (private_vars.cpp): an
+  // image of the executable's writable data, each copy private_shift bytes
+  // after its original; those constructed, to destroy at the end.
+  char* private_image = nullptr;
+  size_t private_image_bytes = 0;
+  uintptr_t private_shift = 0;
+  std::vector<hcc_private_var*> private_constructed;
   uint64_t program_bytes = 0;    // the rank's heap in use (program_memory.cpp)
   double burst_seconds = 0;      // CPU bursts of its program's code charged in simulation (bursts.hpp)
   ProgramMemorySink* memory_sink = nullptr;  // its runtime, from start to shutdown

@@ -74,9 +74,9 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
   bool keeps_records() const { return keep_records_; }
   std::optional<double> loop_model(const std::string& kernel, uint64_t iterations);
   uint64_t peak_memory(int node) const { return trace_->peak_memory(node); }
-  // The program's heap (rt/smpi/program_memory.hpp), from start to shutdown.
+  // The program's heap (rt/program/program_memory.hpp), from start to shutdown.
   void program_memory_changed(uint64_t bytes_in_use) override;
-  // The program's sampled CPU bursts and delays (rt/smpi/sampling.cpp).
+  // The program's sampled CPU bursts and delays (rt/program/sampling.cpp).
   bool simulated() const { return backend_->simulated(); }
   // Whether tasks keep the parameters they are submitted with (records,
   // models, simulation): a layer above may skip computing them otherwise.

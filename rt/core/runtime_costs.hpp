@@ -5,7 +5,7 @@
 // simulations charge it as CPU work that competes with the kernels for the
 // simulated cores (seed 000 §5 charges the runtime's operations too): the
 // time of one hcc_submit (the program's own code between submissions is a
-// CPU burst, rt/smpi/bursts.hpp, which simulations measure themselves), and a
+// CPU burst, rt/program/bursts.hpp, which simulations measure themselves), and a
 // worker's time between two kernels it runs back to back (completion,
 // scheduling, data). Both are timed on the monotonic clock: reading the
 // thread's CPU clock is a system call that cost 1.3 us on this virtual

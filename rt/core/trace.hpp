@@ -57,7 +57,7 @@ class TraceRecorder {
   // node and the peak over time of the sum over nodes. A negative node is
   // ignored; a node >= memory_nodes extends the node count.
   void memory(int node, double time, uint64_t bytes_in_use);
-  // The program's own heap (rt/smpi/program_memory.hpp), counted on node 0
+  // The program's own heap (rt/program/program_memory.hpp), counted on node 0
   // besides what memory() says of it. Samples within a microsecond of each
   // other are coalesced into the highest and the last (a program may
   // allocate millions of small blocks); the peaks stay exact. Thread-safe with

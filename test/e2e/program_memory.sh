@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # program_memory.sh <hccsim> <source dir> <work dir>
-# The program's own heap (rt/smpi/program_memory.hpp): instrumented and
+# The program's own heap (rt/program/program_memory.hpp): instrumented and
 # simulated runs count every allocation of the program, so peak_mem is its
 # peak to the byte; simulated runs fold large blocks, which the program
 # writes and reads without the host's memory growing by their size.

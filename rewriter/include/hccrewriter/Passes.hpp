@@ -40,6 +40,7 @@ struct HccPragma {
   const clang::Expr *priority = nullptr;                            // task priority(expr)
   const clang::FunctionDecl *cudaImpl = nullptr;                    // task impl(cuda: fn)
   const clang::Expr *alloc = nullptr, *free = nullptr;              // task alloc(bytes) free(bytes)
+  bool run = false;                                                 // task run
   bool sharedAll = false;                                           // shared(all)
   SampleKind sample = SampleLocal;                                  // sample(kind, ...)
   const clang::Expr *sampleCount = nullptr;                         // sample(local|global, n), auto's max = n
@@ -60,6 +61,7 @@ struct HccTaskInfo {
   const clang::Expr *priority = nullptr;
   const clang::FunctionDecl *cudaImpl = nullptr;
   const clang::Expr *alloc = nullptr, *free = nullptr;
+  bool run = false;  // `#pragma hcc task run`
 };
 // Registers the handler of `#pragma hcc` on ci's preprocessor; it fills store.
 void registerHccPragmas(clang::CompilerInstance &ci, std::shared_ptr<HccPragmaStore> store);
@@ -95,6 +97,14 @@ struct PassContext {
   // A warning "hccsim: <msg>" at loc (shown even where clang's own warnings
   // are left to the main compilation, as in the plugin; not under -w).
   void warning(clang::SourceLocation loc, const std::string &msg);
+  // A variable left shared by every rank of a simulation. In a file that
+  // declares no MPI_Init, whether it is linked into an MPI program is not
+  // known here (deferSharingWarnings): the warning is kept as text
+  // ("file:line: msg") for the object, which a simulation of several ranks
+  // prints (Privatize.cpp); elsewhere it is a warning now.
+  bool deferSharingWarnings = false;
+  std::vector<std::string> deferredSharingWarnings;
+  void sharingWarning(clang::SourceLocation loc, const std::string &msg);
   bool hadError() const;
   bool inMainFile(clang::SourceLocation loc) const;
   // Text and ranges.
@@ -137,6 +147,12 @@ void remarkFoldedAllocations(PassContext &pc, clang::TranslationUnitDecl *tu);
 // initialisers run per rank. Warnings for what cannot be privatised.
 void privatizeGlobals(PassContext &pc, HccPragmaStore &store, clang::TranslationUnitDecl *tu);
 
+// ---- Pass: data kept per thread (ThreadLocals.cpp) ---------------------------
+// In simulated builds: a file that defines or uses a thread-local or
+// threadprivate variable defines hcc_program_thread_locals (weak), which
+// gives every simulated thread a system thread of its own.
+void markThreadLocals(PassContext &pc, clang::TranslationUnitDecl *tu);
+
 // ---- Pass: unsupported constructs (Unsupported.cpp) -------------------------
 // An error with a hint for each OpenMP construct or clause hccsim's OpenMP
 // runtime does not implement.
@@ -164,6 +180,10 @@ class TaskFunctions {
   // Whether a task's body creates or waits for tasks, directly or through
   // functions of this translation unit (in a template: in any instantiation).
   bool isControl(const clang::OMPTaskDirective *d) const;
+  // Whether a task's body, directly or through functions of this file,
+  // stores what may steer control code (SteeringStores.hpp): it runs in
+  // simulation, as a control body does.
+  bool steers(const clang::OMPTaskDirective *d) const;
   // The mark symbols of the functions of other translation units a task's
   // body may call, directly or through functions of this one (sorted).
   std::vector<std::string> externalCallees(const clang::OMPTaskDirective *d);
@@ -181,6 +201,7 @@ class TaskFunctions {
   // instantiations together).
   struct Task {
     bool control = false;
+    bool steers = false;
     std::set<const clang::FunctionDecl *> callees;
   };
   bool bodyIsControl(const clang::Stmt *body) const;
@@ -191,6 +212,8 @@ class TaskFunctions {
   std::unique_ptr<clang::MangleContext> mangler_;
   std::map<const clang::FunctionDecl *, std::set<const clang::FunctionDecl *>> callees_;  // by canonical decl
   std::set<const clang::FunctionDecl *> control_;
+  std::set<const clang::FunctionDecl *> steers_;      // functions whose stores steer control code
+  std::set<const clang::ValueDecl *> conditionReads_;  // variables and members the file's conditions read
   std::map<clang::SourceLocation::UIntTy, Task> tasks_;  // by the construct's location
   std::set<std::string> referenced_;  // marks of other files the annotations use
 };

@@ -3,7 +3,7 @@
 the output): one per MPI function that SMPI declares (smpi.h, MPI_CALL), in
 front of SMPI's PMPI_ function: the caller must be its rank's main thread
 (a clear error otherwise), and, but for local queries, the call is an entry into the runtime, so that the CPU burst before
-it is charged (rt/smpi/bursts.hpp), as SMPI's own benchmarking would.
+it is charged (rt/program/bursts.hpp), as SMPI's own benchmarking would.
 
 usage: gen_mpi_entries.py SMPI_H OUTPUT
 """

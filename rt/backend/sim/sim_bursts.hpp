@@ -1,4 +1,4 @@
-// CPU bursts in a simulation (rt/smpi/bursts.hpp): each actor's clock, and
+// CPU bursts in a simulation (rt/program/bursts.hpp): each actor's clock, and
 // the charge on its host, scaled by the host's hcc.speed_factor.
 #pragma once
 

@@ -27,6 +27,8 @@
 // platforms directory of the prefix they were linked from, so that a moved
 // install still finds its presets.
 extern "C" __attribute__((weak)) const char* const hcc_platform_dir;
+// Defined by the files of a program that keep data per thread.
+extern "C" __attribute__((weak)) int hcc_program_thread_locals;
 
 namespace hcc::rt {
 namespace s4u = simgrid::s4u;
@@ -104,7 +106,8 @@ int call_main(int (*main_fn)(int, char**), int argc, char** argv) {
 }  // namespace
 
 int run_main_in_rank(Rank& rank, int (*main_fn)(int, char**), int argc, char** argv) {
-  make_privates(rank);
+  // Without MPI the one rank uses the originals.
+  if (rank.mpi) make_privates(rank);
   if (hcc_init() != 0) return 1;
   const int rc = call_main(main_fn, argc, argv);
   hcc_shutdown();
@@ -284,19 +287,28 @@ void load_platform(s4u::Engine& engine, const std::string& name, const std::func
   }
 }
 
+#if defined(HCC_SANITIZED)
+constexpr bool kSanitized = true;
+#else
+constexpr bool kSanitized = false;
+#endif
+
 int run_simulation(int (*main_fn)(int, char**), int argc, char** argv) {
   xbt_log_control_set("root.thresh:warning");
-#if defined(HCC_SANITIZED)
-  // Sanitizers follow threads, not SimGrid's own stack switches (which they
-  // would take for stack overflows): in sanitizer builds, actors are threads.
-  // SimGrid reads the option, and removes it, from the command line.
+  // Actors are system threads where the program keeps data per thread
+  // (thread_local, threadprivate: rewriter/lib/ThreadLocals.cpp), so that
+  // each simulated thread has its own, and in sanitizer builds: sanitizers
+  // follow threads, not SimGrid's own stack switches (which they would take
+  // for stack overflows). SimGrid reads the option, and removes it, from the
+  // command line.
   std::vector<char*> args(argv, argv + argc);
-  static char thread_contexts[] = "--cfg=contexts/factory:thread";
-  args.insert(args.begin() + (argc > 0 ? 1 : 0), thread_contexts);
+  if (kSanitized || &hcc_program_thread_locals != nullptr) {
+    static char thread_contexts[] = "--cfg=contexts/factory:thread";
+    args.insert(args.begin() + (argc > 0 ? 1 : 0), thread_contexts);
+    argc = static_cast<int>(args.size());
+  }
   args.push_back(nullptr);
-  argc = static_cast<int>(args.size()) - 1;
   argv = args.data();
-#endif
   s4u::Engine engine(&argc, argv);
   if (mpi_build()) return run_ranks(engine, main_fn, argc, argv);
   try {

@@ -20,6 +20,7 @@
 #include <unordered_set>
 #include <vector>
 
+#include "private_vars.hpp"
 #include "program_memory.hpp"
 #include "ranks.hpp"
 #include "sampling.hpp"
@@ -250,7 +251,10 @@ int run_ranks(s4u::Engine& engine, int (*main_fn)(int, char**), int argc, char**
       progress_shown = true;
     });
   }
+  if (nranks > 1) warn_unprivatised();
+  g_switch_rank_images = true;
   engine.run();
+  leave_rank_images();
   if (progress_shown) std::fputc('\n', stderr);
   SMPI_finalize();
   set_rank_resolver(nullptr);

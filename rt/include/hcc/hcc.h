@@ -27,8 +27,10 @@ extern "C" {
 typedef void (*hcc_kernel_fn)(void *const *buffers, void *arg);
 
 enum hcc_codelet_flags {
-  /* The body submits tasks or waits for them: in simulation it is always run
-   * for real (its own duration is still taken from the model). */
+  /* The body submits tasks or waits for them, or its stores steer control
+   * code (it puts a block it allocated into the program's data, sets a flag
+   * a condition reads): in simulation it is always run for real and charged
+   * the CPU bursts of its own code. */
   HCC_CODELET_CONTROL = 1u << 0,
   /* The CPU implementation does not read its buffers: a CPU worker passes
    * none (the runtime then does not look up the data's addresses, and the
@@ -177,7 +179,7 @@ typedef struct hcc_omp_task_values {
 void hcc_omp_next_task(const hcc_omp_task_info *info, const hcc_omp_task_values *values);
 
 /* ---- The program's own code (rewritten from #pragma hcc sample, delay,
- * shared and keep; rt/smpi/) ------------------------------------------------ */
+ * shared and keep; rt/program/) --------------------------------------------- */
 
 /* A sampled CPU burst (#pragma hcc sample): one per directive, static. */
 typedef struct hcc_sample_site {
@@ -241,22 +243,30 @@ void hcc_program_fold_static(void *array, size_t bytes);
 /* ---- Privatised variables (MPI programs in simulation) --------------------
  * In a simulation every rank of an MPI program is an actor of one process,
  * so the compiler gives each rank its own copy of the program's global and
- * static variables (rewriter/lib/Privatize.cpp): each is described by an
- * hcc_private_var, every translation unit registers its descriptors at
- * start-up in declaration order, and every use of a variable goes through
- * hcc_private, which returns the running rank's copy. A rank makes its
- * copies when it starts: init constructs one (C++ dynamic initialisation),
- * else the original's bytes (its constant initialiser) are copied. */
+ * static variables (rewriter/lib/Privatize.cpp). A rank's copies form an
+ * image of the executable's writable data: each copy lies where its
+ * original lies plus hcc_private_shift, which the runtime sets whenever one
+ * of the rank's actors resumes the program's code (0 natively and outside
+ * the ranks: the originals). A use costs one load and one addition, which
+ * the compiler hoists out of loops: the shift is a pointer, so that the
+ * program's integer and floating-point stores cannot alias it.
+ * Each variable is described by an hcc_private_var: a translation unit
+ * registers those of its file-scope variables at start-up in declaration
+ * order, a function-local static's lies in section hcc_private_locals. A
+ * rank makes its copies when it starts: the original's bytes, then init
+ * constructs those with a C++ dynamic initialiser. */
 typedef struct hcc_private_var {
-  void *original;               /* the variable as declared (the key of its copies) */
-  size_t size, align;
+  void *original;               /* the variable as declared */
+  size_t size;
   void (*init)(void *copy);     /* NULL: a copy of the original's bytes */
   void (*destroy)(void *copy);  /* when the rank ends; NULL: nothing to do */
   const char *name;             /* "file:line: name", for messages */
-  int slot;                     /* set by hcc_private_register */
 } hcc_private_var;
 void hcc_private_register(hcc_private_var *const *vars, int count);
-void *hcc_private(hcc_private_var *var);
+extern char *hcc_private_shift;
+#define HCC_PRIVATE(...)                                                            \
+  (*(__typeof__(__VA_ARGS__) *)((__UINTPTR_TYPE__)__builtin_addressof(__VA_ARGS__) + \
+                                (__UINTPTR_TYPE__)hcc_private_shift))
 
 /* ---- Runtime ------------------------------------------------------------- */
 

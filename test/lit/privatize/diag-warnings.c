@@ -1,11 +1,14 @@
-// Warnings, never silent sharing: what the pass cannot privatise is named
-// with its location and a hint; the rest of the file is still privatised.
+// Warnings, never silent sharing: what the pass cannot privatise in a file
+// of an MPI program (it declares MPI_Init) is named with its location and a
+// hint; the rest of the file is still privatised. (no-mpi-file.c: a file
+// without MPI keeps them for the simulation to print.)
 // RUN: %hcc-rewrite --privatize %s -- -I%S/Inputs 2>&1 >/dev/null | FileCheck %s
 // RUN: %hcc-rewrite --privatize %s -- -I%S/Inputs 2>/dev/null | %strip-checks | FileCheck %s --check-prefix=CODE
 #include <errno.h>
 #include <stdio.h>
 #include <unistd.h>
 #include "shared-header.h"
+int MPI_Init(int *argc, char ***argv);
 // The header is read first:
 // CHECK: shared-header.h:4:49: warning: hccsim: 'in_header' is used in '{{.*}}shared-header.h', which hccsim does not rewrite (only the file it compiles): every rank of a simulation would share it there, so it is not privatised
 
@@ -34,4 +37,4 @@ int f(int argc, char **argv) {
   fine = read_in_header() + *pointer;
   return fine;
 }
-// CODE: (*(__typeof__(fine) *)hcc_private(&__hcc_gv{{[0-9]+}})) = read_in_header() + *(*(__typeof__(pointer) *)hcc_private(&__hcc_gv{{[0-9]+}}));
+// CODE: HCC_PRIVATE(fine) = read_in_header() + *HCC_PRIVATE(pointer);

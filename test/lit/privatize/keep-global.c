@@ -14,4 +14,4 @@ int f(void) {
   hits += log_level;
   return hits;
 }
-// CHECK: (*(__typeof__(hits) *)hcc_private(&__hcc_gv0)) += log_level;
+// CHECK: HCC_PRIVATE(hits) += log_level;

@@ -8,4 +8,4 @@ void f(int *p, int len) {
   work(p);
 }
 
-// CHECK: diag-hcc-task-clause.c:7:18: error: hccsim: unknown clause 'color' on '#pragma hcc task'; expected name("..."), priority(expr), impl(cuda: function), alloc(bytes) or free(bytes)
+// CHECK: diag-hcc-task-clause.c:7:18: error: hccsim: unknown clause 'color' on '#pragma hcc task'; expected name("..."), priority(expr), impl(cuda: function), alloc(bytes), free(bytes) or run

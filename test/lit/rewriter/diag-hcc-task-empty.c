@@ -8,4 +8,4 @@ void f(int *p, int len) {
   work(p);
 }
 
-// CHECK: diag-hcc-task-empty.c:7:17: error: hccsim: '#pragma hcc task' needs a clause: name("..."), priority(expr), impl(cuda: function), alloc(bytes) or free(bytes)
+// CHECK: diag-hcc-task-empty.c:7:17: error: hccsim: '#pragma hcc task' needs a clause: name("..."), priority(expr), impl(cuda: function), alloc(bytes), free(bytes) or run

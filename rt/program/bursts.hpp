@@ -17,6 +17,8 @@
 
 #include <string>
 
+#include "private_vars.hpp"
+
 namespace hcc::rt {
 
 // Where one simulated thread stands. A burst is timed on the monotonic
@@ -73,6 +75,9 @@ class RuntimeEntry {
   }
   ~RuntimeEntry() {
     if (on_) burst_runtime_left(site_);
+    // The program's code resumes: the actor may have waited while another
+    // rank's ran (private_vars.hpp).
+    if (g_switch_rank_images) resume_rank_image();
   }
   RuntimeEntry(const RuntimeEntry&) = delete;
   RuntimeEntry& operator=(const RuntimeEntry&) = delete;
@@ -87,6 +92,7 @@ class RuntimeEntry {
 class ProgramCall {
  public:
   explicit ProgramCall(const void* code) : on_(g_burst_accounting != nullptr) {
+    if (g_switch_rank_images) resume_rank_image();
     if (on_) saved_ = burst_program_begins(code);
   }
   ~ProgramCall() {

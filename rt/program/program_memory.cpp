@@ -97,12 +97,6 @@ std::vector<const void*>& folded_sites() {
 // share the system thread cannot interleave).
 thread_local const void* caller_site = nullptr;
 
-void note_folded_site() {
-  std::lock_guard<std::mutex> lock(sites_mutex);
-  std::vector<const void*>& sites = folded_sites();
-  if (std::find(sites.begin(), sites.end(), caller_site) == sites.end()) sites.push_back(caller_site);
-}
-
 // "program+0x1a2b" (the offset addr2line takes), or the symbol when the
 // object exports it.
 std::string describe_site(const void* site) {
@@ -118,6 +112,17 @@ std::string describe_site(const void* site) {
   std::string where = std::string(slash ? slash + 1 : info.dli_fname) + text;
   if (info.dli_sname) where += " (" + std::string(info.dli_sname) + ")";
   return where;
+}
+
+void note_folded_site() {
+  std::lock_guard<std::mutex> lock(sites_mutex);
+  std::vector<const void*>& sites = folded_sites();
+  if (std::find(sites.begin(), sites.end(), caller_site) != sites.end()) return;
+  sites.push_back(caller_site);
+  std::string where;
+  for (const void* site : sites) where += (where.empty() ? "" : ", ") + describe_site(site);
+  set_fold_crash_note("hccsim: the program crashed in a simulation that folds its allocations (HCC_FOLD_THRESHOLD; "
+                      "their contents are not kept): it may have read one, allocated by size at " + where);
 }
 
 void count(int64_t delta) {

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstddef>
+#include <string>
 
 namespace hcc::rt {
 
@@ -19,6 +20,10 @@ void fold_release(void* range, size_t bytes);
 // measurement leaves them out (they are the simulator's time, and on a
 // virtual machine a mapping costs about a millisecond).
 double fold_fault_seconds();
+// The line a crash of the program prints when it may come from reading
+// folded memory (program_memory.cpp sets it as it folds new sites): the
+// fault handler, which can format nothing, writes it before the crash.
+void set_fold_crash_note(const std::string& line);
 // Folds the whole pages of [addr, addr + bytes) where they are (an array
 // with static storage); false when the system refuses.
 bool fold_in_place(void* addr, size_t bytes);

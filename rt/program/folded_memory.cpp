@@ -18,6 +18,8 @@
 #include <algorithm>
 #include <atomic>
 #include <cstdint>
+#include <cstdio>
+#include <cstring>
 #include <mutex>
 
 namespace hcc::rt {
@@ -56,6 +58,10 @@ size_t next_first_slice = 0;
 struct sigaction previous;
 size_t page_size = 4096;  // the system's, read before the first fault (sysconf is no signal handler's)
 std::atomic<double> fault_seconds{0};
+// set_fold_crash_note's line, in one of two buffers (the other is written
+// while the handler may read this one).
+char crash_notes[2][4096];
+std::atomic<int> crash_note{-1};
 
 double monotonic_seconds() {
   timespec ts;
@@ -108,7 +114,12 @@ void on_fault(int sig, siginfo_t* info, void* context) {
       return;  // the access runs again
     }
   }
-  // Not a folded range (or no mapping to be had): whoever handled faults before.
+  // Not a folded range (or no mapping to be had): the program crashes, maybe
+  // from what it read in folded memory; whoever handled faults before.
+  if (const int n = crash_note.load(); n >= 0) {
+    const ssize_t written = write(STDERR_FILENO, crash_notes[n], strlen(crash_notes[n]));
+    (void)written;
+  }
   if (previous.sa_flags & SA_SIGINFO) {
     previous.sa_sigaction(sig, info, context);
   } else if (previous.sa_handler != SIG_DFL && previous.sa_handler != SIG_IGN) {
@@ -158,6 +169,12 @@ void* fold_allocate(size_t bytes) {
   slot->first_slice = next_first_slice++ % kSlices;
   slot->base = static_cast<char*>(range);
   return range;
+}
+
+void set_fold_crash_note(const std::string& line) {
+  const int next = (crash_note.load() + 1) & 1;
+  std::snprintf(crash_notes[next], sizeof crash_notes[next], "%s\n", line.c_str());
+  crash_note.store(next);
 }
 
 double fold_fault_seconds() { return fault_seconds.load(std::memory_order_relaxed); }

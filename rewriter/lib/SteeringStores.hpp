@@ -1,0 +1,30 @@
+// Stores whose effects steer control code (TaskFunctions.cpp): a task body
+// that makes them runs in simulation instead of being simulated. Internal to
+// the rewriter library.
+#pragma once
+
+#include <functional>
+#include <set>
+
+#include "clang/AST/Decl.h"
+#include "clang/AST/Stmt.h"
+
+namespace hcc::rewriter {
+
+// The variables and members that a condition of the file reads (if, while,
+// do, for, switch, ?:): what decides what control code does.
+std::set<const clang::ValueDecl *> conditionReads(clang::TranslationUnitDecl *tu);
+
+// Whether s stores what a condition reads (conditions): a pointer into
+// memory (an array element whose array hangs from a variable a condition
+// reads, a member a condition reads, or a place it cannot name: a block it
+// allocated, put into the program's data structure), or a count, flag or
+// pointer into a variable not its own. isOwn tells the variables whose
+// stores no other code sees (locals, parameters, a task's private copies).
+// Stores of numbers into arrays and through pointers are computation, and
+// so is a variable no condition reads (`sink = p` to keep an optimiser
+// from removing p): not steering.
+bool storesSteering(const clang::Stmt *s, const std::function<bool(const clang::VarDecl *)> &isOwn,
+                    const std::set<const clang::ValueDecl *> &conditions);
+
+}  // namespace hcc::rewriter

@@ -1,0 +1,24 @@
+// A file that declares no MPI_Init may still be linked into an MPI program:
+// it is privatised all the same, but its dynamic initialisers stay on the
+// originals (a program without ranks uses them), and what it cannot
+// privatise is no diagnostic here: each warning is kept in the object
+// (section hcc_unprivatised), which a simulation of several ranks prints.
+// RUN: %hcc-rewrite --privatize %s -- -std=c++17 2>&1 | %strip-checks | FileCheck %s
+// RUN: %hcc-rewrite --privatize %s -- -std=c++17 2>&1 >/dev/null | FileCheck %s --check-prefix=DIAG --allow-empty
+// DIAG-NOT: warning
+#include <vector>
+int make_base();
+int base = make_base();
+// CHECK: int base = make_base(); static void __hcc_gv0_init(void *p) { typedef __typeof__(::base) T; ::new (p) T(make_base()); }
+std::vector<int> history(3, 1);
+// CHECK: std::vector<int> history(3, 1); static void __hcc_gv1_init(void *p) { typedef __typeof__(::history) T; ::new (p) T(3, 1); }
+template <typename T> struct Pool {
+  static int created;
+};
+template <typename T> int Pool<T>::created = 0;
+int use() { return base + history[0] + Pool<int>::created++; }
+// CHECK: static const char *const __hcc_unprivatised0 __attribute__((used, section("hcc_unprivatised"))) = "no-mpi-file.cpp:{{[0-9]+}}: 'created' is not privatised: a template's static variables are not supported; every rank of a simulation shares it (hint: #pragma hcc keep_global(created) says that is intended)";
+// CHECK: static hcc_private_var *const __hcc_gv_unit[] = {&::__hcc_gv0, &::__hcc_gv1};
+// The rewritten file compiles.
+// RUN: %hcc-rewrite --privatize %s -- -std=c++17 > %t.cpp
+// RUN: %clangxx -std=c++17 -fsyntax-only -I%hcc-rt-include %t.cpp

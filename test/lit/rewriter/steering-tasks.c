@@ -1,0 +1,60 @@
+// Task bodies whose stores steer control code run in simulation, marked as
+// control bodies are: a body that stores a pointer into the program's data
+// (a block it allocated, directly or through a function of the file) where
+// a condition reads it, or sets a count or flag that a condition reads;
+// `#pragma hcc task run` forces it. Stores of numbers into arrays, into the
+// task's own variables and into what no condition reads are computation:
+// simulated.
+// RUN: %hcc-rewrite %s -- | %strip-checks | FileCheck %s
+// RUN: %clang -fsyntax-only -fopenmp -fplugin=%hccplugin -fplugin-arg-hcc-remarks %s 2>&1 | FileCheck %s --check-prefix=REMARK
+// REQUIRES: hcc-plugin
+#include <stdlib.h>
+
+void bmod(float *inner, const float *row);
+float *allocate_block(void) { return calloc(16, sizeof(float)); }
+struct node { struct node *next; double value; };
+static void link_node(struct node *n) { n->next = malloc(sizeof *n); }
+
+int found, visited;
+void *kept[4];
+double total;
+
+void f(float **matrix, float *out, int n, struct node *head) {
+#pragma omp task shared(matrix)
+  {
+    if (matrix[n] == NULL) matrix[n] = allocate_block();
+    bmod(matrix[n], matrix[0]);
+  }
+// REMARK: steering-tasks.c:[[@LINE-5]]:1: remark: hccsim: task 'steering-tasks.c:[[@LINE-5]]' (runs in simulation: its stores steer control code)
+#pragma omp task
+  link_node(head);
+// REMARK: steering-tasks.c:[[@LINE-2]]:1: remark: hccsim: task 'link_node' (runs in simulation: its stores steer control code)
+#pragma omp task shared(found)
+  found = out[0] > 1;
+#pragma omp task shared(visited, total)
+  {
+    visited++;
+    total += out[1];
+  }
+#pragma omp task firstprivate(n)
+  {
+    float *mine = out + n;
+    for (int i = 0; i < 16; ++i) mine[i] *= 2;
+  }
+// REMARK: steering-tasks.c:[[@LINE-5]]:1: remark: hccsim: task 'steering-tasks.c:[[@LINE-5]]'{{$}}
+#pragma omp task
+#pragma hcc task run
+  bmod(out, out);
+// REMARK: steering-tasks.c:[[@LINE-3]]:1: remark: hccsim: task 'bmod' (runs in simulation: hcc task run)
+#pragma omp task
+  kept[n] = malloc(8);
+  if (found || head->next) return;
+}
+
+// CHECK: __hcc_ti0 = {"steering-tasks.c:23", "steering-tasks.c", 23, HCC_CODELET_CONTROL,
+// CHECK: __hcc_ti1 = {"link_node", "steering-tasks.c", 29, HCC_CODELET_CONTROL,
+// CHECK: __hcc_ti2 = {"steering-tasks.c:32", "steering-tasks.c", 32, HCC_CODELET_CONTROL,
+// CHECK: __hcc_ti3 = {"steering-tasks.c:34", "steering-tasks.c", 34, 0,
+// CHECK: __hcc_ti4 = {"steering-tasks.c:39", "steering-tasks.c", 39, 0,
+// CHECK: __hcc_ti5 = {"bmod", "steering-tasks.c", 45, HCC_CODELET_CONTROL,
+// CHECK: __hcc_ti6 = {"malloc", "steering-tasks.c", 49, 0,
