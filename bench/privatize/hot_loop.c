@@ -41,7 +41,7 @@ int main(int argc, char **argv) {
   MPI_Barrier(MPI_COMM_WORLD);
   const double start = MPI_Wtime();
   for (int step = 1; step <= steps; ++step) {
-#pragma hcc sample(local, 3)
+#pragma hcc sample(auto, tol = 0.02)
     step_once(step);
   }
   const double seconds = MPI_Wtime() - start;
