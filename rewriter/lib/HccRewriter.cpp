@@ -29,6 +29,7 @@ class RewriteConsumer : public ASTConsumer {
     Rewriter rewriter(sm, ctx.getLangOpts());
     PassContext pc(ctx, rewriter);
     pc.remarks = options_.remarks;
+    pc.simulate = options_.simulate;
     attachHccPragmas(pc, *pragmas_);
     if (pc.hadError()) return;
     // First: the other passes' generated code reaches the ranks' copies.

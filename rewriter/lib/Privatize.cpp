@@ -11,9 +11,10 @@
 // use one (its definition, extern declarations elsewhere) share its copies.
 // A rank's copy starts as the original's bytes (constant initialisers), or,
 // in C++, is constructed by an init function holding the definition's
-// initialiser. In a file that declares MPI_Init the original loses that
-// initialiser (it would run once more at start-up, for no rank); a file
-// without MPI may be in a program without ranks, which uses the originals.
+// initialiser. In a simulated build of a file that declares MPI_Init the
+// original loses that initialiser (it would run once more at start-up, for
+// no rank); a file without MPI may be in a program without ranks, and a
+// native build has none: they use the originals.
 // Whatever cannot be privatised is a warning, never silent sharing: in a
 // file without MPI, one that a simulation of several ranks prints.
 #include <algorithm>
@@ -64,6 +65,9 @@ class Privatizer {
   void run(TranslationUnitDecl *tu) {
     mpi_ = !tu->lookup(DeclarationName(&pc_.ctx.Idents.get("MPI_Init"))).empty();
     pc_.deferSharingWarnings = !mpi_;
+    // Natively (-fhcc-privatize to measure it) the program uses the
+    // originals: they keep their initialisers.
+    strip_ = mpi_ && pc_.simulate;
     PrivateVariables found = findPrivateVariables(pc_, tu, kept_);
     vars_ = std::move(found.vars);
     initRefs_ = std::move(found.initRefs);
@@ -85,7 +89,7 @@ class Privatizer {
     }
     // Initialisers that move into init functions are rewritten there, once.
     for (PrivateVariable *var : order)
-      if (mpi_ && var->place != PrivateVariable::Local && needsInit(var->var) && var->var->getDefinition() &&
+      if (strip_ && var->place != PrivateVariable::Local && needsInit(var->var) && var->var->getDefinition() &&
           pc_.inMainFile(var->var->getDefinition()->getLocation()))
         stripped_.push_back(initializerOf(var->var->getDefinition()).range);
     for (PrivateVariable *var : order) rewriteUses(*var);
@@ -350,7 +354,7 @@ class Privatizer {
       if (offset >= begin && offset + length <= begin + text.size())
         text.replace(offset - begin, length, replacement);
     }
-    if (mpi_) pc_.rewriter.ReplaceText(in.range, "{}");
+    if (strip_) pc_.rewriter.ReplaceText(in.range, "{}");
     return in.bracketed ? text : "(" + text + ")";
   }
 
@@ -384,7 +388,8 @@ class Privatizer {
   std::vector<std::tuple<unsigned, unsigned, std::string>> useEdits_;  // (offset, length, text), by offset
   unsigned nextId_ = 0;
   bool needsNew_ = false;
-  bool mpi_ = false;  // the file declares MPI_Init
+  bool mpi_ = false;    // the file declares MPI_Init
+  bool strip_ = false;  // a simulated build of such a file: initialisers move to init functions
 };
 
 }  // namespace

@@ -19,6 +19,10 @@ static llvm::cl::opt<bool> privatize("privatize",
                                      llvm::cl::desc("give each rank of a simulated MPI program its own copy of every "
                                                     "global and static variable"),
                                      llvm::cl::cat(category));
+static llvm::cl::opt<bool> simulate("simulate",
+                                    llvm::cl::desc("a simulated build (-fsimulate): thread-local data marked, "
+                                                   "initialisers of privatised globals moved in files with MPI"),
+                                    llvm::cl::cat(category));
 static llvm::cl::extrahelp moreHelp(
     "\nAnnotates each '#pragma omp task' for hccsim's OpenMP runtime (hcc/hcc.h:\n"
     "kernel name, hcc pragmas, whether its body creates tasks) and prints the\n"
@@ -31,6 +35,7 @@ class Factory : public FrontendActionFactory {
   std::unique_ptr<clang::FrontendAction> create() override {
     hcc::rewriter::RewriteOptions options;
     options.privatize = privatize;
+    options.simulate = simulate;
     return hcc::rewriter::createRewriteAction(out_, options);
   }
 

@@ -171,6 +171,7 @@ void Runtime::execute_body(Task* t, int w, const Buffers& buffers) {
       ProgramCall program(reinterpret_cast<const void*>(fn));
       fn(local.begin(), t->arg);
     } else {
+      if (g_switch_rank_images) resume_rank_image();  // the body reaches its rank's variables
       fn(local.begin(), t->arg);
     }
     measured = backend_->wallclock() - start;

@@ -36,19 +36,20 @@ bool g_switch_rank_images = false;
 
 namespace {
 
-// The privatised variables, one entry per original (translation units that
-// refer to one variable, its definition and extern declarations elsewhere,
-// know it by the same address).
-// A rank's copy starts as its original was when registered: the
-// constant initialiser's bytes (files register before any dynamic
-// initialiser runs), which start-up code may have changed since; those
-// with a C++ dynamic initialiser then rerun it. All zero bytes: the copy is
-// left as fresh zero pages, which cost nothing untouched.
+// One privatised variable. A rank's copy starts as its original was when
+// registered: the constant initialiser's bytes (files register before any
+// dynamic initialiser runs; start-up code may have changed the original
+// since); one with a C++ dynamic initialiser then reruns it. All zero
+// bytes: the copy is left as fresh zero pages, which cost nothing
+// untouched.
 struct Entry {
   hcc_private_var* var;
   std::vector<unsigned char> bytes;  // empty: all zero, or constructed by init
 };
 
+// The privatised variables, one entry per original (translation units that
+// refer to one variable, its definition and extern declarations elsewhere,
+// know it by the same address).
 struct Registry {
   std::mutex mutex;
   std::vector<Entry> entries;

@@ -79,7 +79,8 @@ struct PassContext {
   // `#pragma hcc` directives attached to each task (attachHccPragmas).
   std::map<const clang::OMPTaskDirective *, HccTaskInfo> hccInfo;
 
-  bool remarks = false;  // RewriteOptions::remarks
+  bool remarks = false;   // RewriteOptions::remarks
+  bool simulate = false;  // RewriteOptions::simulate
   // Statements under '#pragma hcc shared' or 'keep' (expansion locations):
   // their allocations have their directive's remark.
   std::vector<clang::SourceRange> allocationDirectives;

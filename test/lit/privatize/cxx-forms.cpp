@@ -2,11 +2,12 @@
 // named from file scope; class statics through a descriptor the class
 // holds (public, so every use that may name the member may reach it); a
 // dynamic initialiser moved into a per-rank init function, the original
-// left value-initialised in a file of an MPI program (it would run once
-// more at start-up otherwise; no-mpi-file.cpp keeps it);
+// left value-initialised in a simulated build of a file of an MPI program
+// (it would run once more at start-up otherwise; no-mpi-file.cpp keeps it,
+// and so does a native build, below);
 // a type that cannot be copied bytewise constructed per rank even without
 // an initialiser; constants shared, a const with a dynamic initialiser not.
-// RUN: %hcc-rewrite --privatize %s -- -std=c++17 | %strip-checks | FileCheck %s
+// RUN: %hcc-rewrite --privatize --simulate %s -- -std=c++17 | %strip-checks | FileCheck %s
 #include <vector>
 int MPI_Init(int *argc, char ***argv);
 int make_base();
@@ -52,6 +53,9 @@ const int kDynamic = make_base();
 int use() { return app::base + app::hidden + kConst + int(kHalf) + kDynamic + Solver::instances; }
 // CHECK: int use() { return HCC_PRIVATE(::app::base) + HCC_PRIVATE(::app::hidden) + kConst + int(kHalf) + HCC_PRIVATE(::kDynamic) + HCC_PRIVATE(::Solver::instances); }
 // CHECK: static hcc_private_var *const __hcc_gv_unit[] = {&::app::__hcc_gv0, &::app::__hcc_gv1, &::app::__hcc_gv2, &::app::__hcc_gv3, &::Solver::__hcc_gv4, &::Solver::__hcc_gv5, &::Solver::__hcc_gv6, &::__hcc_gv7};
+// A native build (-fhcc-privatize) keeps the initialisers: its originals serve.
+// RUN: %hcc-rewrite --privatize %s -- -std=c++17 | %strip-checks | FileCheck %s --check-prefix=NATIVE
+// NATIVE: int base = make_base();
 // The rewritten file compiles.
 // RUN: %hcc-rewrite --privatize %s -- -std=c++17 > %t.cpp
 // RUN: %clangxx -std=c++17 -fsyntax-only -I%hcc-rt-include %t.cpp
