@@ -84,22 +84,12 @@ int omp_get_default_device(void) { return 0; }
 void omp_set_default_device(int) {}
 int omp_is_initial_device(void) { return 1; }
 
-void omp_set_schedule(int kind, int chunk) {
-  static const int32_t kinds[] = {0, kSchStatic, kSchDynamicChunked, kSchGuidedChunked, kSchStatic};
-  State& s = state();
-  const int k = kind & 0xff;
-  s.runtime_schedule = (k >= 1 && k <= 4) ? kinds[k] : kSchStatic;
-  if (s.runtime_schedule == kSchStatic && chunk > 0) s.runtime_schedule = kSchStaticChunked;
-  s.runtime_chunk = chunk;
-}
+// omp_sched_t is an int (omp.h).
+void omp_set_schedule(int kind, int chunk) { state().run_schedule = run_schedule(kind, chunk); }
 void omp_get_schedule(int* kind, int* chunk) {
-  State& s = state();
-  switch (s.runtime_schedule) {
-    case kSchDynamicChunked: *kind = 2; break;
-    case kSchGuidedChunked: *kind = 3; break;
-    default: *kind = 1; break;
-  }
-  *chunk = static_cast<int>(s.runtime_chunk);
+  const RunSchedule& r = state().run_schedule;
+  *kind = r.kind;
+  *chunk = r.chunk;
 }
 
 // The runtime's clock: seconds since it started, simulated in simulation.

@@ -15,13 +15,43 @@
 
 namespace hcc::omp {
 
-bool parse_schedule(const char* text, int32_t& kind, int64_t& chunk) {
+constexpr int32_t kMonotonic = static_cast<int32_t>(0x80000000u);  // omp_sched_monotonic
+
+RunSchedule run_schedule(int32_t kind, int64_t chunk) {
+  RunSchedule r;
+  const int32_t base = kind & ~kMonotonic;
+  r.kind = (base >= 1 && base <= 4 ? base : 1) | (kind & kMonotonic);
+  const int32_t c = static_cast<int32_t>(std::clamp<int64_t>(chunk, 0, INT32_MAX));
+  switch (r.kind & ~kMonotonic) {
+    case 1: r.chunk = c; break;               // static: < 1 is unchunked
+    case 4: r.chunk = 1; break;               // auto: no chunk
+    default: r.chunk = std::max(c, 1); break;  // dynamic, guided: at least 1
+  }
+  return r;
+}
+
+int32_t RunSchedule::loop_kind() const {
+  switch (kind & ~kMonotonic) {
+    case 2: return kSchDynamicChunked;
+    case 3: return kSchGuidedChunked;
+    case 1: return chunk > 0 ? kSchStaticChunked : kSchStatic;
+    default: return kSchStatic;  // auto
+  }
+}
+
+bool parse_schedule(const char* text, RunSchedule& out) {
   std::string s(text);
   s.erase(std::remove_if(s.begin(), s.end(), [](char c) { return c == ' ' || c == '\t'; }), s.end());
   for (auto& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  if (auto colon = s.find(':'); colon != std::string::npos) s = s.substr(colon + 1);  // monotonic:, nonmonotonic:
-  std::string name = s.substr(0, s.find(','));
-  chunk = 0;
+  int32_t modifier = 0;
+  if (auto colon = s.find(':'); colon != std::string::npos) {
+    const std::string m = s.substr(0, colon);
+    if (m == "monotonic") modifier = kMonotonic;
+    else if (m != "nonmonotonic") return false;
+    s = s.substr(colon + 1);
+  }
+  const std::string name = s.substr(0, s.find(','));
+  int64_t chunk = 0;
   if (auto comma = s.find(','); comma != std::string::npos) {
     try {
       chunk = std::stoll(s.substr(comma + 1));
@@ -29,11 +59,13 @@ bool parse_schedule(const char* text, int32_t& kind, int64_t& chunk) {
       return false;
     }
   }
-  if (name == "static") kind = chunk > 0 ? kSchStaticChunked : kSchStatic;
-  else if (name == "dynamic") kind = kSchDynamicChunked;
-  else if (name == "guided") kind = kSchGuidedChunked;
-  else if (name == "auto") kind = kSchStatic;
+  int32_t kind;
+  if (name == "static") kind = 1;
+  else if (name == "dynamic") kind = 2;
+  else if (name == "guided") kind = 3;
+  else if (name == "auto") kind = 4;
   else return false;
+  out = run_schedule(kind | modifier, chunk);
   return true;
 }
 
@@ -128,8 +160,8 @@ void dispatch_init(const ident_t* loc, int32_t sched, T lb, T ub, ST st, ST chun
   int64_t ch = chunk;
   if (kind == kSchRuntime) {
     bool unused;
-    kind = base_kind(s.runtime_schedule, unused);
-    ch = s.runtime_chunk;
+    kind = base_kind(s.run_schedule.loop_kind(), unused);
+    ch = s.run_schedule.chunk;
   }
   if (kind == kSchStatic && ch > 0) kind = kSchStaticChunked;
   m.lower = static_cast<uint64_t>(static_cast<std::make_unsigned_t<T>>(lb));

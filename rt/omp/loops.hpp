@@ -28,8 +28,19 @@ uint64_t trip_count(T lb, T ub, ST st) {
   return lb < ub ? 0 : static_cast<uint64_t>((static_cast<UT>(lb) - static_cast<UT>(ub)) / static_cast<UT>(-st)) + 1;
 }
 
-// Parses an OMP_SCHEDULE value ("dynamic,4", "monotonic:guided"): the
-// schedule kind and chunk; false when malformed.
-bool parse_schedule(const char* text, int32_t& kind, int64_t& chunk);
+// run-sched-var as omp_get_schedule reads it back (libomp's values): the
+// kind (omp_sched_t, with its monotonic modifier) and the chunk, 0 for an
+// unchunked static schedule, at least 1 for dynamic and guided, 1 for auto.
+struct RunSchedule {
+  int32_t kind = 1;  // omp_sched_static
+  int32_t chunk = 0;
+  // What schedule(runtime) loops do: a kSch* kind and its chunk.
+  int32_t loop_kind() const;
+};
+// omp_set_schedule's normalisation of a kind and chunk.
+RunSchedule run_schedule(int32_t kind, int64_t chunk);
+// Parses an OMP_SCHEDULE value ("dynamic,4", "monotonic:guided"); false
+// when malformed.
+bool parse_schedule(const char* text, RunSchedule& out);
 
 }  // namespace hcc::omp

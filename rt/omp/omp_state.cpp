@@ -20,7 +20,7 @@ State::State(rt::Runtime& runtime) : rt(runtime) {
   for (size_t w = 0; w < m.workers.size(); ++w)
     if (m.workers[w].arch == "cpu") cpu_workers.push_back(static_cast<int>(w));
   max_threads = std::max<int>(1, static_cast<int>(cpu_workers.size()));
-  if (const char* v = std::getenv("OMP_SCHEDULE"); v && *v && !parse_schedule(v, runtime_schedule, runtime_chunk))
+  if (const char* v = std::getenv("OMP_SCHEDULE"); v && *v && !parse_schedule(v, run_schedule))
     std::fprintf(stderr, "hccsim: warning: OMP_SCHEDULE=%s: expected static, dynamic, guided or auto[,chunk]; using static\n", v);
   loops_recorded = rt.mode() == HCC_MODE_INSTRUMENT;
   loops_modelled = rt.simulated() && rt.config().sim_loops == "model";

@@ -141,8 +141,7 @@ struct State final : rt::Runtime::Extension {
   int max_threads = 1;           // nthreads-var: the size of the next team
   bool region_active = false;    // one active region at a time: the workers are its team
   // run-sched-var (OMP_SCHEDULE, omp_set_schedule): schedule(runtime) loops.
-  int32_t runtime_schedule = kSchStatic;
-  int64_t runtime_chunk = 0;
+  RunSchedule run_schedule;
   // Loops as kernels (loop_kernels.hpp): instrumented runs record every
   // chunk; simulations with HCC_SIM_LOOPS=model charge their models.
   bool loops_recorded = false;

@@ -38,4 +38,13 @@ grep -q "hcc_omp_next_task(&__hcc_ti" <<< "$preprocessed" || { echo "FAIL: -E is
   || { echo "FAIL: no mode did not build natively"; exit 1; }
 msg=$(HCCSIM_MODE=simulated "$hccsim" "$src/fib/fib.c" 2>&1) && { echo "FAIL: accepted HCCSIM_MODE=simulated"; exit 1; }
 [ "$msg" = "hccsim: HCCSIM_MODE=simulated: expected native, instrument or simulate (hccsim --help)" ] || { echo "FAIL: $msg"; exit 1; }
+# -Rhcc is the plugin's remarks, not an unknown clang remark group.
+remarks=$("$hccsim" -fsimulate -Rhcc -c "$src/fib/fib.c" -o fib-remarks.o 2>&1)
+[[ "$remarks" == *"remark: hccsim: task "* ]] || { echo "FAIL: -Rhcc printed no remark: $remarks"; exit 1; }
+[[ "$remarks" != *"unknown remark option"* ]] || { echo "FAIL: -Rhcc reached clang: $remarks"; exit 1; }
+# A link whose only inputs are libraries (a static library made shared, as
+# Makefiles do) honours -o.
+mkdir -p libs && "$hccsim" -fnative -fPIC -c "$src/fib/fib.c" -o libs/fib.o && llvm-ar-19 rcs libs/libfib.a libs/fib.o
+(cd libs && "$hccsim" -fnative -shared -L. -Wl,--whole-archive -lfib -Wl,--no-whole-archive -o libfib.so.0)
+[ -s libs/libfib.so.0 ] && [ ! -e libs/a.out ] || { echo "FAIL: a library-only link did not write libfib.so.0"; exit 1; }
 echo "ok: driver"
