@@ -10,11 +10,9 @@
 // (STARPU_CODELET_SIMGRID_EXECUTE); the compiler sees the stores.
 #include "SteeringStores.hpp"
 
-#include <vector>
-
+#include "StmtWalk.hpp"
 #include "clang/AST/Expr.h"
 #include "clang/AST/RecursiveASTVisitor.h"
-#include "clang/AST/StmtCXX.h"
 
 using namespace clang;
 
@@ -37,17 +35,12 @@ class ConditionFinder : public RecursiveASTVisitor<ConditionFinder> {
 
  private:
   bool add(const Stmt *cond) {
-    std::vector<const Stmt *> todo{cond};
-    while (!todo.empty()) {
-      const Stmt *x = todo.back();
-      todo.pop_back();
-      if (!x) continue;
+    forEach(cond, [&](const Stmt *x) {
       if (auto *ref = dyn_cast<DeclRefExpr>(x))
         if (auto *v = dyn_cast<VarDecl>(ref->getDecl())) read.insert(v->getCanonicalDecl());
       if (auto *m = dyn_cast<MemberExpr>(x))
         if (auto *f = dyn_cast<FieldDecl>(m->getMemberDecl())) read.insert(f->getCanonicalDecl());
-      for (const Stmt *c : x->children()) todo.push_back(c);
-    }
+    });
     return true;
   }
 };
@@ -89,28 +82,21 @@ std::set<const ValueDecl *> conditionReads(TranslationUnitDecl *tu) {
 
 bool storesSteering(const Stmt *s, const std::function<bool(const VarDecl *)> &isOwn,
                     const std::set<const ValueDecl *> &conditions) {
-  std::vector<const Stmt *> todo{s};
-  while (!todo.empty()) {
-    const Stmt *x = todo.back();
-    todo.pop_back();
-    if (!x) continue;
-    for (const Stmt *c : x->children()) todo.push_back(c);
-    if (auto *cs = dyn_cast<CapturedStmt>(x)) todo.push_back(cs->getCapturedStmt());
+  bool steers = false;
+  forEach(s, [&](const Stmt *x) {
+    if (steers) return;
     const Expr *target = nullptr;
     if (auto *bo = dyn_cast<BinaryOperator>(x); bo && bo->isAssignmentOp()) target = bo->getLHS();
     else if (auto *uo = dyn_cast<UnaryOperator>(x); uo && uo->isIncrementDecrementOp()) target = uo->getSubExpr();
-    if (!target) continue;
+    if (!target) return;
     target = target->IgnoreParenImpCasts();
     const auto *ref = dyn_cast<DeclRefExpr>(target);
-    const auto *var = ref ? dyn_cast<VarDecl>(ref->getDecl()) : nullptr;
-    if (var) {  // a variable: steering when a condition reads it
-      if (!isOwn(var) && countOrFlag(var->getType()) && conditions.count(var->getCanonicalDecl())) return true;
-      continue;
-    }
-    // An address put into the program's data, where a condition may test it.
-    if (target->getType()->isPointerType() && conditionReads(target, conditions)) return true;
-  }
-  return false;
+    if (const auto *var = ref ? dyn_cast<VarDecl>(ref->getDecl()) : nullptr)  // steering when a condition reads it
+      steers = !isOwn(var) && countOrFlag(var->getType()) && conditions.count(var->getCanonicalDecl());
+    else  // an address put into the program's data, where a condition may test it
+      steers = target->getType()->isPointerType() && conditionReads(target, conditions);
+  });
+  return steers;
 }
 
 }  // namespace hcc::rewriter

@@ -9,6 +9,7 @@
 // other files weakly. The runtime follows them once per task construct
 // (rt/omp/tasks.cpp); a callee not compiled by hccsim has no mark (NULL).
 #include "SteeringStores.hpp"
+#include "StmtWalk.hpp"
 #include "clang/AST/Mangle.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "hccrewriter/Passes.hpp"
@@ -28,23 +29,6 @@ bool createsOrWaits(const Stmt *s) {
 }
 
 namespace {
-
-// Every statement under s, into the bodies of OpenMP constructs (a
-// directive's children are its associated CapturedStmt, whose children are
-// its captures, not its body). With a stack of its own, not recursion: an
-// expression of 50,000 terms is 50,000 levels deep.
-template <typename Fn>
-void forEach(const Stmt *s, Fn &&fn) {
-  std::vector<const Stmt *> todo{s};
-  while (!todo.empty()) {
-    const Stmt *x = todo.back();
-    todo.pop_back();
-    if (!x) continue;
-    fn(x);
-    for (const Stmt *c : x->children()) todo.push_back(c);
-    if (auto *cs = dyn_cast<CapturedStmt>(x)) todo.push_back(cs->getCapturedStmt());
-  }
-}
 
 // Whether a statement creates, waits for or completes tasks anywhere in it.
 bool containsTaskConstruct(const Stmt *s) {

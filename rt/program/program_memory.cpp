@@ -86,10 +86,15 @@ std::mutex sink_mutex;
 std::atomic<uint64_t> folded_allocations{0}, folded_bytes{0};
 
 // Where the program allocated what was folded by its size (the return
-// addresses of its calls), for the run's one line about them.
+// addresses of its calls), and the same as text ("prog+0x1a2b, ..."), for
+// the run's one line about them and the line a crash prints.
+struct FoldedSites {
+  std::vector<const void*> sites;
+  std::string text;
+};
 std::mutex sites_mutex;
-std::vector<const void*>& folded_sites() {
-  static auto* sites = new std::vector<const void*>;  // used until the process ends
+FoldedSites& folded_sites() {
+  static auto* sites = new FoldedSites;  // used until the process ends
   return *sites;
 }
 // The caller of the allocation function the program called, set by each
@@ -116,13 +121,12 @@ std::string describe_site(const void* site) {
 
 void note_folded_site() {
   std::lock_guard<std::mutex> lock(sites_mutex);
-  std::vector<const void*>& sites = folded_sites();
-  if (std::find(sites.begin(), sites.end(), caller_site) != sites.end()) return;
-  sites.push_back(caller_site);
-  std::string where;
-  for (const void* site : sites) where += (where.empty() ? "" : ", ") + describe_site(site);
+  FoldedSites& folded = folded_sites();
+  if (std::find(folded.sites.begin(), folded.sites.end(), caller_site) != folded.sites.end()) return;
+  folded.sites.push_back(caller_site);
+  folded.text += (folded.text.empty() ? "" : ", ") + describe_site(caller_site);
   set_fold_crash_note("hccsim: the program crashed in a simulation that folds its allocations (HCC_FOLD_THRESHOLD; "
-                      "their contents are not kept): it may have read one, allocated by size at " + where);
+                      "their contents are not kept): it may have read one, allocated by size at " + folded.text);
 }
 
 void count(int64_t delta) {
@@ -264,7 +268,7 @@ void report_folded_allocations() {
   std::string sites;
   {
     std::lock_guard<std::mutex> lock(sites_mutex);
-    for (const void* site : folded_sites()) sites += (sites.empty() ? "" : ", ") + describe_site(site);
+    sites = folded_sites().text;
   }
   // Folded by size, the user's choice: what the program's own code computed
   // from those blocks may differ from a native run's, and the line says
