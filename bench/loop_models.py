@@ -1,34 +1,50 @@
 #!/usr/bin/env python3
-"""Loops as kernels: a simulation that charges worksharing loops from their
-models (HCC_SIM_LOOPS=model) against one that runs them and charges their
-measured CPU bursts, on examples/jacobi (a `parallel for` sweep between
-sequential loops), in one command.
+"""Loops as kernels: simulations that charge loops from their models
+(HCC_SIM_LOOPS=model) against ones that run them and charge their measured
+CPU bursts, in one command.
 
-    python3 bench/loop_models.py --build-dir build [--n 1024] [--steps 300] [--runs 3]
+    python3 bench/loop_models.py --build-dir build [--runs 3] [--only jacobi|mpi-halo]
 
-Builds jacobi with `hccsim -finstrument` and `-fsimulate` into
-<build>/bench/loop-models/, runs it instrumented on 2 threads at N x N to
-record its loop chunks (`loop:jacobi.c:<line>`), then simulates it on
-`laptop`, --runs times each way, at N and at sqrt(10) N (ten times the
-points; the sweep's model then extrapolates by iterations alone, rows,
-while each row is sqrt(10) times longer: see the figure). EXAMPLE_CHECK=0:
-no sequential reference run. Figures (medians):
+Two examples written with no `#pragma hcc`:
+
+    jacobi    examples/jacobi: a `parallel for` sweep with a reduction between   1024 300, 2 threads, laptop
+              sequential loops (boundary, norm)
+    mpi-halo  examples/mpi-halo: each rank's rows swept by plain loops between  1024 600, 2 ranks, local-2node
+              halo exchanges and an MPI_Allreduce
+
+Each is built with `hccsim -finstrument` and `-fsimulate` (-O2) into
+<build>/bench/loop-models/ and run instrumented once at its size (2 threads,
+or `mpirun -np 2`), recording its loops (`loop:<file>:<line>`: worksharing
+loop chunks and loop nests, with parameter `work` where the compiler counted
+their inner loops); `hcc-calibrate` fits them. Then --runs simulations each
+way at that size and at ten times the points (sqrt(10) N): with
+HCC_SIM_LOOPS=run (the loops run, their bursts timed) and with
+HCC_SIM_LOOPS=model (charged from their models, not run; the arrays larger
+than 1 MiB folded, HCC_FOLD_THRESHOLD=1M, since nothing computes them).
+EXAMPLE_CHECK=0: no sequential reference run. Figures (medians; over the
+two examples, the least speedup and the largest errors):
 
     figure loop_model_sim_speedup = <wall time of the simulations that run the loops / of those that model them, at N>
     figure loop_model_vs_burst_error_pct = <|time= modelled - time= run| / run, %, at N>
     figure loop_model_10x_wall_seconds = <wall time of a modelled simulation at 10x the points>
     figure loop_model_10x_vs_burst_error_pct = <the error at 10x the points>
 
-The sequential loops (boundary, norm) are not worksharing loops: they run
-and are charged as bursts in both ways, which bounds the speedup.
+A line per example and way on stderr. About 1.5 min on the 2-core VM.
 """
 import argparse
+import glob
 import os
 import re
 import statistics
 import subprocess
 import sys
 import time
+
+# name: (source under examples/, size arguments, MPI)
+EXAMPLES = {
+    "jacobi": ("jacobi/jacobi.c", (1024, 300), False),
+    "mpi-halo": ("mpi-halo/mpi-halo.c", (1024, 600), True),
+}
 
 
 def log(msg):
@@ -48,58 +64,89 @@ def run(cmd, env, timeout):
     return float(m.group(1)), wall
 
 
-def main():
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--build-dir", default="build")
-    ap.add_argument("--n", type=int, default=1024)
-    ap.add_argument("--steps", type=int, default=300)
-    ap.add_argument("--runs", type=int, default=3)
-    ap.add_argument("--timeout", type=float, default=300)
-    args = ap.parse_args()
+def measure(name, build, work, runs, timeout):
+    """The example's four medians: (run time, run wall, model time, model wall) at N and 10x."""
+    src, (n, steps), mpi = EXAMPLES[name]
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    build = os.path.abspath(args.build_dir)
-    work = os.path.join(build, "bench", "loop-models")
-    os.makedirs(work, exist_ok=True)
     hccsim = os.path.join(build, "bin", "hccsim")
-    src = os.path.join(root, "examples", "jacobi", "jacobi.c")
     exe = {}
     for mode in ("instrument", "simulate"):
-        exe[mode] = os.path.join(work, f"jacobi-{mode}")
-        subprocess.run([hccsim, f"-f{mode}", "-O2", src, "-lm", "-o", exe[mode]], check=True)
-    models = os.path.join(work, "models")
+        exe[mode] = os.path.join(work, f"{name}-{mode}")
+        subprocess.run([hccsim, f"-f{mode}", "-O2", os.path.join(root, "examples", src), "-lm", "-o", exe[mode]],
+                       check=True)
+    models = os.path.join(work, f"{name}-models")
     subprocess.run(["rm", "-rf", models], check=True)
-    base = {"EXAMPLE_CHECK": "0", "HCC_MODEL_DIR": models}
-    sizes = [str(args.n), str(args.steps)]
-    t, _ = run([exe["instrument"], *sizes], dict(base, OMP_NUM_THREADS="2", HCC_RECORDS=os.path.join(work, "r.csv")),
-               args.timeout)
-    log(f"loop_models: instrumented N={args.n}: time={t:.4f} s")
+    records = os.path.join(work, f"{name}-records.csv")
+    for old in glob.glob(os.path.join(work, f"{name}-records*.csv")):
+        os.remove(old)
+    base = {"EXAMPLE_CHECK": "0", "HCC_MODEL_DIR": models, "OMPI_ALLOW_RUN_AS_ROOT": "1",
+            "OMPI_ALLOW_RUN_AS_ROOT_CONFIRM": "1"}
+    size = [str(n), str(steps)]
+    if mpi:
+        cmd = ["mpirun", "-np", "2", exe["instrument"], *size]
+        env = dict(base, OMP_NUM_THREADS="1", HCC_RECORDS=records)
+    else:
+        cmd = [exe["instrument"], *size]
+        env = dict(base, OMP_NUM_THREADS="2", HCC_RECORDS=records)
+    t, _ = run(cmd, env, timeout)
+    log(f"loop_models: {name} instrumented N={n}: time={t:.4f} s")
     calibrate = os.path.join(build, "models", "hcc-calibrate")
-    subprocess.run([calibrate, "-q", "--model-dir", models, os.path.join(work, "r.csv")], check=True)
+    files = sorted(glob.glob(os.path.join(work, f"{name}-records*.csv")))
+    subprocess.run([calibrate, "-q", "--model-dir", models, *files], check=True)
 
-    def simulate(n, how):
+    def simulate(points, how):
         times, walls = [], []
-        for _ in range(args.runs):
-            t, wall = run([exe["simulate"], str(n), str(args.steps)],
-                          dict(base, HCC_PLATFORM="laptop", HCC_SIM_LOOPS=how), args.timeout)
+        env = dict(base, HCC_SIM_LOOPS=how)
+        if how == "model":
+            env["HCC_FOLD_THRESHOLD"] = "1M"
+        if mpi:
+            cmd = [os.path.join(build, "bin", "hccsim-run"), "-np", "2", "--platform", "local-2node",
+                   exe["simulate"], str(points), str(steps)]
+        else:
+            cmd = [exe["simulate"], str(points), str(steps)]
+            env["HCC_PLATFORM"] = "laptop"
+        for _ in range(runs):
+            t, wall = run(cmd, env, timeout)
             times.append(t)
             walls.append(wall)
         t, wall = statistics.median(times), statistics.median(walls)
-        log(f"loop_models: N={n} HCC_SIM_LOOPS={how}: time={t:.4f} s (of {times}), wall {wall:.2f} s")
+        log(f"loop_models: {name} N={points} HCC_SIM_LOOPS={how}: time={t:.4f} s (of {times}), wall {wall:.2f} s")
         return t, wall
 
-    try:
-        run_t, run_wall = simulate(args.n, "run")
-        model_t, model_wall = simulate(args.n, "model")
-        big = int(round(args.n * 10 ** 0.5))
-        big_run_t, _ = simulate(big, "run")
-        big_model_t, big_model_wall = simulate(big, "model")
-    except (RuntimeError, subprocess.TimeoutExpired) as e:
-        log(f"loop_models: {e}")
-        return 1
-    print(f"figure loop_model_sim_speedup = {run_wall / model_wall:.2f}")
-    print(f"figure loop_model_vs_burst_error_pct = {abs(model_t - run_t) / run_t * 100:.2f}")
-    print(f"figure loop_model_10x_wall_seconds = {big_model_wall:.2f}")
-    print(f"figure loop_model_10x_vs_burst_error_pct = {abs(big_model_t - big_run_t) / big_run_t * 100:.2f}")
+    big = int(round(n * 10 ** 0.5))
+    return simulate(n, "run") + simulate(n, "model") + simulate(big, "run") + simulate(big, "model")
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--build-dir", default="build")
+    ap.add_argument("--runs", type=int, default=3)
+    ap.add_argument("--only", choices=sorted(EXAMPLES))
+    ap.add_argument("--timeout", type=float, default=300)
+    args = ap.parse_args()
+    build = os.path.abspath(args.build_dir)
+    work = os.path.join(build, "bench", "loop-models")
+    os.makedirs(work, exist_ok=True)
+    results = {}
+    for name in EXAMPLES:
+        if args.only and name != args.only:
+            continue
+        try:
+            results[name] = measure(name, build, work, args.runs, args.timeout)
+        except (RuntimeError, subprocess.TimeoutExpired, subprocess.CalledProcessError) as e:
+            log(f"loop_models: {name}: {e}")
+            return 1
+    speedup = min(r[1] / r[3] for r in results.values())
+    error = max(abs(r[2] - r[0]) / r[0] * 100 for r in results.values())
+    big_wall = max(r[7] for r in results.values())
+    big_error = max(abs(r[6] - r[4]) / r[4] * 100 for r in results.values())
+    for name, r in results.items():
+        log(f"loop_models: {name}: speedup {r[1] / r[3]:.2f}, error {abs(r[2] - r[0]) / r[0] * 100:.2f} %, "
+            f"10x: wall {r[7]:.2f} s, error {abs(r[6] - r[4]) / r[4] * 100:.2f} %")
+    print(f"figure loop_model_sim_speedup = {speedup:.2f}")
+    print(f"figure loop_model_vs_burst_error_pct = {error:.2f}")
+    print(f"figure loop_model_10x_wall_seconds = {big_wall:.2f}")
+    print(f"figure loop_model_10x_vs_burst_error_pct = {big_error:.2f}")
     return 0
 
 

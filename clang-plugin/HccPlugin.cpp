@@ -263,6 +263,7 @@ class HccPluginAction : public PluginASTAction {
     options.remarks = remarks_ || llvm::is_contained(ci.getDiagnosticOpts().Remarks, "hcc");
     options.privatize = privatize_;
     options.simulate = mode_ == Mode::Simulate;
+    options.loopNests = mode_ != Mode::Native;
     bool ok = false;
     {
       inNestedParse = true;

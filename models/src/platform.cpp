@@ -1,6 +1,7 @@
 // Platform file of this machine (platform.hpp).
 #include "hccmodels/platform.hpp"
 
+#include <sched.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -20,6 +21,47 @@ std::uint64_t detect_memory_bytes() {
   const long pages = ::sysconf(_SC_PHYS_PAGES), page = ::sysconf(_SC_PAGESIZE);
   if (pages <= 0 || page <= 0) return 0;
   return static_cast<std::uint64_t>(pages) * static_cast<std::uint64_t>(page);
+}
+
+namespace {
+
+// About 10 ms of floating-point work whose result is used.
+double spin_work() {
+  volatile double sink = 0;
+  double x = 1.0;
+  for (int i = 0; i < 2000000; ++i) x = x * 0.999999 + 1e-7 * (i & 7);
+  sink = x;
+  return sink;
+}
+
+}  // namespace
+
+std::vector<double> measure_cpu_speeds(unsigned cores, int rounds, std::vector<int>& cpus) {
+  cpus.clear();
+  cpu_set_t allowed;
+  if (sched_getaffinity(0, sizeof allowed, &allowed) != 0) return {};
+  for (int c = 0; c < CPU_SETSIZE && cpus.size() < cores; ++c)
+    if (CPU_ISSET(c, &allowed)) cpus.push_back(c);
+  if (cpus.size() < 2 || cpus.size() < cores) return {};
+  std::vector<double> best(cpus.size(), 1e30);
+  for (int r = 0; r < rounds; ++r)
+    for (size_t i = 0; i < cpus.size(); ++i) {
+      cpu_set_t one;
+      CPU_ZERO(&one);
+      CPU_SET(cpus[i], &one);
+      if (sched_setaffinity(0, sizeof one, &one) != 0) {
+        sched_setaffinity(0, sizeof allowed, &allowed);
+        return {};
+      }
+      spin_work();  // settle on the CPU
+      const auto t0 = std::chrono::steady_clock::now();
+      spin_work();
+      best[i] = std::min(best[i], std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+    }
+  sched_setaffinity(0, sizeof allowed, &allowed);
+  std::vector<double> factors;
+  for (double t : best) factors.push_back(best[0] / t);
+  return factors;
 }
 
 double measure_memcpy_bandwidth(std::size_t bytes, int repeats) {
@@ -84,6 +126,19 @@ std::string platform_xml(const MachineDescription& m) {
        // The program's own code runs here as fast as on the machine that
        // simulates when that is this machine (docs/platforms.md).
        "      <prop id=\"hcc.speed_factor\" value=\"1\"/>\n";
+  if (!m.core_speed_factors.empty()) {
+    if (m.core_speed_factors.size() != m.cores)
+      throw std::invalid_argument("platform_xml: one core speed factor per core");
+    // Cores that are not equally fast: each one's factor, relative to the
+    // CPU the simulation then runs on (docs/platforms.md).
+    o << "      <prop id=\"hcc.core_speed_factors\" value=\"";
+    for (std::size_t i = 0; i < m.core_speed_factors.size(); ++i) {
+      char buf[32];
+      std::snprintf(buf, sizeof buf, "%.3g", m.core_speed_factors[i]);
+      o << (i ? " " : "") << buf;
+    }
+    o << "\"/>\n      <prop id=\"hcc.simulate_on_cpu\" value=\"" << m.reference_cpu << "\"/>\n";
+  }
   if (m.memory_bytes > 0)
     o << "      <prop id=\"hcc.memory\" value=\"" << m.memory_bytes << "\"/>\n";
   if (m.memcpy_bytes_per_s > 0) {

@@ -78,6 +78,21 @@ int write_platform(const std::string& path, unsigned cores, bool quiet) {
                 m.cores, cores > 0 ? " (--cores)" : "",
                 static_cast<unsigned long long>(m.memory_bytes), m.memcpy_bytes_per_s / 1e9);
   }
+  // Cores that run code at speeds more than 5 % apart (a virtual machine's
+  // CPUs, performance and efficiency cores) get a factor each.
+  std::vector<int> cpus;
+  const std::vector<double> speeds = measure_cpu_speeds(m.cores, 7, cpus);
+  bool unequal = false;
+  for (double f : speeds) unequal |= f < 0.95 || f > 1.05;
+  if (unequal) {
+    m.core_speed_factors = speeds;
+    m.reference_cpu = cpus.front();
+  }
+  if (!quiet && !speeds.empty()) {
+    std::printf("core speeds relative to CPU %d:", cpus.front());
+    for (std::size_t i = 0; i < speeds.size(); ++i) std::printf(" %d:%.3f", cpus[i], speeds[i]);
+    std::printf(unequal ? " (written: hcc.core_speed_factors)\n" : " (equal within 5 %%)\n");
+  }
   try {
     hcc::calibrate::measure_gpus(m, [quiet](const std::string& line) {
       if (!quiet) std::printf("%s\n", line.c_str());

@@ -39,6 +39,7 @@ class RewriteConsumer : public ASTConsumer {
     if (pc.hadError()) return;
     rewriteStatementPragmas(pc, *pragmas_, ctx.getTranslationUnitDecl());
     if (pc.hadError()) return;
+    if (options_.loopNests) rewriteLoopNests(pc, ctx.getTranslationUnitDecl());
     if (options_.simulate) remarkFoldedAllocations(pc, ctx.getTranslationUnitDecl());
     if (options_.simulate) markThreadLocals(pc, ctx.getTranslationUnitDecl());
     annotateTasks(pc, ctx.getTranslationUnitDecl());

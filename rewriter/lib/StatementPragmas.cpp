@@ -330,19 +330,21 @@ class StatementPragmas {
                           (p.delayFlops ? " flops" : " seconds") + " in simulation");
   }
 
-  // model: the worksharing loop that follows is charged from its model in
-  // simulation (rt/omp/loop_kernels.hpp), its chunks not run. The loop is
-  // named as the runtime names it, after its OpenMP directive's line.
+  // model: the loop that follows is charged from its model in simulation,
+  // not run: a worksharing loop's chunks (rt/omp/loop_kernels.hpp; the loop
+  // named as the runtime names it, after its OpenMP directive's line), or a
+  // plain `for` nest, which the loop-nest pass wraps (LoopNests.cpp).
   void model(const HccPragma &p, const Candidate &c) {
+    if (auto *plain = dyn_cast_or_null<ForStmt>(c.stmt)) {
+      if (!checkBurst(p, c)) return;
+      pc_.modelledLoops.insert(plain);
+      return;
+    }
     const auto *loop = dyn_cast_or_null<OMPLoopDirective>(c.stmt);
-    if (!loop || isa<OMPTaskLoopDirective>(loop) || isa<OMPMasterTaskLoopDirective>(loop) ||
-        isa<OMPParallelMasterTaskLoopDirective>(loop) || isa<OMPMaskedTaskLoopDirective>(loop) ||
-        isa<OMPParallelMaskedTaskLoopDirective>(loop) || isa<OMPTaskLoopSimdDirective>(loop) ||
-        isa<OMPMasterTaskLoopSimdDirective>(loop) || isa<OMPParallelMasterTaskLoopSimdDirective>(loop) ||
-        isa<OMPMaskedTaskLoopSimdDirective>(loop) || isa<OMPParallelMaskedTaskLoopSimdDirective>(loop) ||
-        isa<OMPSimdDirective>(loop)) {
-      pc_.error(p.loc, "'#pragma hcc model' must precede an OpenMP worksharing loop ('#pragma omp for' or "
-                       "'#pragma omp parallel for'); put it on the line before the loop's directive");
+    if (!loop || !isOpenMPWorksharingDirective(loop->getDirectiveKind()) ||
+        isOpenMPTaskLoopDirective(loop->getDirectiveKind())) {
+      pc_.error(p.loc, "'#pragma hcc model' must precede a 'for' loop or an OpenMP worksharing loop ('#pragma omp "
+                       "for', '#pragma omp parallel for'); put it on the line before the loop or its directive");
       return;
     }
     const std::string kernel = "loop:" + pc_.baseName + ":" + std::to_string(pc_.line(loop->getBeginLoc()));

@@ -23,6 +23,10 @@ static llvm::cl::opt<bool> simulate("simulate",
                                     llvm::cl::desc("a simulated build (-fsimulate): thread-local data marked, "
                                                    "initialisers of privatised globals moved in files with MPI"),
                                     llvm::cl::cat(category));
+static llvm::cl::opt<bool> loopNests("loop-nests",
+                                     llvm::cl::desc("an instrumented or simulated build: worksharing loops' work "
+                                                    "counted, loop nests made kernels (loop:<file>:<line>)"),
+                                     llvm::cl::cat(category));
 static llvm::cl::extrahelp moreHelp(
     "\nAnnotates each '#pragma omp task' for hccsim's OpenMP runtime (hcc/hcc.h:\n"
     "kernel name, hcc pragmas, whether its body creates tasks) and prints the\n"
@@ -36,6 +40,7 @@ class Factory : public FrontendActionFactory {
     hcc::rewriter::RewriteOptions options;
     options.privatize = privatize;
     options.simulate = simulate;
+    options.loopNests = loopNests;
     return hcc::rewriter::createRewriteAction(out_, options);
   }
 

@@ -2,6 +2,7 @@
 // and what is kept of it: records, model observations.
 #include <algorithm>
 #include <charconv>
+#include <cmath>
 #include <cinttypes>
 #include <cstdio>
 #include <map>
@@ -217,21 +218,33 @@ void Runtime::record(Task* t, int w, double end) {
                                            t->bytes_out, t->cpu_time});
 }
 
-// A worksharing loop's chunk as a kernel run (rt/omp/loop_kernels.hpp): its
-// model observation, by its iteration count as footprint, and a record row
-// whose parameter `iterations` hcc-calibrate fits a regression over.
+// A loop's run as a kernel run (rt/omp/loop_kernels.hpp,
+// rt/program/loop_nests.cpp): its model observation, whose footprint is its
+// work (or its iteration count where the compiler could not count its inner
+// loops), and a record row whose parameter hcc-calibrate fits a regression
+// over: `work`, else `iterations`. One parameter, not both: in a run at one
+// size they grow together, and a regression over iterations alone
+// extrapolates a larger grid by its rows only.
 void Runtime::record_loop_chunk(const std::string& kernel, double start, double end, double seconds,
-                                uint64_t iterations) {
-  record_model(kernel, "cpu", iterations, 0, seconds);
-  record_program_code(kernel, start, end, seconds, iterations);
+                                uint64_t iterations, double work) {
+  const uint64_t footprint = work > 0 ? static_cast<uint64_t>(std::llround(work)) : iterations;
+  record_model(kernel, "cpu", footprint, 0, seconds);
+  if (!keep_records_) return;
+  append_program_record(kernel, start, end, seconds, footprint,
+                        work > 0 ? "work=" + std::to_string(footprint) : "iterations=" + std::to_string(iterations));
 }
 
 void Runtime::record_program_code(const std::string& kernel, double start, double end, double seconds,
                                   uint64_t iterations) {
   if (!keep_records_) return;
+  append_program_record(kernel, start, end, seconds, iterations,
+                        iterations ? "iterations=" + std::to_string(iterations) : std::string());
+}
+
+void Runtime::append_program_record(const std::string& kernel, double start, double end, double seconds,
+                                    uint64_t footprint, std::string params) {
   const int w = backend_->self_worker();
-  TaskRecord r{0, kernel, "cpu", w, iterations, start, start, end,
-               iterations ? "iterations=" + std::to_string(iterations) : std::string(), 0, 0, seconds};
+  TaskRecord r{0, kernel, "cpu", w, footprint, start, start, end, std::move(params), 0, 0, seconds};
   if (w >= 0) {
     workers_[w].records.push_back(std::move(r));
   } else {
@@ -240,33 +253,34 @@ void Runtime::record_program_code(const std::string& kernel, double start, doubl
   }
 }
 
-// What a loop chunk of that many iterations costs by its model: the
-// regression over `iterations` when the kernel has one (hcc-calibrate fits
-// one from chunks of several sizes), else the mean of the chunks of that
-// size, else the time per iteration of the closest size measured (an
-// instrumented run at one size gives one chunk size per thread count);
-// nullopt when the loop has no model.
-std::optional<double> Runtime::loop_model(const std::string& kernel, uint64_t iterations) {
+// What a loop run of that many iterations (and that work, when counted)
+// costs by its model: the regression over `work` or `iterations` when the
+// kernel has one (hcc-calibrate fits one from runs of several sizes), else
+// the mean of the runs of that footprint, else the time per unit of the
+// closest footprint measured (an instrumented run at one size gives one
+// chunk size per thread count); nullopt when the loop has no model.
+std::optional<double> Runtime::loop_model(const std::string& kernel, uint64_t iterations, double work) {
   std::lock_guard<std::mutex> lock(models_mutex_);
   try {
+    const uint64_t footprint = work > 0 ? static_cast<uint64_t>(std::llround(work)) : iterations;
     if (const models::RegressionFit* fit = models_.regression(kernel, "cpu")) {
-      const std::map<std::string, double> params{{"iterations", static_cast<double>(iterations)}};
+      const std::map<std::string, double> params{
+          {work > 0 ? "work" : "iterations", static_cast<double>(footprint)}};
       bool complete = true;
       for (const models::Term& term : fit->terms)
         for (const auto& [name, exponent] : term.factors) complete &= params.count(name) > 0;
       if (complete) return std::clamp(models::evaluate(*fit, params), 0.0, models::kMaxKernelSeconds);
     }
-    // The entries' footprints are their iteration counts (record_loop_chunk).
     const std::map<uint64_t, models::FootprintEntry>& sizes = models_.entries(kernel, "cpu");
     auto closest = sizes.end();
     for (auto it = sizes.begin(); it != sizes.end(); ++it) {
       if (it->second.count == 0 || it->first == 0) continue;
-      const auto distance = [iterations](uint64_t n) { return n > iterations ? n - iterations : iterations - n; };
+      const auto distance = [footprint](uint64_t n) { return n > footprint ? n - footprint : footprint - n; };
       if (closest == sizes.end() || distance(it->first) < distance(closest->first)) closest = it;
     }
     if (closest == sizes.end()) return std::nullopt;
-    if (closest->first == iterations) return closest->second.mean;
-    return std::min(models::kMaxKernelSeconds, closest->second.mean * static_cast<double>(iterations) /
+    if (closest->first == footprint) return closest->second.mean;
+    return std::min(models::kMaxKernelSeconds, closest->second.mean * static_cast<double>(footprint) /
                                                    static_cast<double>(closest->first));
   } catch (const models::ModelError& e) {
     fatal(e.what());

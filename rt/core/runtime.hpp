@@ -63,16 +63,19 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
   hcc_mode mode() const;
   int worker_count() const { return nworkers_; }
   double time() { return backend_->now(); }
-  // Worksharing loops as kernels (rt/omp/loop_kernels.hpp, kernels.cpp).
+  // Loops as kernels (rt/omp/loop_kernels.hpp, rt/program/loop_nests.cpp,
+  // kernels.cpp): a run of iterations iterations; work, when the compiler
+  // counted it, is their inner loops' iterations in all (else 0).
   double thread_cpu_time() { return backend_->thread_cpu_time(); }
-  void record_loop_chunk(const std::string& kernel, double start, double end, double seconds, uint64_t iterations);
+  void record_loop_chunk(const std::string& kernel, double start, double end, double seconds, uint64_t iterations,
+                         double work);
   // A record row for the program's own code (a CPU burst, a loop chunk)
   // when records or traces are kept: by the calling worker, or the
   // application thread (worker -1, "main" in traces).
   void record_program_code(const std::string& kernel, double start, double end, double seconds,
                            uint64_t iterations);
   bool keeps_records() const { return keep_records_; }
-  std::optional<double> loop_model(const std::string& kernel, uint64_t iterations);
+  std::optional<double> loop_model(const std::string& kernel, uint64_t iterations, double work);
   uint64_t peak_memory(int node) const { return trace_->peak_memory(node); }
   // The program's heap (rt/program/program_memory.hpp), from start to shutdown.
   void program_memory_changed(uint64_t bytes_in_use) override;
@@ -282,6 +285,9 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
   void load_runtime_costs();
   void record_model(const std::string& kernel, const std::string& arch, uint64_t footprint, uint64_t bytes,
                     double seconds);
+  // A record row of the program's own code (record_program_code).
+  void append_program_record(const std::string& kernel, double start, double end, double seconds,
+                             uint64_t footprint, std::string params);
   double cpu_clock_read_cost();
   double cpu_between(double from, double to) const;
   double cpu_since(double start);

@@ -1,5 +1,6 @@
 #include "loop_kernels.hpp"
 
+#include <cmath>
 #include <cstdio>
 #include <mutex>
 #include <set>
@@ -46,7 +47,8 @@ bool chunk_begins(State& s, const ident_t* loc, uint64_t iterations) {
   if (s.loops_modelled || simulated_marks) {
     const std::string kernel = kernel_name(loc);
     if (!s.loops_modelled && !marked_for_model(kernel)) return true;
-    if (const std::optional<double> seconds = s.rt.loop_model(kernel, iterations)) {
+    const double work = me.loop_work * static_cast<double>(iterations);
+    if (const std::optional<double> seconds = s.rt.loop_model(kernel, iterations, work)) {
       const double start = s.rt.time();
       s.rt.charge_seconds(*seconds);
       // A chunk that runs shows as the CPU burst that its end closes.
@@ -70,11 +72,28 @@ void chunk_ends(State& s) {
   Thread& me = caller(s);
   if (!me.chunk_loc) return;
   const double cpu = s.rt.thread_cpu_time() - me.chunk_cpu;
-  s.rt.record_loop_chunk(kernel_name(me.chunk_loc), me.chunk_start, s.rt.time(), cpu, me.chunk_iterations);
+  s.rt.record_loop_chunk(kernel_name(me.chunk_loc), me.chunk_start, s.rt.time(), cpu, me.chunk_iterations,
+                         me.loop_work * static_cast<double>(me.chunk_iterations));
   me.chunk_loc = nullptr;
 }
 
+// Told to the thread itself (an `omp for` in a region: every team thread
+// called hcc_loop_work), else to the team (a combined `parallel for`: its
+// encountering thread was, before the fork).
+void loop_begins(State& s) {
+  if (!s.loops_recorded && !s.loops_modelled && !any_marked) return;
+  Thread& me = caller(s);
+  me.loop_work = me.next_loop_work > 0 ? me.next_loop_work : context(s).team->loop_work;
+  me.next_loop_work = 0;
+}
+
 }  // namespace hcc::omp
+
+extern "C" void hcc_loop_work(double per_iteration) {
+  hcc::omp::State& s = hcc::omp::state();
+  if (!s.loops_recorded && !s.loops_modelled && !hcc::omp::any_marked) return;
+  hcc::omp::caller(s).next_loop_work = per_iteration > 0 && std::isfinite(per_iteration) ? per_iteration : 0;
+}
 
 extern "C" void hcc_loop_modelled(const char* loop) {
   if (!loop) return;

@@ -107,6 +107,7 @@ int32_t base_kind(int32_t sched, bool& ordered) {
 template <class T, class ST>
 void static_init(const ident_t* loc, int32_t sched, int32_t* plast, T* plb, T* pub, ST* pst, ST incr, ST chunk) {
   State& s = state();
+  loop_begins(s);
   const Context& c = context(s);
   const int n = c.team->nthreads, tid = c.tid;
   const uint64_t trip = trip_count<T, ST>(*plb, *pub, incr);
@@ -152,6 +153,7 @@ void static_init(const ident_t* loc, int32_t sched, int32_t* plast, T* plb, T* p
 template <class T, class ST>
 void dispatch_init(const ident_t* loc, int32_t sched, T lb, T ub, ST st, ST chunk) {
   State& s = state();
+  loop_begins(s);
   const Context& c = context(s);
   Team& team = *c.team;
   Member& m = team.members[c.tid];

@@ -67,6 +67,9 @@ struct Team {
   void* copyprivate = nullptr;
   std::map<uint64_t, std::unique_ptr<Loop>> loops;  // by ordinal among the team's loops
   std::vector<Member> members;
+  // The work per iteration of the loop of a combined `parallel for`, which
+  // its encountering thread was told (loop_kernels.hpp); 0: not counted.
+  double loop_work = 0;
 
   int tid_of_worker(int worker) const;
 };
@@ -115,6 +118,10 @@ struct alignas(64) Thread {
   // in State::codelets: a loop of tasks finds it without the control lock.
   std::pair<const void*, int> last_codelet_key{nullptr, -1};
   const hcc_codelet* last_codelet = nullptr;
+  // The work per iteration of the next worksharing loop it meets, as the
+  // compiler counted it (hcc_loop_work), and of the loop it is in; 0: not
+  // counted (loop_kernels.hpp).
+  double next_loop_work = 0, loop_work = 0;
   // Its worksharing loop chunk in progress, in instrumented runs (loop_kernels.hpp).
   const ident_t* chunk_loc = nullptr;
   uint64_t chunk_iterations = 0;

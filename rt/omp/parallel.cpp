@@ -111,6 +111,9 @@ void fork(kmpc_micro fn, const std::vector<void*>& args, bool if_true) {
   Thread& me = s.threads[slot];
   int n = me.next_num_threads > 0 ? me.next_num_threads : s.max_threads;
   me.next_num_threads = 0;
+  // A `parallel for`'s work per iteration is its team's (loop_kernels.hpp).
+  const double loop_work = me.next_loop_work;
+  me.next_loop_work = 0;
   n = std::min<int>(n, static_cast<int>(s.cpu_workers.size()));
   // The workers are the team of one region at a time: a region inside a
   // region or a task (slot > 0) is serialised, as with max-active-levels 1.
@@ -121,11 +124,13 @@ void fork(kmpc_micro fn, const std::vector<void*>& args, bool if_true) {
   const bool alone = n == 1 && s.rt.worker_count() == 1 && !s.rt.keeps_params();
   if (!if_true || n < 1 || slot != 0 || s.region_active || alone) {
     begin_serialized(s);
+    s.threads[slot].contexts.back().team->loop_work = loop_work;
     invoke(fn, slot, 0, args);
     end_serialized(s);
     return;
   }
   std::unique_ptr<Team> team = nested_team(me.contexts.back(), n);
+  team->loop_work = loop_work;
   team->workers.assign(s.cpu_workers.begin(), s.cpu_workers.begin() + n);
   std::vector<ImplicitTask> implicit(n);
   s.region_active = true;

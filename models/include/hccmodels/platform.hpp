@@ -39,10 +39,21 @@ struct MachineDescription {
   // copy itself (hcc.transfer_queue_cost); negative: not measured.
   double pin_per_mib = -1;
   double transfer_queue = -1;
+  // How fast each core runs code relative to CPU reference_cpu (the first
+  // the process may use), when they differ (hcc.core_speed_factors,
+  // hcc.simulate_on_cpu); empty: equally fast.
+  std::vector<double> core_speed_factors;
+  int reference_cpu = 0;
 };
 
 // Number of hardware threads (std::thread::hardware_concurrency(), at least 1).
 unsigned detect_cores();
+
+// How fast each of the first `cores` CPUs this process may use runs the
+// same computation, relative to the first: the calling thread bound to each
+// in turn, rounds times, the best time of each. Empty when fewer CPUs may
+// be used or one cannot be bound to; cpus gets their numbers.
+std::vector<double> measure_cpu_speeds(unsigned cores, int rounds, std::vector<int>& cpus);
 
 // Physical memory in bytes (sysconf(_SC_PHYS_PAGES) * sysconf(_SC_PAGESIZE)),
 // 0 when unknown.

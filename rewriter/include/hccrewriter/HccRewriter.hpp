@@ -25,6 +25,8 @@ struct RewriteOptions {
   // A simulated build: remarks also list the allocations a simulation folds
   // by their size (FoldedAllocations.cpp).
   bool simulate = false;
+  // An instrumented or simulated build: loops become kernels (LoopNests.cpp).
+  bool loopNests = false;
 };
 
 // An AST consumer that runs every rewriter pass over the translation unit it

@@ -88,6 +88,9 @@ struct PassContext {
   // running rank's copy, which the passes' generated code uses in place of
   // the variable's name (exprText).
   std::map<const clang::VarDecl *, std::string> privateAccess;
+  // Plain loops marked `#pragma hcc model` (StatementPragmas.cpp), which the
+  // loop-nest pass wraps whatever they are (LoopNests.cpp).
+  std::set<const clang::Stmt *> modelledLoops;
 
   PassContext(clang::ASTContext &c, clang::Rewriter &r);
 
@@ -134,6 +137,13 @@ void attachHccPragmas(PassContext &pc, HccPragmaStore &store);
 // the statement wrapped in the runtime's calls (hcc/hcc.h: HCC_SAMPLE_*,
 // HCC_DELAY, hcc_program_allocations, hcc_program_fold_static).
 void rewriteStatementPragmas(PassContext &pc, HccPragmaStore &store, clang::TranslationUnitDecl *tu);
+
+// ---- Pass: loops as kernels (LoopNests.cpp) -----------------------------------
+// In instrumented and simulated builds: the work per iteration of each
+// worksharing loop whose inner loops are counted (HCC_LOOP_WORK before it),
+// and each outermost loop nest a simulation may skip wrapped in
+// HCC_LOOP_ENTER / HCC_LOOP_LEAVE (kernel "loop:<file>:<line>").
+void rewriteLoopNests(PassContext &pc, clang::TranslationUnitDecl *tu);
 
 // ---- Pass: allocations folded by size (FoldedAllocations.cpp) ---------------
 // With remarks on, in simulated builds: a remark at every allocation of the

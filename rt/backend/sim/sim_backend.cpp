@@ -22,6 +22,7 @@
 
 #include "backend.hpp"
 #include "bursts.hpp"
+#include "sim_bursts.hpp"
 #include "config.hpp"
 #include "fatal.hpp"
 #include "sim_platform.hpp"
@@ -112,6 +113,10 @@ class SimBackend final : public Backend {
       actor->daemonize();
       join_running_rank(actor);
       worker_of_pid_[actor->get_pid()] = i;
+      // Its core: its index among its host's CPU workers (hcc.core_speed_factors).
+      int core = 0;
+      for (int j = 0; j < i; ++j) core += workers[j].arch == "cpu" && platform_.node_hosts[workers[j].node] == host;
+      if (workers[i].arch == "cpu") set_actor_core(actor->get_pid(), core);
       actors_.push_back(actor);
     }
   }

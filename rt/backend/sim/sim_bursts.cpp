@@ -2,12 +2,16 @@
 
 #include <simgrid/s4u.hpp>
 
+#include <sched.h>
+
 #include <cerrno>
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <stdexcept>
 #include <string>
 #include <unordered_map>
+#include <vector>
 
 #include "bursts.hpp"
 #include "fatal.hpp"
@@ -45,29 +49,96 @@ double speed_factor(const s4u::Host* host) {
   return f;
 }
 
-std::unordered_map<const s4u::Host*, double> g_speed;  // flops per measured second, by host
+// "hcc.core_speed_factors": a factor per core of the host (a machine
+// whose cores are not equally fast: performance and efficiency cores, or a
+// virtual machine's CPUs), multiplying hcc.speed_factor; empty: all 1.
+std::vector<double> core_factors(const s4u::Host* host) {
+  const char* text = host->get_property("hcc.core_speed_factors");
+  std::vector<double> factors;
+  if (!text) return factors;
+  auto bad = [&](const std::string& why) {
+    return std::runtime_error("platform host '" + host->get_name() + "': hcc.core_speed_factors=\"" + text +
+                              "\": " + why);
+  };
+  for (const char* p = text; *p;) {
+    if (*p == ' ' || *p == ',') {
+      ++p;
+      continue;
+    }
+    char* end = nullptr;
+    errno = 0;
+    const double f = std::strtod(p, &end);
+    if (end == p || errno != 0 || !(f > 0) || !std::isfinite(f) || (*end && *end != ' ' && *end != ','))
+      throw bad("expected numbers above 0, one per core, separated by spaces or commas");
+    factors.push_back(f);
+    p = end;
+  }
+  if (factors.size() != static_cast<size_t>(host->get_core_count()))
+    throw bad(std::to_string(factors.size()) + " factors for " + std::to_string(host->get_core_count()) + " cores");
+  return factors;
+}
+
+// Flops per measured second, by host and core.
+std::unordered_map<const s4u::Host*, std::vector<double>> g_speed;
+std::unordered_map<long, int> g_core;  // by actor
+
+const std::vector<double>& speeds(const s4u::Host* host) {
+  auto it = g_speed.find(host);
+  if (it != g_speed.end()) return it->second;
+  std::vector<double> v(static_cast<size_t>(host->get_core_count()), host->get_speed() / speed_factor(host));
+  const std::vector<double> cores = core_factors(host);
+  for (size_t c = 0; c < cores.size(); ++c) v[c] /= cores[c];
+  return g_speed.emplace(host, std::move(v)).first->second;
+}
 
 void charge(double seconds) {
-  s4u::Host* host = s4u::this_actor::get_host();
-  auto it = g_speed.find(host);
-  if (it == g_speed.end()) it = g_speed.emplace(host, host->get_speed() / speed_factor(host)).first;
-  s4u::this_actor::execute(seconds * it->second);
+  const std::vector<double>& v = speeds(s4u::this_actor::get_host());
+  auto core = g_core.find(s4u::this_actor::get_pid());
+  const size_t c = core == g_core.end() ? 0 : static_cast<size_t>(core->second);
+  s4u::this_actor::execute(seconds * v[c < v.size() ? c : 0]);
 }
 
 const BurstAccounting kAccounting{clock_of_caller, charge};
 
+// hcc.simulate_on_cpu: the CPU (of those the process may use) on which the
+// platform's factors were measured relative to: the simulation runs there,
+// so that its bursts are measured at that CPU's speed. Not a CPU this
+// process may use: left unbound, with one line.
+void bind_to_reference_cpu() {
+  for (const s4u::Host* h : s4u::Engine::get_instance()->get_all_hosts()) {
+    const char* text = h->get_property("hcc.simulate_on_cpu");
+    if (!text) continue;
+    char* end = nullptr;
+    const long cpu = std::strtol(text, &end, 10);
+    if (end == text || *end || cpu < 0 || cpu >= CPU_SETSIZE)
+      throw std::runtime_error("platform host '" + h->get_name() + "': hcc.simulate_on_cpu=\"" + text +
+                               "\": expected a CPU number");
+    cpu_set_t one;
+    CPU_ZERO(&one);
+    CPU_SET(static_cast<int>(cpu), &one);
+    if (sched_setaffinity(0, sizeof one, &one) != 0)
+      std::fprintf(stderr, "hccsim: cannot run on CPU %ld (hcc.simulate_on_cpu of host '%s'): bursts are measured "
+                           "where the system runs the simulation\n", cpu, h->get_cname());
+    return;
+  }
+}
+
 }  // namespace
+
+void set_actor_core(long pid, int core) { g_core[pid] = core; }
 
 void start_burst_accounting(const Config& config) {
   g_clocks.clear();
   g_speed.clear();
+  g_core.clear();
   if (!config.sim_bursts) {
     install_burst_accounting(nullptr);
     return;
   }
   // Every host's factor is checked before the program starts: a typo must
   // not surface at the first burst of some rank, after minutes.
-  for (const s4u::Host* h : s4u::Engine::get_instance()->get_all_hosts()) speed_factor(h);
+  for (const s4u::Host* h : s4u::Engine::get_instance()->get_all_hosts()) speeds(h);
+  bind_to_reference_cpu();
   install_burst_accounting(&kAccounting);
 }
 

@@ -204,6 +204,33 @@ void hcc_delay(int flops, double amount);
  * chunks of loop "loop:<file>:<line>" from its model (hcc-calibrate) and
  * runs none of them, as HCC_SIM_LOOPS=model does for every loop. */
 void hcc_loop_modelled(const char *loop);
+/* Before a worksharing loop: the iterations of the loops inside one of its
+ * iterations (their bounds unchanged by the loop), which make its chunks'
+ * parameter `work` (rt/omp/loop_kernels.hpp). Provided by libhccomp. */
+void hcc_loop_work(double per_iteration);
+
+/* A loop nest of the program's own code (not a worksharing loop), which
+ * instrumented runs record as kernel "loop:<file>:<line>" and simulations
+ * with HCC_SIM_LOOPS=model (or after #pragma hcc model: modelled = 1) charge
+ * from its model instead of running it (rt/program/loop_nests.cpp). */
+typedef struct hcc_loop_site {
+  const char *name; /* "loop:file.c:line" */
+  int modelled;     /* #pragma hcc model */
+  void *state;      /* the runtime's, created on first use */
+} hcc_loop_site;
+/* Whether to run the nest now (else its model was charged): iterations of
+ * its loop, work = the iterations of all its loops (0: not counted). */
+int hcc_loop_enter(hcc_loop_site *site, double iterations, double work);
+/* After the nest ran. */
+void hcc_loop_leave(hcc_loop_site *site);
+/* The iterations of `for (v = first; v OP bound; v += step)`, OP one of <,
+ * <= (inclusive = 1) for step > 0 and >, >= for step < 0. */
+static inline double hcc_loop_trip(double first, double bound, double step, int inclusive) {
+  const double span = (bound - first) / step;
+  if (span < 0 || (span == 0 && !inclusive)) return 0;
+  const double whole = (double)(long long)span;
+  return whole + (whole < span ? 1 : inclusive ? 1 : 0);
+}
 
 /* Instrumented and simulated builds call the runtime around sampled bursts;
  * native builds run them untouched (the arguments stay used, unevaluated). */
@@ -211,10 +238,16 @@ void hcc_loop_modelled(const char *loop);
 #define HCC_SAMPLE_ENTER(site, kind, count, tol) hcc_sample_enter(site, kind, count, tol)
 #define HCC_SAMPLE_LEAVE(site) hcc_sample_leave(site)
 #define HCC_SAMPLE_CLOSE(site) hcc_sample_close(site)
+#define HCC_LOOP_WORK(per_iteration) hcc_loop_work((double)(per_iteration))
+#define HCC_LOOP_ENTER(site, iterations, work) hcc_loop_enter(site, (double)(iterations), (double)(work))
+#define HCC_LOOP_LEAVE(site) hcc_loop_leave(site)
 #else
 #define HCC_SAMPLE_ENTER(site, kind, count, tol) ((void)(site), (void)sizeof(count), (void)sizeof(tol), 1)
 #define HCC_SAMPLE_LEAVE(site) ((void)0)
 #define HCC_SAMPLE_CLOSE(site) ((void)0)
+#define HCC_LOOP_WORK(per_iteration) ((void)sizeof(per_iteration))
+#define HCC_LOOP_ENTER(site, iterations, work) ((void)(site), (void)sizeof(iterations), (void)sizeof(work), 1)
+#define HCC_LOOP_LEAVE(site) ((void)0)
 #endif
 /* Whether to run a statement under #pragma hcc delay: never in simulation. */
 #if defined(__HCCSIM_SIMULATE__)

@@ -3,14 +3,17 @@
 # CPU bursts charged in simulation, exactly (team_bursts.c): on a 16-core
 # host, a region whose threads burn 1..16 units of CPU time costs 16 units
 # and the main thread's burst after it one unit; a host twice as fast
-# (hcc.speed_factor 2) halves both; HCC_SIM_BURSTS=off charges nothing; a
-# malformed switch or factor is one line.
+# (hcc.speed_factor 2) halves both; cores of unequal speeds
+# (hcc.core_speed_factors) charge each thread at its core's; HCC_SIM_BURSTS=off
+# charges nothing; a malformed switch or factor is one line.
 set -euo pipefail
 hccsim=$1 src=$2 work=$3
 rm -rf "$work" && mkdir -p "$work" && cd "$work"
 fail() { echo "FAIL: $*"; exit 1; }
 "$hccsim" -fsimulate -O1 "$src/team_bursts.c" -o team
-platform() {  # platform <file> <speed factor>
+platform() {  # platform <file> <speed factor> [<core speed factors>]
+  local cores=""
+  [ $# -gt 2 ] && cores="<prop id=\"hcc.core_speed_factors\" value=\"$3\"/>"
   cat > "$1" <<XML
 <?xml version='1.0'?>
 <!DOCTYPE platform SYSTEM "https://simgrid.org/simgrid.dtd">
@@ -19,6 +22,7 @@ platform() {  # platform <file> <speed factor>
     <host id="CPU" speed="1Gf" core="16">
       <prop id="hcc.kind" value="cpu"/>
       <prop id="hcc.speed_factor" value="$2"/>
+      $cores
     </host>
   </zone>
 </platform>
@@ -27,6 +31,8 @@ XML
 platform p16.xml 1
 platform p16x2.xml 2
 platform bad.xml fast
+platform cores.xml 1 "0.5 1 1 1 1 1 1 1 1 1 1 1 1 1 1 2"
+platform badcores.xml 1 "1 2"
 field() { sed -n "s/.*\b$1=\([^ ]*\).*/\1/p" <<<"$2" | head -1; }
 within() { python3 -c "import sys; sys.exit(0 if $2 <= float('$1') <= $3 else 1)"; }
 unit=0.004
@@ -45,6 +51,12 @@ out=$(HCC_PLATFORM=p16x2.xml ./team $unit 2>&1)
 within "$(field region "$out")" "8 * $unit" "8 * $unit * 1.03 + 1e-4" || fail "speed factor 2, region: $out"
 within "$(field sequential "$out")" "0.5 * $unit" "0.5 * $unit * 1.03 + 1e-4" || fail "speed factor 2, sequential: $out"
 
+# Cores of unequal speeds: core 0 (team thread 0, and the main thread) at
+# half speed, core 15 at twice: thread 14's 15 units are the longest.
+out=$(HCC_PLATFORM=cores.xml ./team $unit 2>&1)
+within "$(field region "$out")" "15 * $unit" "15 * $unit * 1.03 + 2e-4" || fail "core speed factors, region: $out"
+within "$(field sequential "$out")" "2 * $unit" "2 * $unit * 1.03 + 1e-4" || fail "core speed factors, sequential: $out"
+
 # Tasks only: the program's code costs nothing.
 out=$(HCC_PLATFORM=p16.xml HCC_SIM_BURSTS=off ./team $unit 2>&1)
 [ "$(field region "$out")" = 0.000000 ] && [ "$(field sequential "$out")" = 0.000000 ] || fail "HCC_SIM_BURSTS=off: $out"
@@ -56,4 +68,7 @@ out=$(HCC_PLATFORM=p16.xml HCC_SIM_BURSTS=maybe ./team $unit 2>&1) && fail "HCC_
 out=$(HCC_PLATFORM=bad.xml ./team $unit 2>&1) && fail "hcc.speed_factor=fast accepted"
 grep -qx "hccsim: error: platform host 'CPU': hcc.speed_factor=\"fast\": expected a number above 0 .*" <<<"$out" \
   && [ "$(wc -l <<<"$out")" = 1 ] || fail "hcc.speed_factor=fast: $out"
+out=$(HCC_PLATFORM=badcores.xml ./team $unit 2>&1) && fail "two core speed factors for 16 cores accepted"
+[ "$out" = "hccsim: error: platform host 'CPU': hcc.core_speed_factors=\"1 2\": 2 factors for 16 cores" ] \
+  || fail "hcc.core_speed_factors=\"1 2\": $out"
 echo "bursts: ok"

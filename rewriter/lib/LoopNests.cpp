@@ -1,0 +1,375 @@
+// Pass: loops as kernels, in instrumented and simulated builds.
+//
+// What only the compiler knows of a loop is how much work one run of it is:
+// the iterations of the loops inside it, where their bounds do not change
+// while it runs. A model over that work (`work` = iterations x inner
+// iterations) predicts a grid ten times larger from runs at one size, where
+// a model over a worksharing loop's iterations alone would scale it by its
+// rows only.
+//
+//   #pragma omp for / parallel for ...      HCC_LOOP_WORK(<inner iterations>);
+//   for (i = 0; i < n; ++i)             ->  before the directive, when counted
+//     for (j = 0; j < m; ++j) ...           (rt/omp/loop_kernels.hpp)
+//
+//   for (i = 0; i < n; ++i)                 { static hcc_loop_site s = {"loop:f.c:L", 0};
+//     for (j = 0; j < m; ++j) ...       ->    if (HCC_LOOP_ENTER(&s, <iterations>, <work>)) for (...) ...
+//                                             HCC_LOOP_LEAVE(&s); }
+//
+// The second form wraps each outermost loop nest of a function (a loop
+// with a loop inside it, or calling a function: nest() says which) that runs nothing
+// a simulation could not skip: no OpenMP construct, no jump out of it, and
+// calls only of functions whose bodies are so (the translation unit's and
+// its headers', recursively) or of the C library's mathematical and memory
+// functions. Instrumented runs record its runs and simulations with
+// HCC_SIM_LOOPS=model charge their model (rt/program/loop_nests.cpp); a
+// nest marked `#pragma hcc model` (StatementPragmas.cpp) is wrapped whatever
+// it is, and always charged from its model. Natively the macros are the
+// loop itself.
+#include <optional>
+#include <set>
+
+#include "StmtWalk.hpp"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/StmtCXX.h"
+#include "hccrewriter/Passes.hpp"
+
+using namespace clang;
+
+namespace hcc::rewriter {
+namespace {
+
+// Library functions a skipped loop may call: they compute or move data.
+const std::set<std::string> &libraryFunctions() {
+  static const std::set<std::string> names = [] {
+    std::set<std::string> s{"abs", "labs", "llabs", "memset", "memcpy", "memmove", "memcmp"};
+    for (const char *f : {"sin",   "cos",   "tan",  "asin", "acos",  "atan",  "atan2", "sinh",  "cosh",
+                          "tanh",  "exp",   "exp2", "expm1", "log",  "log2",  "log10", "log1p", "pow",
+                          "sqrt",  "cbrt",  "hypot", "fabs", "fmod", "floor", "ceil",  "round", "trunc",
+                          "fmin",  "fmax",  "fma",  "erf",  "erfc", "lround", "copysign"}) {
+      s.insert(f);
+      s.insert(std::string(f) + "f");
+      s.insert(std::string(f) + "l");
+    }
+    return s;
+  }();
+  return names;
+}
+
+const Expr *bare(const Expr *e) { return e ? e->IgnoreParenImpCasts() : nullptr; }
+
+const VarDecl *varOf(const Expr *e) {
+  auto *ref = dyn_cast_or_null<DeclRefExpr>(bare(e));
+  return ref ? dyn_cast<VarDecl>(ref->getDecl()) : nullptr;
+}
+
+bool isLoop(const Stmt *s) { return isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(s); }
+
+// `for (v = first; v OP bound; v += step)` over an integer v.
+struct Count {
+  const VarDecl *var = nullptr;
+  const Expr *first = nullptr, *bound = nullptr;
+  long long step = 0;
+  bool inclusive = false;
+};
+
+std::optional<Count> countOf(const ForStmt *f) {
+  Count c;
+  if (auto *ds = dyn_cast_or_null<DeclStmt>(f->getInit()); ds && ds->isSingleDecl()) {
+    c.var = dyn_cast<VarDecl>(ds->getSingleDecl());
+    if (c.var) c.first = c.var->getInit();
+  } else if (auto *bo = dyn_cast_or_null<BinaryOperator>(f->getInit()); bo && bo->getOpcode() == BO_Assign) {
+    c.var = varOf(bo->getLHS());
+    c.first = bo->getRHS();
+  }
+  if (!c.var || !c.first || !c.var->getType()->isIntegerType()) return std::nullopt;
+  // The step.
+  const Expr *inc = bare(f->getInc());
+  if (auto *u = dyn_cast_or_null<UnaryOperator>(inc); u && varOf(u->getSubExpr()) == c.var) {
+    c.step = u->isIncrementOp() ? 1 : u->isDecrementOp() ? -1 : 0;
+  } else if (auto *ca = dyn_cast_or_null<CompoundAssignOperator>(inc); ca && varOf(ca->getLHS()) == c.var) {
+    Expr::EvalResult r;
+    if ((ca->getOpcode() == BO_AddAssign || ca->getOpcode() == BO_SubAssign) &&
+        ca->getRHS()->EvaluateAsInt(r, c.var->getASTContext())) {
+      c.step = r.Val.getInt().getExtValue();
+      if (ca->getOpcode() == BO_SubAssign) c.step = -c.step;
+    }
+  }
+  if (c.step == 0) return std::nullopt;
+  // The condition, either way round.
+  auto *cond = dyn_cast_or_null<BinaryOperator>(bare(f->getCond()));
+  if (!cond) return std::nullopt;
+  BinaryOperatorKind op = cond->getOpcode();
+  if (varOf(cond->getLHS()) == c.var) {
+    c.bound = cond->getRHS();
+  } else if (varOf(cond->getRHS()) == c.var) {
+    c.bound = cond->getLHS();
+    op = op == BO_LT ? BO_GT : op == BO_GT ? BO_LT : op == BO_LE ? BO_GE : op == BO_GE ? BO_LE : op;
+  } else {
+    return std::nullopt;
+  }
+  if (op == BO_NE && (c.step == 1 || c.step == -1)) op = c.step > 0 ? BO_LT : BO_GT;
+  const bool up = op == BO_LT || op == BO_LE, down = op == BO_GT || op == BO_GE;
+  if ((up && c.step < 0) || (down && c.step > 0) || (!up && !down)) return std::nullopt;
+  c.inclusive = op == BO_LE || op == BO_GE;
+  return c;
+}
+
+class LoopNests {
+ public:
+  explicit LoopNests(PassContext &pc) : pc_(pc) {}
+
+  void function(const FunctionDecl *f) {
+    if (!f->hasBody() || f->isDependentContext() || f->isConstexpr() || !pc_.inMainFile(f->getBeginLoc())) return;
+    walk(f->getBody(), nullptr, false);
+  }
+
+  std::string worksharing(const OMPLoopDirective *d) {
+    std::optional<std::string> w = inner(d->getBody(), d);
+    return w && !w->empty() ? *w : "";
+  }
+
+ private:
+  // Statements of a function: wraps each outermost nest that qualifies.
+  void walk(const Stmt *s, const Stmt *parent, bool inConstruct) {
+    if (!s || isa<LambdaExpr, BlockExpr>(s)) return;
+    if (auto *d = dyn_cast<OMPExecutableDirective>(s)) {
+      if (auto *loop = dyn_cast<OMPLoopDirective>(d); loop && worksharingLoop(loop)) workBefore(loop);
+      inConstruct = true;
+    }
+    if (auto *f = dyn_cast<ForStmt>(s); f && !inConstruct && wrap(f, parent)) return;
+    for (const Stmt *c : s->children()) walk(c, s, inConstruct);
+    if (auto *cs = dyn_cast<CapturedStmt>(s)) walk(cs->getCapturedStmt(), s, inConstruct);
+  }
+
+  static bool worksharingLoop(const OMPLoopDirective *d) {
+    return isOpenMPWorksharingDirective(d->getDirectiveKind()) && !isOpenMPTaskLoopDirective(d->getDirectiveKind());
+  }
+
+  // HCC_LOOP_WORK before a worksharing loop whose inner loops are counted.
+  void workBefore(const OMPLoopDirective *d) {
+    if (!pc_.inMainFile(d->getBeginLoc())) return;
+    const std::string w = worksharing(d);
+    if (w.empty()) return;
+    CharSourceRange whole = pc_.constructRange(d);
+    pc_.rewriter.InsertTextBefore(whole.getBegin(), "{ HCC_LOOP_WORK(" + w + ");\n" + pc_.lineMarker(pc_.line(whole.getBegin())));
+    pc_.rewriter.InsertTextAfterToken(whole.getEnd(), "\n}\n" + pc_.lineMarker(pc_.line(whole.getEnd())));
+    pc_.remark(d->getBeginLoc(), "loop 'loop:" + pc_.baseName + ":" + std::to_string(pc_.line(d->getBeginLoc())) +
+                                     "': work per iteration " + w);
+  }
+
+  bool wrap(const ForStmt *f, const Stmt *parent) {
+    if (f->getBeginLoc().isMacroID() || f->getEndLoc().isMacroID() || !pc_.inMainFile(f->getBeginLoc())) return false;
+    // A loop hint (#pragma unroll, clang loop) applies to the statement that follows it.
+    if (parent && isa<AttributedStmt>(parent)) return false;
+    const bool marked = pc_.modelledLoops.count(f) > 0;
+    if (!marked && (containsMarked(f) || !skippable(f->getBody(), 0, true) || !nest(f->getBody()))) return false;
+    const std::optional<Count> c = countOf(f);
+    std::string iterations = "1", work = "0";
+    if (c && invariant(c->first, f) && invariant(c->bound, f)) {
+      iterations = trip(*c);
+      std::optional<std::string> w = inner(f->getBody(), f);
+      if (w && !w->empty()) work = iterations + " * (" + *w + ")";
+    }
+    // A loop that calls the file's functions with nests of their own (a time
+    // loop calling its kernels), whose work is not counted here, leaves them
+    // to be kernels themselves: their models know their sizes, its would not.
+    if (!marked && work == "0" && callsNests(f->getBody())) return false;
+    const std::string kernel = "loop:" + pc_.baseName + ":" + std::to_string(pc_.line(f->getBeginLoc()));
+    const std::string site = "hcc_loop_" + std::to_string(next_++);
+    CharSourceRange r = pc_.stmtRange(f);
+    pc_.rewriter.InsertTextBefore(r.getBegin(), "{ static hcc_loop_site " + site + " = {" + quoted(kernel) + ", " +
+                                                    (marked ? "1" : "0") + "}; if (HCC_LOOP_ENTER(&" + site + ", " +
+                                                    iterations + ", " + work + ")) { ");
+    pc_.rewriter.InsertTextAfterToken(r.getEnd(), " } HCC_LOOP_LEAVE(&" + site + "); }");
+    pc_.remark(f->getBeginLoc(), "loop nest '" + kernel + "' (" +
+                                     (work != "0" ? "work " + work : "iterations " + iterations) + ")" +
+                                     (marked ? ", charged from its model in simulation (#pragma hcc model)" : ""));
+    return true;
+  }
+
+  bool containsMarked(const Stmt *s) const {
+    bool found = false;
+    forEach(s, [&](const Stmt *x) { found |= x != s && pc_.modelledLoops.count(x) > 0; });
+    return found;
+  }
+
+  std::string trip(const Count &c) const {
+    return "hcc_loop_trip((double)(" + pc_.exprText(c.first) + "), (double)(" + pc_.exprText(c.bound) + "), " +
+           std::to_string(c.step) + ", " + (c.inclusive ? "1" : "0") + ")";
+  }
+
+  // The iterations of the loops in s for one run of s: their trip counts
+  // (times those of the loops inside them), summed; "" when s has no loop,
+  // nullopt when one of them is not counted or its bounds may change while
+  // root runs (they are evaluated before it).
+  std::optional<std::string> inner(const Stmt *s, const Stmt *root) const {
+    if (!s) return std::string();
+    if (isLoop(s)) {
+      auto *f = dyn_cast<ForStmt>(s);
+      const std::optional<Count> c = f ? countOf(f) : std::nullopt;
+      if (!c || !invariant(c->first, root) || !invariant(c->bound, root)) return std::nullopt;
+      std::optional<std::string> body = inner(f->getBody(), root);
+      if (!body) return std::nullopt;
+      return body->empty() ? trip(*c) : trip(*c) + " * (" + *body + ")";
+    }
+    if (isa<OMPExecutableDirective, LambdaExpr, BlockExpr>(s)) return std::nullopt;
+    std::string sum;
+    for (const Stmt *child : s->children()) {
+      std::optional<std::string> w = inner(child, root);
+      if (!w) return std::nullopt;
+      if (!w->empty()) sum += (sum.empty() ? "" : " + ") + *w;
+    }
+    return sum;
+  }
+
+  // e reads only variables declared before root that root does not change,
+  // constants and arithmetic: evaluating it again before root gives the
+  // value root's loops see.
+  bool invariant(const Expr *e, const Stmt *root) const {
+    bool ok = true;
+    std::set<const VarDecl *> vars;
+    forEach(e, [&](const Stmt *x) {
+      if (auto *ref = dyn_cast<DeclRefExpr>(x)) {
+        if (auto *v = dyn_cast<VarDecl>(ref->getDecl())) {
+          ok &= !v->getType().isVolatileQualified() && !declaredIn(v, root);
+          vars.insert(v->getCanonicalDecl());
+        } else {
+          ok &= isa<EnumConstantDecl>(ref->getDecl());
+        }
+      } else if (auto *call = dyn_cast<CXXMemberCallExpr>(x)) {
+        // v.size(): a const member function without arguments.
+        const CXXMethodDecl *m = call->getMethodDecl();
+        ok &= m && m->isConst() && call->getNumArgs() == 0;
+      } else if (auto *u = dyn_cast<UnaryOperator>(x)) {
+        ok &= !u->isIncrementDecrementOp() && u->getOpcode() != UO_AddrOf;
+      } else if (auto *b = dyn_cast<BinaryOperator>(x)) {
+        ok &= !b->isAssignmentOp() && b->getOpcode() != BO_Comma;
+      } else {
+        ok &= isa<IntegerLiteral, FloatingLiteral, CharacterLiteral, ImplicitCastExpr, CStyleCastExpr,
+                  ParenExpr, MemberExpr, ArraySubscriptExpr, ConditionalOperator, UnaryExprOrTypeTraitExpr,
+                  CXXStaticCastExpr, CXXFunctionalCastExpr, MaterializeTemporaryExpr, CXXBoolLiteralExpr>(x);
+      }
+    });
+    if (!ok) return false;
+    // Nothing in root assigns them or takes their address.
+    forEach(root, [&](const Stmt *x) {
+      const Expr *target = nullptr;
+      if (auto *b = dyn_cast<BinaryOperator>(x); b && b->isAssignmentOp()) target = b->getLHS();
+      if (auto *u = dyn_cast<UnaryOperator>(x); u && (u->isIncrementDecrementOp() || u->getOpcode() == UO_AddrOf))
+        target = u->getSubExpr();
+      if (const VarDecl *v = varOf(target); v && vars.count(v->getCanonicalDecl())) ok = false;
+    });
+    return ok;
+  }
+
+  bool declaredIn(const VarDecl *v, const Stmt *root) const {
+    const SourceManager &sm = pc_.sm;
+    const SourceLocation at = sm.getExpansionLoc(v->getLocation());
+    const SourceLocation b = sm.getExpansionLoc(root->getBeginLoc()), e = sm.getExpansionLoc(root->getEndLoc());
+    return !sm.isBeforeInTranslationUnit(at, b) && !sm.isBeforeInTranslationUnit(e, at);
+  }
+
+  bool callsNests(const Stmt *s) const {
+    bool found = false;
+    forEach(s, [&](const Stmt *x) {
+      auto *call = dyn_cast<CallExpr>(x);
+      const FunctionDecl *f = call && call->getDirectCallee() ? call->getDirectCallee()->getDefinition() : nullptr;
+      if (f && loops_.count(f) && pc_.inMainFile(f->getLocation())) found = true;
+    });
+    return found;
+  }
+
+  // s has a loop, or calls a function with one, or calls a function of the
+  // main file or a mathematical function of the C library: work enough per
+  // iteration that timing each run costs little beside it. Loops of a few
+  // arithmetic statements, and calls of header code (an accessor of a C++
+  // container), are not enough: timing such a loop run a million times
+  // would slow an instrumented run down more than it measures.
+  bool nest(const Stmt *s) {
+    bool found = false;
+    forEach(s, [&](const Stmt *x) {
+      if (isLoop(x)) found = true;
+      auto *call = dyn_cast<CallExpr>(x);
+      const FunctionDecl *f = call ? call->getDirectCallee() : nullptr;
+      if (!f) return;
+      const FunctionDecl *def = f->getDefinition();
+      if (def && (loops_.count(def) || pc_.inMainFile(def->getLocation()))) found = true;
+      if (const IdentifierInfo *id = f->getIdentifier(); id && libraryFunctions().count(id->getName().str()) &&
+                                                          !id->getName().starts_with("mem"))
+        found = true;
+    });
+    return found;
+  }
+
+  // A simulation may skip s: it has no OpenMP construct, no jump out of the
+  // loop it is the body of (top: the loop's own level, where `break` ends
+  // the nest early; depth > 0: a called function's body), and calls only
+  // what may be skipped.
+  bool skippable(const Stmt *s, int depth, bool top) {
+    if (!s) return true;
+    if (isa<OMPExecutableDirective, IndirectGotoStmt, CXXThrowExpr, CXXTryStmt, GCCAsmStmt, MSAsmStmt, CXXNewExpr,
+            CXXDeleteExpr, CoreturnStmt, CoroutineBodyStmt>(s))
+      return false;
+    // A called function's own returns and jumps stay in it.
+    if (depth == 0 && (isa<ReturnStmt, GotoStmt>(s) || (isa<BreakStmt>(s) && top))) return false;
+    if (auto *call = dyn_cast<CallExpr>(s); call && !callable(call, depth)) return false;
+    if (auto *ctor = dyn_cast<CXXConstructExpr>(s); ctor && !function(ctor->getConstructor(), depth)) return false;
+    if (isa<LambdaExpr, BlockExpr>(s)) return true;  // a value; what calls it is checked
+    const bool childTop = top && !isLoop(s) && !isa<SwitchStmt>(s);
+    for (const Stmt *c : s->children())
+      if (!skippable(c, depth, childTop)) return false;
+    return true;
+  }
+
+  bool callable(const CallExpr *call, int depth) {
+    const FunctionDecl *f = call->getDirectCallee();
+    if (!f) return false;
+    if (const IdentifierInfo *id = f->getIdentifier()) {
+      const StringRef name = id->getName();
+      if (libraryFunctions().count(name.str()) || (name.starts_with("__builtin_") && !name.contains("alloca")))
+        return true;
+    }
+    return function(f, depth);
+  }
+
+  // f's body may be skipped (depth: calls followed so far).
+  bool function(const FunctionDecl *f, int depth) {
+    if (!f) return false;
+    if (f->isTrivial()) return true;
+    const FunctionDecl *def = f->getDefinition();
+    if (!def || !def->hasBody() || depth > 12) return false;
+    if (auto it = functions_.find(def); it != functions_.end()) return it->second;
+    functions_[def] = true;  // a recursive call is what is being checked
+    const bool ok = skippable(def->getBody(), depth + 1, false);
+    functions_[def] = ok;
+    if (ok && nest(def->getBody())) loops_.insert(def);
+    return ok;
+  }
+
+  PassContext &pc_;
+  std::map<const FunctionDecl *, bool> functions_;  // skippable, by definition
+  std::set<const FunctionDecl *> loops_;            // skippable ones with a loop
+  unsigned next_ = 0;
+};
+
+class FunctionCollector : public RecursiveASTVisitor<FunctionCollector> {
+ public:
+  bool shouldVisitTemplateInstantiations() const { return false; }
+  bool VisitFunctionDecl(FunctionDecl *f) {
+    if (f->doesThisDeclarationHaveABody()) functions.push_back(f);
+    return true;
+  }
+  std::vector<const FunctionDecl *> functions;
+};
+
+}  // namespace
+
+void rewriteLoopNests(PassContext &pc, TranslationUnitDecl *tu) {
+  FunctionCollector c;
+  c.TraverseDecl(tu);
+  LoopNests nests(pc);
+  for (const FunctionDecl *f : c.functions) nests.function(f);
+}
+
+}  // namespace hcc::rewriter

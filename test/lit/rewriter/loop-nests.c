@@ -1,0 +1,80 @@
+// Loops as kernels (--loop-nests: instrumented and simulated builds): the
+// work of a worksharing loop's iteration is counted before its directive,
+// and each outermost loop nest a simulation may skip is wrapped as kernel
+// loop:<file>:<line> with its iterations and work. What is not skippable,
+// or too small to time, is left alone.
+// RUN: %hcc-rewrite --loop-nests %s -- -fopenmp | FileCheck %s
+// RUN: %hcc-rewrite %s -- -fopenmp | FileCheck %s --check-prefix=OFF
+// OFF-NOT: {{HCC_LOOP_(ENTER|WORK)\(}}
+double sqrt(double);
+int printf(const char *, ...);
+void other(double *);
+
+static double cell(int i, int j) { return sqrt((double)(i + j)); }
+
+void sweep(double *a, int n, int m) {
+  for (int i = 0; i < n; ++i)
+    for (int j = 1; j <= m; j += 2) a[i * m + j] = cell(i, j);
+// CHECK: { static hcc_loop_site hcc_loop_{{[0-9]+}} = {"loop:loop-nests.c:[[@LINE-2]]", 0}; if ({{HCC_LOOP_ENTER}}(&hcc_loop_{{[0-9]+}}, hcc_loop_trip((double)(0), (double)(n), 1, 0), hcc_loop_trip((double)(0), (double)(n), 1, 0) * (hcc_loop_trip((double)(1), (double)(m), 2, 1)))) { for (int i = 0; i < n; ++i)
+// CHECK-NEXT: for (int j = 1; j <= m; j += 2) a[i * m + j] = cell(i, j); } HCC_LOOP_LEAVE(&hcc_loop_{{[0-9]+}}); }
+}
+
+void triangle(double *a, int n) {
+  // The inner bound changes with i: iterations only.
+  for (int i = n - 1; i >= 0; --i)
+    for (int j = 0; j < i; ++j) a[i * n + j] = 0;
+// CHECK: {"loop:loop-nests.c:[[@LINE-2]]", 0}; if ({{HCC_LOOP_ENTER}}(&hcc_loop_{{[0-9]+}}, hcc_loop_trip((double)(n - 1), (double)(0), -1, 1), 0)) {
+}
+
+void not_kernels(double *a, int n, int m) {
+  // One statement a run: too small to time.
+  for (int i = 0; i < n; ++i) a[i] = 0;
+  // Calls what cannot be skipped.
+  for (int i = 0; i < n; ++i)
+    for (int j = 0; j < m; ++j) printf("%f\n", a[i * m + j]);
+  for (int i = 0; i < n; ++i)
+    for (int j = 0; j < m; ++j) other(&a[i * m + j]);
+  // Leaves early.
+  for (int i = 0; i < n; ++i) {
+    if (a[i] < 0) break;
+    for (int j = 0; j < m; ++j) a[i * m + j] = 1;
+  }
+  // Parallel regions and tasks are not skipped whole.
+  for (int i = 0; i < n; ++i) {
+#pragma omp parallel for
+    for (int j = 0; j < m; ++j) a[i * m + j] = 1;
+  }
+// CHECK-LABEL: void not_kernels(
+// CHECK-NOT: {{HCC_LOOP_(ENTER|WORK)\(}}
+// CHECK-LABEL: void time_loop(
+}
+
+void time_loop(double *a, int n, int m, int steps) {
+  // Calls a nest of this file, which is the kernel: its work is counted there.
+  for (int s = 0; s < steps; ++s) sweep(a, n, m);
+// CHECK-NOT: {{static hcc_loop_site[ ]}}
+// CHECK-LABEL: void rows(
+}
+
+void rows(double *a, int n, int m) {
+#pragma omp parallel for
+  for (int i = 0; i < n; ++i)
+    for (int j = 0; j < m; ++j) a[i * m + j] *= 2;
+// CHECK: { {{HCC_LOOP_WORK}}(hcc_loop_trip((double)(0), (double)(m), 1, 0));
+// CHECK-NEXT: #line [[@LINE-4]]
+// CHECK-NEXT: #pragma omp parallel for
+#pragma omp parallel
+  {
+#pragma omp for schedule(dynamic)
+    for (int i = 0; i < n; ++i)
+      for (int j = 0; j < i; ++j) a[i * m + j] = 0;
+  }
+// CHECK-NOT: {{HCC_LOOP_WORK\(}}
+// CHECK-LABEL: void marked(
+}
+
+void marked(double *a, int n) {
+#pragma hcc model
+  for (int i = 0; i < n; ++i) a[i] = 0;
+// CHECK: {"loop:loop-nests.c:[[@LINE-1]]", 1}; if ({{HCC_LOOP_ENTER}}(
+}
