@@ -48,6 +48,9 @@ class Waiter {
   virtual ~Waiter() = default;
   virtual void wait() = 0;
   virtual void notify() = 0;
+  // A notify() came that no wait() has taken yet: a thread looking for work
+  // before it parks stops looking (a barrier it waits at was passed).
+  virtual bool notified() const = 0;
 };
 
 class Backend {

@@ -160,7 +160,8 @@ Task* Runtime::idle_wait(int w) {
 }
 
 // Looks for work while Backend::keep_looking says so (natively 50 us; in
-// simulation not at all): in its own queue at every round, in the others'
+// simulation not at all) and nothing notified the worker (what it waits for
+// came: a barrier passed, a waited task done): in its own queue at every round, in the others'
 // less and less often while those looks find nothing (after 1, 2, 4, ...
 // rounds, up to kMaxRoundsBetweenScans). Fifteen idle workers looking at
 // every queue at every round kept each queue's line shared among them, and
@@ -169,7 +170,8 @@ Task* Runtime::idle_wait(int w) {
 Task* Runtime::look_a_while(int w) {
   constexpr int kMaxRoundsBetweenScans = 31;
   int between_scans = 0, until_scan = 0;
-  for (int round = 0; backend_->keep_looking(round); ++round) {
+  const Waiter& waiter = *workers_[w].waiter;
+  for (int round = 0; backend_->keep_looking(round) && !waiter.notified(); ++round) {
     const bool scan = until_scan == 0;
     if (Task* t = next_task(w, false, /*own_queue_only=*/!scan)) return t;
     if (scan) {

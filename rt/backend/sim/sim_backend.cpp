@@ -65,6 +65,7 @@ class SimWaiter final : public Waiter {
     waiting_ = true;
     semaphore_->acquire();
   }
+  bool notified() const override { return permit_; }
   void notify() override {
     if (!waiting_) {
       permit_ = true;

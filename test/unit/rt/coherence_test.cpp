@@ -36,9 +36,13 @@ class HostWaiter final : public Waiter {
     permit_ = true;
     cv_.notify_one();
   }
+  bool notified() const override {
+    std::lock_guard<std::mutex> l(m_);
+    return permit_;
+  }
 
  private:
-  std::mutex m_;
+  mutable std::mutex m_;
   std::condition_variable cv_;
   bool permit_ = false;
 };
