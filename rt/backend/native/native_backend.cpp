@@ -53,16 +53,10 @@ long futex(std::atomic<uint32_t>* word, int op, uint32_t value) {
 class NativeWaiter final : public Waiter {
  public:
   void wait() override {
-    std::chrono::steady_clock::time_point since{};
-    for (int i = 0;; ++i) {
+    for (int i = 0; i < kSpins + kYields; ++i) {
       if (permit_.load(std::memory_order_relaxed) && permit_.exchange(0, std::memory_order_acquire)) return;
-      if (i < kSpins) {
-        cpu_relax();
-        continue;
-      }
-      if (i == kSpins) since = std::chrono::steady_clock::now();
-      else if (std::chrono::steady_clock::now() - since > kYielding) break;
-      sched_yield();  // on an oversubscribed machine, lets the thread that will notify run
+      if (i < kSpins) cpu_relax();
+      else sched_yield();  // on an oversubscribed machine, lets the thread that will notify run
     }
     sleeping_.store(true, std::memory_order_seq_cst);
     while (permit_.exchange(0, std::memory_order_seq_cst) == 0) futex(&permit_, FUTEX_WAIT_PRIVATE, 0);
@@ -77,10 +71,7 @@ class NativeWaiter final : public Waiter {
 
  private:
   static constexpr int kSpins = 64;  // the worker looked for work for a while already (keep_looking)
-  // Then yields this long: the end of a short parallel region, or of a
-  // barrier's wait, comes within microseconds, and a futex wake-up takes
-  // tens of them on a virtual machine.
-  static constexpr std::chrono::microseconds kYielding{30};
+  static constexpr int kYields = 4;
 
   std::atomic<uint32_t> permit_{0};
   std::atomic<bool> sleeping_{false};
