@@ -35,10 +35,13 @@ constexpr size_t kBlock = size_t{2} << 20;  // bytes of one mapping
 // slices spill the caches: a program filling an 84 GB folded matrix took
 // 2.5 s per 13 GB with one slice, 4.8 s with two, 8 s with four or eight.
 constexpr size_t kSlices = 2;
-// Blocks mapped at once: 128 MiB. Mapping a block costs about a millisecond
+// Blocks mapped at once: 256 MiB. Mapping a block costs about a millisecond
 // on this virtual machine (a stencil sweeping two 32 MiB grids through a
-// window of 16 blocks ran 15 times slower than natively).
-constexpr int kWindow = 64;
+// window of 16 blocks ran 15 times slower than natively; examples/jacobi at
+// 3,238 x 3,238, whose boundary loop walks two 84 MiB grids every step, took
+// 40 s through 64 blocks instead of 0.3 s). The window is what the resident
+// set counts of folded memory (at most 256 MiB).
+constexpr int kWindow = 128;
 constexpr int kMaxRanges = 4096;            // folded ranges alive at once
 
 struct Range {
