@@ -50,6 +50,10 @@ struct TaskOptions {
   std::optional<int> self;
   // A task from reserve_task, submitted instead of a new one.
   Task* reserved = nullptr;
+  // When the layer above began making the task (wallclock(); OpenMP: the
+  // entry of __kmpc_omp_task_alloc), in runs that measure the runtime's
+  // costs: hcc.submit then counts that layer's work too. < 0: at submit.
+  double begun_at = -1;
 };
 
 class Runtime final : public SchedulerContext, public ProgramMemorySink {
@@ -75,6 +79,10 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
   void record_program_code(const std::string& kernel, double start, double end, double seconds,
                            uint64_t iterations);
   bool keeps_records() const { return keep_records_; }
+  // Instrumented runs measure the runtime's own costs (runtime_costs.hpp),
+  // on this clock.
+  bool measures_costs() const { return measure_costs_; }
+  double wallclock() { return backend_->wallclock(); }
   std::optional<double> loop_model(const std::string& kernel, uint64_t iterations, double work);
   uint64_t peak_memory(int node) const { return trace_->peak_memory(node); }
   // The program's heap (rt/program/program_memory.hpp), from start to shutdown.
@@ -376,6 +384,7 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
   bool keep_params_ = false;
   // The runtime's own CPU costs on this machine (see runtime_costs.cpp):
   // measured by instrumented runs, charged by simulations.
+  double wait_cost_ = 0;  // hcc.wait, charged at each wait of a worker (simulation)
   bool measure_costs_ = false;
   double submit_cost_ = 0;  // simulation: CPU seconds charged for one hcc_submit
   double app_wake_latency_ = 0;  // simulation: seconds from the application thread being woken to running

@@ -12,6 +12,9 @@
 // machine, more than a small task, and flushed the TLB, which slowed the
 // code it timed; an interval longer than kLongestCost is a preemption, not
 // a cost, and is not kept.
+// A worker's own work when it enters and leaves a wait is measured and
+// charged too (hcc.wait): a fine-grained recursive program waits once per
+// task, and its waits were most of what simulations left out.
 // The latency of waking an idle worker is measured and charged too, as time
 // (the sleeping thread uses no CPU meanwhile), and that of waking the
 // application thread parked in a wait (a taskwait, the end of a parallel
@@ -25,6 +28,10 @@ constexpr const char* kSubmitCost = "hcc.submit";
 constexpr const char* kTaskCost = "hcc.task";
 constexpr const char* kWakeCost = "hcc.wakeup";
 constexpr const char* kAppWakeCost = "hcc.appwakeup";
+// A worker's own work in a wait (a taskwait, a barrier): registering, the
+// first look at its condition, leaving; the tasks it runs meanwhile and the
+// runtime's work between them (hcc.task) are not in it, nor its parked time.
+constexpr const char* kWaitCost = "hcc.wait";
 
 constexpr double kLongestCost = 1e-3;
 

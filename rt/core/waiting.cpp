@@ -42,6 +42,21 @@ void Runtime::wait_until(const std::function<bool()>& ready, bool help, bool loc
   const int w = backend_->self_worker();
   Worker* me = w >= 0 ? &workers_[w] : nullptr;
   const bool helps = me && help;
+  // hcc.wait: the worker's own work from here to its first task or park,
+  // and from its last one to the end (runtime_costs.hpp).
+  const bool timed = measure_costs_ && me && me->cpu;
+  const double entered = timed ? backend_->wallclock() : 0;
+  double own = -1, since = entered;  // own: the first segment, once it ended
+  auto pause_timing = [&] {
+    if (timed && own < 0) own = backend_->wallclock() - entered;
+  };
+  // Simulation: charged when the control lock is not held (computing is a
+  // blocking call): now, or at the wait's first round.
+  bool charge = me && me->cpu && wait_cost_ > 0;
+  if (charge && !lock_held) {
+    backend_->compute(wait_cost_);
+    charge = false;
+  }
   // What it waits for may be inflight_, or the running task's children,
   // reaching zero.
   Task* running = me ? me->current.load(std::memory_order_relaxed) : nullptr;
@@ -70,13 +85,20 @@ void Runtime::wait_until(const std::function<bool()>& ready, bool help, bool loc
   const int run_length = lock_held ? 32 : 1;
   while (!ready()) {
     if (lock_held) backend_->unlock();
+    if (charge) {
+      backend_->compute(wait_cost_);
+      charge = false;
+    }
     int ran = 0;
     if (helps) {
       for (Task* t; ran < run_length && ((t = next_task(w, false)) || (lock_held && ran > 0 && (t = look_a_while(w))));
-           ++ran)
+           ++ran) {
+        pause_timing();
         run_task(t, w);
+      }
     }
     if (ran == 0) {
+      pause_timing();
       if (helps) {
         if (Task* found = idle_wait(w)) run_task(found, w);
       } else {
@@ -84,6 +106,7 @@ void Runtime::wait_until(const std::function<bool()>& ready, bool help, bool loc
         if (w < 0) app_woken(b);
       }
     }
+    if (timed) since = backend_->wallclock();  // from the last task or park
     if (lock_held) backend_->lock();
   }
   if (!lock_held) backend_->lock();
@@ -102,6 +125,15 @@ void Runtime::wait_until(const std::function<bool()>& ready, bool help, bool loc
   if (me && me->woken_for_task.exchange(false, std::memory_order_relaxed)) {
     for (int i = 0; i < nworkers_; ++i)
       if (i != w) wake(i);
+  }
+  if (timed) {
+    // The last segment starts at the end of the last kernel it ran, when it
+    // ran one: completing that task (waking this very wait) is the work
+    // that ends it, and no hcc.task counts it (none follows back to back).
+    const double now = backend_->wallclock();
+    const double from = me->after_kernel >= 0 ? std::min(me->after_kernel, since) : since;
+    const double seconds = own < 0 ? now - entered : own + now - from;
+    if (seconds <= kLongestCost) record_model(kWaitCost, "cpu", 0, 0, std::max(0.0, seconds - wall_clock_cost_));
   }
   // What runs next is the waiting body's own code, not the runtime's work
   // between two kernels (hcc.task).

@@ -114,6 +114,8 @@ struct alignas(64) Thread {
   // Open taskgroups, innermost last: their task reductions, or nullptr.
   std::vector<TaskReduction*> taskgroups;
   int next_num_threads = 0;  // __kmpc_push_num_threads, for the next parallel region
+  // Runs that measure the runtime's costs: when its last task_alloc began.
+  double task_alloc_at = -1;
   // The codelet of the last task construct this thread submitted, by its key
   // in State::codelets: a loop of tasks finds it without the control lock.
   std::pair<const void*, int> last_codelet_key{nullptr, -1};

@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# wait_costs.sh <hccsim bin dir> <fib.c> <work dir>
+# A worker's own work in a wait (hcc.wait, rt/core/runtime_costs.hpp): an
+# instrumented run of a recursive task program (examples/fib at cut-off 0:
+# each task with children waits for them once) records it, one observation
+# per wait of a worker (its 232 taskwaits, and the barriers of the
+# region); a simulation charges it at each wait: a cost of
+# 1 ms makes fib(12)'s 232 waits on 2 simulated cores last at least 0.1 s
+# more than without.
+set -euo pipefail
+bin=$1 src=$2 work=$3
+rm -rf "$work" && mkdir -p "$work" && cd "$work"
+fail() { echo "FAIL: $*"; exit 1; }
+"$bin/hccsim" -finstrument -O1 "$src" -o fib-instrument
+"$bin/hccsim" -fsimulate -O1 "$src" -o fib-simulate
+
+OMP_NUM_THREADS=2 HCC_MODEL_DIR=measured ./fib-instrument 12 0 >/dev/null 2>&1
+python3 - <<'PY' || exit 1
+import json, sys
+m = json.load(open("measured/hcc.wait.cpu.json"))
+e = m["entries"][0]
+if m["kernel"] != "hcc.wait" or not 200 <= e["count"] <= 260 or not 0 < e["mean"] < 1e-3:
+    sys.exit(f"FAIL: hcc.wait: kernel {m['kernel']}, count {e['count']}, mean {e['mean']}")
+print(f"ok: hcc.wait count {e['count']} mean {e['mean'] * 1e6:.2f} us")
+PY
+
+mkdir -p none costly
+cat > costly/hcc.wait.cpu.json <<'JSON'
+{"schema_version":1,"kernel":"hcc.wait","arch":"cpu","entries":[{"footprint":"0x0000000000000000","size_bytes":0,
+ "count":10,"mean":1e-3,"m2":0,"min":1e-3,"max":1e-3,"samples":[],"histogram":{"edges":[],"counts":[]}}]}
+JSON
+makespan() { HCC_SIM_BURSTS=off HCC_PLATFORM=laptop HCC_MODEL_DIR=$1 ./fib-simulate 12 0 2>&1 >/dev/null |
+  sed -n 's/^hccsim: mode=simulate makespan=\([0-9.]*\) .*/\1/p'; }
+without=$(makespan none) with=$(makespan costly)
+python3 -c "import sys; sys.exit(0 if float('$with') - float('$without') >= 0.1 else 1)" \
+  || fail "a wait cost of 1 ms: makespan $with, without $without"
+echo "wait_costs: ok (makespan $without s, with 1 ms a wait $with s)"
