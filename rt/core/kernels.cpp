@@ -106,7 +106,7 @@ void Runtime::execute_body(Task* t, int w, const Buffers& buffers) {
                    t->bytes_in + t->bytes_out, t->cpu_time >= 0 ? t->cpu_time : t->end_time - t->start_time);
     // A GPU worker's thread spins in its waits for copies and kernels: its
     // CPU time between kernels is not the runtime's work.
-    if (task_cost >= 0 && !t->implicit && me.cpu) record_model(kTaskCost, arch, 0, 0, task_cost);
+    if (task_cost >= 0 && !t->implicit && me.cpu) record_cost(kTaskCost, arch, task_cost);
     // After the instrumentation's own bookkeeping, which native runs do not do.
     if (measure_costs_) me.after_kernel = backend_->wallclock();
     return;

@@ -94,6 +94,7 @@ void Runtime::shutdown() {
   for (int w = 0; w < nworkers_; ++w) {
     for (TaskRecord& r : workers_[w].records) trace_->task(std::move(r));
     workers_[w].records.clear();
+    flush_costs(workers_[w].costs);
   }
   for (TaskRecord& r : app_records_) trace_->task(std::move(r));
   app_records_.clear();

@@ -56,6 +56,13 @@ struct TaskOptions {
   double begun_at = -1;
 };
 
+// One observation of a runtime cost (Runtime::record_cost).
+struct CostSample {
+  const char* kind;          // runtime_costs.hpp
+  const std::string* arch;   // the worker's, alive as long as the runtime
+  double seconds;
+};
+
 class Runtime final : public SchedulerContext, public ProgramMemorySink {
  public:
   Runtime(Config config, std::unique_ptr<Backend> backend);
@@ -219,6 +226,9 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
     // runtime's work between two kernels run back to back (instrumented runs).
     double after_kernel = -1;
     std::deque<TaskRecord> records;  // of the tasks it ran, until shutdown hands them to the trace
+    // Observations of the runtime's costs it measured (instrumented runs),
+    // recorded into the models a batch at a time (record_cost).
+    std::vector<CostSample> costs;
     bool long_kernels = true;  // its last kernel took kShortInterval or more (instrumented runs)
     double task_cost = 0;  // simulation: CPU seconds charged before each kernel
     double wake_latency = 0;  // simulation: seconds from being woken to running
@@ -293,6 +303,13 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
   void load_runtime_costs();
   void record_model(const std::string& kernel, const std::string& arch, uint64_t footprint, uint64_t bytes,
                     double seconds);
+  // An observation of one of the runtime's own costs (runtime_costs.hpp):
+  // a worker keeps it and records its observations a batch at a time, at
+  // kCostBatch and at shutdown (taking the models' lock per observation,
+  // three times per task, was a third of an instrumented fine-grained
+  // run's time); other threads record it at once.
+  void record_cost(const char* kind, const std::string& arch, double seconds);
+  void flush_costs(std::vector<CostSample>& samples);
   // A record row of the program's own code (record_program_code).
   void append_program_record(const std::string& kernel, double start, double end, double seconds,
                              uint64_t footprint, std::string params);

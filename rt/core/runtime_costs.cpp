@@ -79,6 +79,30 @@ void Runtime::record_model(const std::string& kernel, const std::string& arch, u
   }
 }
 
+void Runtime::record_cost(const char* kind, const std::string& arch, double seconds) {
+  constexpr size_t kCostBatch = 4096;
+  const int w = backend_->self_worker();
+  if (w < 0) {
+    record_model(kind, arch, 0, 0, seconds);
+    return;
+  }
+  std::vector<CostSample>& mine = workers_[w].costs;
+  mine.push_back(CostSample{kind, &arch, seconds});
+  if (mine.size() >= kCostBatch) flush_costs(mine);
+}
+
+void Runtime::flush_costs(std::vector<CostSample>& samples) {
+  std::lock_guard<std::mutex> lock(models_mutex_);
+  try {
+    for (const CostSample& c : samples) models_.record(c.kind, *c.arch, 0, 0, c.seconds);
+  } catch (const models::ModelError& e) {
+    fatal(e.what());
+  } catch (const std::invalid_argument& e) {
+    fatal(std::string("runtime cost: ") + e.what());
+  }
+  samples.clear();
+}
+
 void Runtime::record_burst(const std::string& name, double seconds) { record_model(name, "cpu", 0, 0, seconds); }
 
 std::optional<double> Runtime::burst_model(const std::string& name) {

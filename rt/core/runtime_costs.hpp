@@ -22,7 +22,12 @@
 // yield it (an MPI rank bound to one core: tens of microseconds per region).
 #pragma once
 
+#include <string>
+
 namespace hcc::rt {
+
+// The architecture of the costs measured on the application's side.
+inline const std::string kCpuArch = "cpu";
 
 constexpr const char* kSubmitCost = "hcc.submit";
 constexpr const char* kTaskCost = "hcc.task";

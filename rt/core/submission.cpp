@@ -114,7 +114,7 @@ Task* Runtime::submit(const hcc_task_desc& d, const TaskOptions& options) {
   enqueue(t, self);  // may block the application (HCC_MAX_SUBMITTED): then not a cost (kLongestCost)
   if (measure_costs_)
     if (const double cost = cost_since(options.begun_at >= 0 ? options.begun_at : at_entry); cost >= 0)
-      record_model(kSubmitCost, "cpu", 0, 0, cost);
+      record_cost(kSubmitCost, kCpuArch, cost);
   backend_->compute(submit_cost_);
   return t;
 }

@@ -133,7 +133,7 @@ void Runtime::wait_until(const std::function<bool()>& ready, bool help, bool loc
     const double now = backend_->wallclock();
     const double from = me->after_kernel >= 0 ? std::min(me->after_kernel, since) : since;
     const double seconds = own < 0 ? now - entered : own + now - from;
-    if (seconds <= kLongestCost) record_model(kWaitCost, "cpu", 0, 0, std::max(0.0, seconds - wall_clock_cost_));
+    if (seconds <= kLongestCost) record_cost(kWaitCost, kCpuArch, std::max(0.0, seconds - wall_clock_cost_));
   }
   // What runs next is the waiting body's own code, not the runtime's work
   // between two kernels (hcc.task).

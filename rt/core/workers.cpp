@@ -153,7 +153,7 @@ Task* Runtime::idle_wait(int w) {
   if (found || !claimed) return found;
   if (measure_costs_) {
     const double at = me.notified_at.exchange(-1, std::memory_order_relaxed);
-    if (at >= 0) record_model(kWakeCost, machine().workers[w].arch, 0, 0, backend_->now() - at);
+    if (at >= 0) record_cost(kWakeCost, machine().workers[w].arch, backend_->now() - at);
   }
   if (me.wake_latency > 0) backend_->sleep(me.wake_latency);
   return nullptr;
