@@ -86,6 +86,13 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
   void record_program_code(const std::string& kernel, double start, double end, double seconds,
                            uint64_t iterations);
   bool keeps_records() const { return keep_records_; }
+  // The calling thread runs the body of an explicit task (a kernel), not
+  // an OpenMP region's implicit task or the program's own thread.
+  bool in_task_body() const {
+    const int w = backend_->self_worker();
+    const Task* t = w >= 0 ? workers_[w].current.load(std::memory_order_relaxed) : nullptr;
+    return t && !t->implicit;
+  }
   // Instrumented runs measure the runtime's own costs (runtime_costs.hpp),
   // on this clock.
   bool measures_costs() const { return measure_costs_; }

@@ -55,7 +55,9 @@ int hcc_loop_enter(hcc_loop_site* site, double iterations, double work) {
   using namespace hcc::rt;
   Runtime& rt = runtime_on_demand();
   if (!rt.simulated()) {
-    if (rt.mode() != HCC_MODE_INSTRUMENT || nest_run.depth++ > 0) return 1;
+    // A nest in a task's body is part of that kernel's time: recorded there,
+    // it would make rows whose number each worker gets varies from run to run.
+    if (rt.mode() != HCC_MODE_INSTRUMENT || rt.in_task_body() || nest_run.depth++ > 0) return 1;
     clock_overhead(Clock::ThreadCpu);  // measured once, before the first
     nest_run.iterations = iterations;
     nest_run.work = work;

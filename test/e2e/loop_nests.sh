@@ -31,7 +31,8 @@ OMP_NUM_THREADS=2 HCC_MODEL_DIR=models HCC_RECORDS=records.csv ./nests-instrumen
 
 # 2. Simulated with the models: the control code runs every step, the loops
 #    none. At the measured size the sequential nest's time is that of its
-#    measured bursts (within 25 %: both are measured on this machine; the
+#    measured bursts (within 50 %: both are measured on this machine, the
+#    model by a run that CTest -j2 may have slowed; the
 #    parallel loop's regions cost what the runtime's costs measured in the
 #    instrumented run say, which a loaded machine changes); at ten times
 #    the columns each run or chunk is charged ten times what it is at the
@@ -44,7 +45,7 @@ for m in 2000 20000; do
   [ "$(field checksum "$out")" = "$((64 * m)).000000" ] || fail "m=$m: HCC_SIM_LOOPS=model ran a loop: $out"
   eval "model_$m=\$out"
 done
-close "$(field sequential "$model_2000")" "$(field sequential "$run")" 0.25 || fail "sequential: model $model_2000, bursts $run"
+close "$(field sequential "$model_2000")" "$(field sequential "$run")" 0.5 || fail "sequential: model $model_2000, bursts $run"
 charged() { grep ",loop:nests.c:$2,cpu," "$1" | head -1 | awk -F, '{print $NF}'; }
 for line in 13 32; do
   one=$(charged model-2000.csv $line) ten=$(charged model-20000.csv $line)
