@@ -113,10 +113,11 @@ def read_records(path):
 
 
 def merge_repeated(paths, kernels=None, agg=min):
-    """Records of the first file, each duration (and kernel CPU time, the cpu
-    column that hcc-calibrate fits when present) replaced by agg (min,
-    statistics.median or mean) of that task's values over all files (same
-    id, kernel and params)."""
+    """Records of the first file, each task's duration (and kernel CPU time,
+    the cpu column that hcc-calibrate fits when present) replaced by agg
+    (min, statistics.median or mean) of that task's values over all files
+    (same id, kernel and params); rows of the program's own code (id 0:
+    loop runs) as the first file has them."""
     fields, first = read_records(paths[0])
     times = [c for c in ("duration", "cpu") if c in fields]
     samples = {}
@@ -127,6 +128,9 @@ def merge_repeated(paths, kernels=None, agg=min):
     out = []
     for row in first:
         if kernels and row["kernel"] not in kernels:
+            continue
+        if row["id"] == "0":  # the program's own code (loop runs): no task, kept as the first run has it
+            out.append(row)
             continue
         runs = samples[row["id"]]
         if len(runs) != len(paths) or any((r["kernel"], r["params"]) != (row["kernel"], row["params"]) for r in runs):
