@@ -94,7 +94,7 @@ class Annotator : public RecursiveASTVisitor<Annotator> {
     }
     o << TaskFunctions::calleeArray("__hcc_tc" + n, callees);
     o << "static const hcc_omp_task_info __hcc_ti" << n << " = {" << literal << ", " << quoted(pc_.baseName) << ", "
-      << line << ", " << (control || steers ? "HCC_CODELET_CONTROL" : "0") << ", " << nparams << ", "
+      << line << ", " << (control ? "HCC_CODELET_CONTROL" : steers ? "HCC_CODELET_STEERS" : "0") << ", " << nparams << ", "
       << (nparams ? "__hcc_pn" + n : std::string("0")) << ", " << callees.size() << ", "
       << (callees.empty() ? "0" : "__hcc_tc" + n) << ", " << (cuda.wrapper.empty() ? "0" : cuda.wrapper) << "};\n";
     // The values, evaluated where the task is created.

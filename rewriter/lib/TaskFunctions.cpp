@@ -231,13 +231,12 @@ void TaskFunctions::emitMarks() {
   for (const FunctionDecl *def : defined) {
     const FunctionDecl *f = def->getCanonicalDecl();
     const std::set<const FunctionDecl *> &cs = callees_[f];
-    // The mark's one flag says "run in simulation": control, or steering.
-    const bool control = control_.count(f) != 0 || steers_.count(f) != 0;
+    const char *flag = control_.count(f) ? "HCC_CODELET_CONTROL" : steers_.count(f) ? "HCC_CODELET_STEERS" : "0";
     std::vector<std::string> ext = externalCallees(cs);
-    if (!control && ext.empty()) continue;
+    if (flag[0] == '0' && ext.empty()) continue;
     const std::string sym = markSymbol(def), arr = "__hcc_fmc" + std::to_string(n++);
     defs << calleeArray(arr, ext) << (cxx ? "extern \"C\" " : "extern ") << "const hcc_omp_function_mark " << sym
-         << ";\nconst hcc_omp_function_mark " << sym << " = {" << (control ? "HCC_CODELET_CONTROL" : "0") << ", "
+         << ";\nconst hcc_omp_function_mark " << sym << " = {" << flag << ", "
          << ext.size() << ", " << (ext.empty() ? "0" : arr) << "};\n";
   }
   std::string decls;

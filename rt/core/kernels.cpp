@@ -155,9 +155,14 @@ void Runtime::execute_body(Task* t, int w, const Buffers& buffers) {
   if (workers_[w].task_cost > 0) backend_->compute(workers_[w].task_cost);
   t->start_time = backend_->now();
   double measured = 0;
-  if (control || calibrate) {
+  // A steering body runs for its effects on what control code reads; it is
+  // a kernel still, charged its model (native runs measured it in the
+  // native memory state, which a simulation's run, on pages never touched
+  // before, is not).
+  const bool steers = (cl->flags & HCC_CODELET_STEERS) != 0;
+  if (control || steers || calibrate) {
     // Data that the simulation only pretends to hold is replaced by zeroed
-    // scratch memory of the same size for the timed run.
+    // scratch memory of the same size for the real run.
     Buffers local = buffers;
     std::vector<std::unique_ptr<char[]>> scratch;
     for (size_t i = 0; i < local.size(); ++i) {

@@ -38,20 +38,22 @@ std::string name_of(kmp_routine_entry_t routine) {
 
 // Runs the parts of the body still to run: the next part of an untied
 // task, each handed back by the part before it.
-void run_next_parts(TaskHeader* h, int gtid) {
+// program_code: the body is the program's code, charged its CPU bursts in
+// simulation (bursts.hpp), not a kernel the runtime runs (run_kernel_body).
+void run_next_parts(TaskHeader* h, int gtid, bool program_code = true) {
   kmp_task_t* task = task_of(h);
   while (h->next_part) {
     h->next_part = false;
-    rt::ProgramCall program(reinterpret_cast<const void*>(task->routine));  // the body is the program's code (bursts.hpp)
+    rt::ProgramCall program(reinterpret_cast<const void*>(task->routine), program_code);
     task->routine(gtid, task);
   }
 }
 
 // Runs the body, part after part for an untied task.
-void run_parts(TaskHeader* h, int gtid) {
+void run_parts(TaskHeader* h, int gtid, bool program_code) {
   h->running = true;
   h->next_part = true;
-  run_next_parts(h, gtid);
+  run_next_parts(h, gtid, program_code);
   h->running = false;
 }
 
@@ -85,9 +87,9 @@ void orphan_event(TaskHeader* h) {
 
 void finish_cb(void* arg) { finish(static_cast<TaskHeader*>(arg), true); }
 
-// The runtime's kernel: the task's outlined body, in the context of its team.
-void run_body(void* const*, void* arg) {
-  hcc::rt::RuntimeEntry entry;
+// The runtime's kernel: the task's outlined body, in the context of its
+// team; program_code as run_next_parts takes it.
+void run_in_team(void* arg, bool program_code) {
   auto* h = static_cast<TaskHeader*>(arg);
   State& s = *h->state;
   const int slot = slot_of_caller(s);
@@ -97,8 +99,21 @@ void run_body(void* const*, void* arg) {
   const Context& around = me.contexts.back();
   const int tid = around.team == h->team ? around.tid : h->team->tid_of_worker(slot - 1);
   me.contexts.push_back(Context{h->team, tid, h->final, true});
-  run_parts(h, slot);
+  run_parts(h, slot, program_code);
   me.contexts.pop_back();
+}
+
+// A control body (HCC_CODELET_CONTROL).
+void run_body(void* const*, void* arg) {
+  hcc::rt::RuntimeEntry entry;
+  run_in_team(arg, true);
+}
+
+// A body that a simulation runs as a kernel, charged its model: timed for
+// it, or run for its effects (HCC_CODELET_STEERS).
+void run_kernel_body(void* const*, void* arg) {
+  hcc::rt::RuntimeEntry entry;
+  run_in_team(arg, false);
 }
 
 // The CUDA implementation of a task (#pragma hcc task impl(cuda: fn)): the
@@ -109,15 +124,15 @@ void run_cuda_body(void* const* buffers, void* arg) {
   h->attributes.info->cuda(buffers, v ? v->cuda_args.data() : nullptr);
 }
 
-// Whether a function of another translation unit creates or waits for
-// tasks, itself or through the functions it calls (marks the compiler left;
-// a null one was not compiled by hccsim).
-bool reaches_control(const hcc_omp_function_mark* m, std::set<const hcc_omp_function_mark*>& seen) {
-  if (!m || !seen.insert(m).second) return false;
-  if (m->flags & HCC_CODELET_CONTROL) return true;
-  for (int i = 0; i < m->ncallees; ++i)
-    if (reaches_control(m->callees[i], seen)) return true;
-  return false;
+// Whether functions of other translation units create or wait for tasks, or
+// steer control code, themselves or through the functions they call (marks
+// the compiler left; a null one was not compiled by hccsim): the flags of
+// every mark reached.
+unsigned reached_flags(const hcc_omp_function_mark* m, std::set<const hcc_omp_function_mark*>& seen) {
+  if (!m || !seen.insert(m).second) return 0;
+  unsigned flags = m->flags & (HCC_CODELET_CONTROL | HCC_CODELET_STEERS);
+  for (int i = 0; i < m->ncallees && !(flags & HCC_CODELET_CONTROL); ++i) flags |= reached_flags(m->callees[i], seen);
+  return flags;
 }
 
 unsigned codelet_flags(const hcc_omp_task_info* info) {
@@ -125,9 +140,11 @@ unsigned codelet_flags(const hcc_omp_task_info* info) {
   // or wait for tasks.
   if (!info) return HCC_CODELET_CONTROL;
   std::set<const hcc_omp_function_mark*> seen;
-  for (int i = 0; i < info->ncallees; ++i)
-    if (reaches_control(info->callees[i], seen)) return info->flags | HCC_CODELET_CONTROL;
-  return info->flags;
+  unsigned flags = info->flags;
+  for (int i = 0; i < info->ncallees; ++i) flags |= reached_flags(info->callees[i], seen);
+  // A control body runs as the program's code, steering stores and all.
+  if (flags & HCC_CODELET_CONTROL) flags &= ~unsigned{HCC_CODELET_STEERS};
+  return flags;
 }
 
 const hcc_codelet* codelet_for(State& s, const TaskHeader* h, int ndeps) {
@@ -150,9 +167,10 @@ const hcc_codelet* codelet_for(State& s, const TaskHeader* h, int ndeps) {
   for (int i = 0; info && i < info->nparams; ++i) cl->param_names.push_back(info->param_names[i]);
   for (int k = 0; k < ndeps; ++k) cl->param_names.push_back("dep" + std::to_string(k) + "_bytes");
   for (const std::string& n : cl->param_names) cl->param_name_ptrs.push_back(n.c_str());
-  cl->codelet = hcc_codelet{cl->name.c_str(), run_body, info && info->cuda ? run_cuda_body : nullptr,
-                            static_cast<int>(cl->param_names.size()), cl->param_name_ptrs.data(),
-                            codelet_flags(info) | HCC_CODELET_CPU_NO_BUFFERS};
+  const unsigned flags = codelet_flags(info);
+  cl->codelet = hcc_codelet{cl->name.c_str(), (flags & HCC_CODELET_CONTROL) ? run_body : run_kernel_body,
+                            info && info->cuda ? run_cuda_body : nullptr, static_cast<int>(cl->param_names.size()),
+                            cl->param_name_ptrs.data(), flags | HCC_CODELET_CPU_NO_BUFFERS};
   s.rt.lock();
   auto& slot = s.codelets[key];
   if (!slot) slot = std::move(cl);

@@ -88,10 +88,12 @@ class RuntimeEntry {
 };
 
 // Around the runtime's call of the program's code (main, a region's body,
-// a task body run for real); code: the function called.
+// a task body run for real); code: the function called. counted: false for
+// a kernel run for real (timed for its model, or run for its effects), which
+// is charged its model, not bursts.
 class ProgramCall {
  public:
-  explicit ProgramCall(const void* code) : on_(g_burst_accounting != nullptr) {
+  explicit ProgramCall(const void* code, bool counted = true) : on_(counted && g_burst_accounting != nullptr) {
     if (g_switch_rank_images) resume_rank_image();
     if (on_) saved_ = burst_program_begins(code);
   }

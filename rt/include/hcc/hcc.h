@@ -27,16 +27,20 @@ extern "C" {
 typedef void (*hcc_kernel_fn)(void *const *buffers, void *arg);
 
 enum hcc_codelet_flags {
-  /* The body submits tasks or waits for them, or its stores steer control
-   * code (it puts a block it allocated into the program's data, sets a flag
-   * a condition reads): in simulation it is always run for real and charged
-   * the CPU bursts of its own code. */
+  /* The body submits tasks or waits for them: in simulation it is always
+   * run for real and charged the CPU bursts of its own code. */
   HCC_CODELET_CONTROL = 1u << 0,
   /* The CPU implementation does not read its buffers: a CPU worker passes
    * none (the runtime then does not look up the data's addresses, and the
    * task's lines stay in its submitter's cache). OpenMP bodies name their data
    * themselves. */
   HCC_CODELET_CPU_NO_BUFFERS = 1u << 1,
+  /* The body's stores steer control code (it puts a block it allocated into
+   * the program's data, sets a flag a condition reads): in simulation it
+   * runs for real, for its effects, and is charged its kernel's model like
+   * any kernel (its real run is timed while the kernel has none). Natively
+   * it is a kernel. */
+  HCC_CODELET_STEERS = 1u << 2,
 };
 
 typedef struct hcc_codelet {
@@ -141,7 +145,7 @@ void hcc_taskgroup_end(void);
  * refers to those of other files weakly: an entry is NULL where the callee
  * was not compiled by hccsim. */
 typedef struct hcc_omp_function_mark {
-  unsigned flags; /* HCC_CODELET_CONTROL */
+  unsigned flags; /* HCC_CODELET_CONTROL, HCC_CODELET_STEERS */
   int ncallees;
   const struct hcc_omp_function_mark *const *callees;
 } hcc_omp_function_mark;
@@ -151,11 +155,11 @@ typedef struct hcc_omp_task_info {
   const char *name;  /* kernel name: keys models, records, traces */
   const char *file;  /* where the construct is */
   int line;
-  unsigned flags;    /* HCC_CODELET_CONTROL: the body creates or waits for tasks */
+  unsigned flags;    /* HCC_CODELET_CONTROL, HCC_CODELET_STEERS */
   int nparams;       /* #pragma hcc params(...) */
   const char *const *param_names;
   /* Functions of other translation units the body may call: the task is
-   * control code too when one of them is. */
+   * control code (or steering) too when one of them is. */
   int ncallees;
   const hcc_omp_function_mark *const *callees;
   /* #pragma hcc task impl(cuda: fn): a kernel calling fn with the depend

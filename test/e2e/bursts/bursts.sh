@@ -5,12 +5,16 @@
 # and the main thread's burst after it one unit; a host twice as fast
 # (hcc.speed_factor 2) halves both; cores of unequal speeds
 # (hcc.core_speed_factors) charge each thread at its core's; HCC_SIM_BURSTS=off
-# charges nothing; a malformed switch or factor is one line.
+# charges nothing; a malformed switch or factor is one line. Task bodies run
+# for real as kernels (kernel_runs.c: a steering one, one timed for its
+# model) are charged their model or timed run, not their bursts too.
 set -euo pipefail
 hccsim=$1 src=$2 work=$3
 rm -rf "$work" && mkdir -p "$work" && cd "$work"
 fail() { echo "FAIL: $*"; exit 1; }
 "$hccsim" -fsimulate -O1 "$src/team_bursts.c" -o team
+"$hccsim" -fsimulate -O1 "$src/kernel_runs.c" -o kernels
+"$hccsim" -finstrument -O1 "$src/kernel_runs.c" -o kernels-inst
 platform() {  # platform <file> <speed factor> [<core speed factors>]
   local cores=""
   [ $# -gt 2 ] && cores="<prop id=\"hcc.core_speed_factors\" value=\"$3\"/>"
@@ -61,6 +65,17 @@ within "$(field sequential "$out")" "2 * $unit" "2 * $unit * 1.03 + 1e-4" || fai
 out=$(HCC_PLATFORM=p16.xml HCC_SIM_BURSTS=off ./team $unit 2>&1)
 [ "$(field region "$out")" = 0.000000 ] && [ "$(field sequential "$out")" = 0.000000 ] || fail "HCC_SIM_BURSTS=off: $out"
 [ "$(field bursts "$out")" = 0.000000 ] || fail "HCC_SIM_BURSTS=off, bursts: $out"
+
+# Kernels run for real: grow's model comes from 1 ms bodies, the simulated
+# ones burn 4 ms; compute has no model and is timed once.
+HCC_WORKERS=2 HCC_MODEL_DIR=models ./kernels-inst 0.001 1 >/dev/null
+rm -f models/hcc.*.json  # the runtime's costs (wake-ups of this run's machine): not what is checked
+mean=$(python3 -c "import json; print(json.load(open('models/grow.cpu.json'))['entries'][0]['mean'])")
+out=$(HCC_PLATFORM=p16.xml HCC_MODEL_DIR=models ./kernels $unit 2>&1)
+[ "$(field nodes "$out")" = 4 ] || fail "steering tasks did not link their nodes: $out"
+within "$(field steering "$out")" "4 * $mean" "4 * $mean * 1.03 + 5e-4" || fail "steering tasks (model $mean): $out"
+within "$(field kernel "$out")" "$unit" "$unit * 1.5" || fail "kernel timed for its model: $out"
+within "$(field bursts "$out")" 0 "0.25 * $unit" || fail "kernels charged as bursts: $out"
 
 # Bad input: one line each.
 out=$(HCC_PLATFORM=p16.xml HCC_SIM_BURSTS=maybe ./team $unit 2>&1) && fail "HCC_SIM_BURSTS=maybe accepted"

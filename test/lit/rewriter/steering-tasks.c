@@ -1,5 +1,5 @@
-// Task bodies whose stores steer control code run in simulation, marked as
-// control bodies are: a body that stores a pointer into the program's data
+// Task bodies whose stores steer control code run in simulation, for their
+// effects, charged their kernel's model (HCC_CODELET_STEERS): a body that stores a pointer into the program's data
 // (a block it allocated, directly or through a function of the file) where
 // a condition reads it, or sets a count or flag that a condition reads;
 // `#pragma hcc task run` forces it. Stores of numbers into arrays, into the
@@ -51,10 +51,10 @@ void f(float **matrix, float *out, int n, struct node *head) {
   if (found || head->next) return;
 }
 
-// CHECK: __hcc_ti0 = {"steering-tasks.c:23", "steering-tasks.c", 23, HCC_CODELET_CONTROL,
-// CHECK: __hcc_ti1 = {"link_node", "steering-tasks.c", 29, HCC_CODELET_CONTROL,
-// CHECK: __hcc_ti2 = {"steering-tasks.c:32", "steering-tasks.c", 32, HCC_CODELET_CONTROL,
+// CHECK: __hcc_ti0 = {"steering-tasks.c:23", "steering-tasks.c", 23, HCC_CODELET_STEERS,
+// CHECK: __hcc_ti1 = {"link_node", "steering-tasks.c", 29, HCC_CODELET_STEERS,
+// CHECK: __hcc_ti2 = {"steering-tasks.c:32", "steering-tasks.c", 32, HCC_CODELET_STEERS,
 // CHECK: __hcc_ti3 = {"steering-tasks.c:34", "steering-tasks.c", 34, 0,
 // CHECK: __hcc_ti4 = {"steering-tasks.c:39", "steering-tasks.c", 39, 0,
-// CHECK: __hcc_ti5 = {"bmod", "steering-tasks.c", 45, HCC_CODELET_CONTROL,
+// CHECK: __hcc_ti5 = {"bmod", "steering-tasks.c", 45, HCC_CODELET_STEERS,
 // CHECK: __hcc_ti6 = {"malloc", "steering-tasks.c", 49, 0,
