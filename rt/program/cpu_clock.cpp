@@ -1,11 +1,25 @@
 #include "cpu_clock.hpp"
 
+#include <dlfcn.h>
 #include <time.h>
 
 #include <algorithm>
 #include <cmath>
 
 namespace hcc::rt {
+
+int real_clock_gettime(clockid_t id, timespec* ts) {
+  // The C library's, even where a simulated program's executable defines
+  // its own (rt/backend/sim/sim_clocks.cpp): resolved once, before any
+  // signal handler reads it.
+  using Fn = int (*)(clockid_t, timespec*);
+  static const Fn libc = [] {
+    auto next = reinterpret_cast<Fn>(dlsym(RTLD_NEXT, "clock_gettime"));
+    return next ? next : &clock_gettime;
+  }();
+  return libc(id, ts);
+}
+
 namespace {
 
 double least_read_interval(Clock c) {
@@ -21,7 +35,7 @@ double least_read_interval(Clock c) {
 
 double clock_seconds(Clock c) {
   timespec ts;
-  clock_gettime(c == Clock::Monotonic ? CLOCK_MONOTONIC : CLOCK_THREAD_CPUTIME_ID, &ts);
+  real_clock_gettime(c == Clock::Monotonic ? CLOCK_MONOTONIC : CLOCK_THREAD_CPUTIME_ID, &ts);
   return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
 }
 

@@ -3,7 +3,13 @@
 // runtime (bursts.cpp).
 #pragma once
 
+#include <time.h>
+
 namespace hcc::rt {
+
+// The C library's clock_gettime: the runtime's own clocks are never the
+// simulated ones a simulated program reads (rt/backend/sim/sim_clocks.cpp).
+int real_clock_gettime(clockid_t id, timespec* ts);
 
 // A burst's time is the thread's CPU time: what other threads and
 // processes take from its core is not the burst's. Reading it is a system

@@ -10,6 +10,8 @@
 // EFAULT rather than fault: such a block must be kept real.
 #include "folded_memory.hpp"
 
+#include "cpu_clock.hpp"
+
 #include <signal.h>
 #include <time.h>
 #include <sys/mman.h>
@@ -68,7 +70,7 @@ std::atomic<int> crash_note{-1};
 
 double monotonic_seconds() {
   timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);  // async-signal-safe
+  real_clock_gettime(CLOCK_MONOTONIC, &ts);  // async-signal-safe once resolved (install_handler)
   return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
 }
 
@@ -147,6 +149,7 @@ bool open_file() {
 // SimGrid installs its own handler when its engine starts (it reports
 // stack overflows of actors): ours is put back in front of whatever is there.
 void install_handler() {
+  monotonic_seconds();  // resolves the C library's clock before a fault needs it
   struct sigaction current;
   sigaction(SIGSEGV, nullptr, &current);
   if ((current.sa_flags & SA_SIGINFO) && current.sa_sigaction == on_fault) return;

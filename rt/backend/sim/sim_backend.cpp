@@ -15,7 +15,6 @@
 // no simcall happens while one is held either.
 #include <simgrid/s4u.hpp>
 
-#include <chrono>
 #include <cmath>
 #include <map>
 #include <stdexcept>
@@ -24,6 +23,7 @@
 #include "bursts.hpp"
 #include "sim_bursts.hpp"
 #include "config.hpp"
+#include "cpu_clock.hpp"
 #include "fatal.hpp"
 #include "sim_platform.hpp"
 #include "sim_ranks.hpp"
@@ -97,7 +97,7 @@ class SimBackend final : public Backend {
  public:
   explicit SimBackend(const Config& config) : platform_(describe_running_node(config)) {
     start_ = s4u::Engine::get_clock();
-    wall_start_ = std::chrono::steady_clock::now();
+    wall_start_ = clock_seconds(Clock::Monotonic);
   }
 
   bool simulated() const override { return true; }
@@ -145,7 +145,7 @@ class SimBackend final : public Backend {
 
   double now() override { return s4u::Engine::get_clock() - start_; }
   double wallclock() override {
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start_).count();
+    return clock_seconds(Clock::Monotonic) - wall_start_;
   }
   void sleep(double seconds) override {
     RuntimeEntry entry;
@@ -223,7 +223,7 @@ class SimBackend final : public Backend {
 
   SimPlatform platform_;
   double start_ = 0;
-  std::chrono::steady_clock::time_point wall_start_;
+  double wall_start_;  // the monotonic clock's, not the program's (sim_clocks.cpp)
   std::map<long, int> worker_of_pid_;
   std::vector<s4u::ActorPtr> actors_;
   std::map<int, s4u::ExecPtr> kernels_;  // each GPU worker's kernel in flight

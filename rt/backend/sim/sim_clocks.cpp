@@ -1,0 +1,222 @@
+// The program's clocks in simulation. A simulated program that times itself
+// with the C library's clocks (clock_gettime, gettimeofday, timespec_get,
+// time, clock; std::chrono's clocks read clock_gettime) reads the simulated
+// time, as omp_get_wtime and MPI_Wtime do, and its sleeps (sleep, usleep,
+// nanosleep, clock_nanosleep; std::this_thread::sleep_for) pass simulated time, not real time (SMPI does the same for the
+// programs smpicc builds). The executable defines these functions, so that
+// they stand in front of the C library's for the program and for the
+// libraries it calls (libstdc++'s std::chrono included). A reading is an
+// entry into the runtime: the program's CPU burst before it is charged first
+// (bursts.hpp), so the time it reads includes its own work.
+//
+// Only the program's code reads simulated time: the simulator (maestro,
+// threads that are no actor), the runtime (an actor inside a runtime entry)
+// and CPU-time clocks read the real ones. The runtime's own clocks go to the
+// C library directly (cpu_clock.hpp, real_clock_gettime).
+#include <dlfcn.h>
+#include <sys/time.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <simgrid/s4u.hpp>
+
+#include <cmath>
+
+#include "bursts.hpp"
+#include "cpu_clock.hpp"
+#include "sim_clocks.hpp"
+
+namespace hcc::rt {
+namespace {
+
+namespace s4u = simgrid::s4u;
+
+// Where the simulated clocks start: the real ones when the simulation began.
+struct Origins {
+  double realtime = 0;
+  double monotonic = 0;
+  double clock = 0;  // clock()'s, in seconds
+};
+
+double seconds_of(clockid_t id) {
+  timespec ts{};
+  real_clock_gettime(id, &ts);
+  return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
+}
+
+Origins& origins() {
+  static Origins o{seconds_of(CLOCK_REALTIME), seconds_of(CLOCK_MONOTONIC), seconds_of(CLOCK_PROCESS_CPUTIME_ID)};
+  return o;
+}
+
+// Whether the caller is the program's code of a simulated thread.
+bool program_reads() {
+  if (!s4u::Engine::is_initialized() || s4u::Actor::is_maestro()) return false;
+  return !g_burst_accounting || g_burst_accounting->clock_of_caller()->depth == 0;
+}
+
+// The real clock where it counts, else what the real clock would say: its
+// origin plus the simulated time.
+double wall_clock(clockid_t id) {
+  switch (id) {
+    case CLOCK_REALTIME:
+    case CLOCK_REALTIME_COARSE:
+    case CLOCK_TAI:
+      return origins().realtime + s4u::Engine::get_clock();
+    default:  // the monotonic clocks
+      return origins().monotonic + s4u::Engine::get_clock();
+  }
+}
+
+bool simulated_clock(clockid_t id) {
+  switch (id) {
+    case CLOCK_REALTIME:
+    case CLOCK_REALTIME_COARSE:
+    case CLOCK_TAI:
+    case CLOCK_MONOTONIC:
+    case CLOCK_MONOTONIC_RAW:
+    case CLOCK_MONOTONIC_COARSE:
+    case CLOCK_BOOTTIME:
+      return true;
+    default:  // CPU-time clocks: the program's code runs for real
+      return false;
+  }
+}
+
+timespec to_timespec(double seconds) {
+  timespec ts{};
+  ts.tv_sec = static_cast<time_t>(std::floor(seconds));
+  ts.tv_nsec = static_cast<long>((seconds - std::floor(seconds)) * 1e9);
+  if (ts.tv_nsec >= 1000000000L) {
+    ++ts.tv_sec;
+    ts.tv_nsec -= 1000000000L;
+  }
+  return ts;
+}
+
+// The C library's functions, for the simulator's and the runtime's calls.
+// Resolved before the simulation starts: a first call's lookup in the
+// program's code would be charged to its burst.
+struct Libc {
+  int (*gettimeofday)(struct timeval*, void*);
+  int (*timespec_get)(struct timespec*, int);
+  time_t (*time)(time_t*);
+  clock_t (*clock)();
+  int (*nanosleep)(const struct timespec*, struct timespec*);
+  int (*clock_nanosleep)(clockid_t, int, const struct timespec*, struct timespec*);
+  int (*usleep)(useconds_t);
+  unsigned (*sleep)(unsigned);
+};
+
+template <typename Fn>
+void resolve(Fn& fn, const char* name) {
+  fn = reinterpret_cast<Fn>(dlsym(RTLD_NEXT, name));
+}
+
+const Libc& libc() {
+  static const Libc l = [] {
+    Libc r{};
+    resolve(r.gettimeofday, "gettimeofday");
+    resolve(r.timespec_get, "timespec_get");
+    resolve(r.time, "time");
+    resolve(r.clock, "clock");
+    resolve(r.nanosleep, "nanosleep");
+    resolve(r.clock_nanosleep, "clock_nanosleep");
+    resolve(r.usleep, "usleep");
+    resolve(r.sleep, "sleep");
+    return r;
+  }();
+  return l;
+}
+
+void simulated_sleep(double seconds) {
+  RuntimeEntry entry("sleep");
+  if (seconds > 0) s4u::this_actor::sleep_for(seconds);
+}
+
+}  // namespace
+
+void start_program_clocks() {
+  libc();
+  origins();
+  timespec ts;
+  real_clock_gettime(CLOCK_MONOTONIC, &ts);
+}
+
+}  // namespace hcc::rt
+
+using hcc::rt::program_reads;
+
+extern "C" {
+
+int clock_gettime(clockid_t id, struct timespec* ts) {
+  if (!ts || !hcc::rt::simulated_clock(id) || !program_reads()) return hcc::rt::real_clock_gettime(id, ts);
+  hcc::rt::RuntimeEntry entry("clock_gettime");
+  *ts = hcc::rt::to_timespec(hcc::rt::wall_clock(id));
+  return 0;
+}
+
+int gettimeofday(struct timeval* tv, void* tz) {
+  if (!tv || !program_reads()) return hcc::rt::libc().gettimeofday(tv, tz);
+  hcc::rt::RuntimeEntry entry("gettimeofday");
+  const timespec ts = hcc::rt::to_timespec(hcc::rt::wall_clock(CLOCK_REALTIME));
+  tv->tv_sec = ts.tv_sec;
+  tv->tv_usec = ts.tv_nsec / 1000;
+  return 0;
+}
+
+int timespec_get(struct timespec* ts, int base) {
+  if (base != TIME_UTC || !program_reads()) return hcc::rt::libc().timespec_get(ts, base);
+  hcc::rt::RuntimeEntry entry("timespec_get");
+  *ts = hcc::rt::to_timespec(hcc::rt::wall_clock(CLOCK_REALTIME));
+  return base;
+}
+
+time_t time(time_t* out) {
+  if (!program_reads()) return hcc::rt::libc().time(out);
+  hcc::rt::RuntimeEntry entry("time");
+  const auto now = static_cast<time_t>(std::floor(hcc::rt::wall_clock(CLOCK_REALTIME)));
+  if (out) *out = now;
+  return now;
+}
+
+// The processor time a program reads to time its work: the simulated time
+// since the simulation began, as a single thread that computes all along
+// would read it.
+clock_t clock(void) {
+  if (!program_reads()) return hcc::rt::libc().clock();
+  hcc::rt::RuntimeEntry entry("clock");
+  const double seconds = hcc::rt::origins().clock + simgrid::s4u::Engine::get_clock();
+  return static_cast<clock_t>(seconds * CLOCKS_PER_SEC);
+}
+
+int nanosleep(const struct timespec* request, struct timespec* remaining) {
+  if (!request || !program_reads()) return hcc::rt::libc().nanosleep(request, remaining);
+  hcc::rt::simulated_sleep(static_cast<double>(request->tv_sec) + 1e-9 * static_cast<double>(request->tv_nsec));
+  if (remaining) *remaining = timespec{};
+  return 0;
+}
+
+int clock_nanosleep(clockid_t id, int flags, const struct timespec* request, struct timespec* remaining) {
+  if (!request || !hcc::rt::simulated_clock(id) || !program_reads())
+    return hcc::rt::libc().clock_nanosleep(id, flags, request, remaining);
+  double seconds = static_cast<double>(request->tv_sec) + 1e-9 * static_cast<double>(request->tv_nsec);
+  if (flags & TIMER_ABSTIME) seconds -= hcc::rt::wall_clock(id);
+  hcc::rt::simulated_sleep(seconds);
+  if (remaining && !(flags & TIMER_ABSTIME)) *remaining = timespec{};
+  return 0;
+}
+
+int usleep(useconds_t microseconds) {
+  if (!program_reads()) return hcc::rt::libc().usleep(microseconds);
+  hcc::rt::simulated_sleep(1e-6 * static_cast<double>(microseconds));
+  return 0;
+}
+
+unsigned sleep(unsigned seconds) {
+  if (!program_reads()) return hcc::rt::libc().sleep(seconds);
+  hcc::rt::simulated_sleep(static_cast<double>(seconds));
+  return 0;
+}
+
+}  // extern "C"
