@@ -122,6 +122,20 @@ int hcc_submit(const hcc_task_desc* desc) {
   return 0;
 }
 
+int hcc_split_for(const char* name, long n, const hcc_split_section* sections, int nsections, hcc_split_fn cpu,
+                  hcc_split_fn cuda, void* arg) {
+  hcc::rt::RuntimeEntry entry("hcc_split_for");
+  try {
+    runtime("hcc_split_for").split_for(name ? name : "loop", n, sections, nsections, cpu, cuda, arg);
+  } catch (const std::invalid_argument& e) {
+    std::fprintf(stderr, "hccsim: error: %s\n", e.what());
+    return -1;
+  }
+  return 0;
+}
+
+hcc_split_stats hcc_split_last(const char* name) { return runtime("hcc_split_last").split_last(name ? name : "loop"); }
+
 void hcc_wait_all(void) {
   hcc::rt::RuntimeEntry entry("hcc_wait_all");
   runtime("hcc_wait_all").wait_all();

@@ -94,6 +94,13 @@ Config config_from_environment() {
   read_string("HCC_SIM_LOOPS", c.sim_loops);
   if (c.sim_loops != "run" && c.sim_loops != "model")
     throw std::runtime_error("HCC_SIM_LOOPS=" + c.sim_loops + ": expected run or model");
+  read_string("HCC_SPLIT", c.split);
+  if (!c.split.empty() && c.split != "cpu" && c.split != "gpu") {
+    char* end = nullptr;
+    const double share = std::strtod(c.split.c_str(), &end);
+    if (end == c.split.c_str() || *end || !(share >= 0 && share <= 1))
+      throw std::runtime_error("HCC_SPLIT=" + c.split + ": expected cpu, gpu or the GPUs' share in [0, 1]");
+  }
   if (const char* v = env("HCC_BIND")) c.bind_workers = parse_flag("HCC_BIND", v);
   if (const char* v = env("HCC_MAX_SUBMITTED"))
     c.max_submitted = parse_int<int>("HCC_MAX_SUBMITTED", v, 0);

@@ -41,6 +41,9 @@ struct Config {
   // loop chunk that has one instead of running it (rt/omp/loop_kernels.hpp);
   // run (the default) runs them all.
   std::string sim_loops = "run";
+  // HCC_SPLIT: the GPUs' share of every split loop (hcc_split_for) forced:
+  // "cpu", "gpu" or a fraction in [0, 1]; empty: from history.
+  std::string split;
   bool instrument = false;       // HCC_MODE=instrument (native runtime only)
 };
 

@@ -30,6 +30,7 @@
 #include "program_memory.hpp"
 #include "scheduler.hpp"
 #include "spin_lock.hpp"
+#include "split_loops.hpp"
 #include "task.hpp"
 #include "trace.hpp"
 
@@ -118,6 +119,12 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
   // mean, or a draw from its histogram (HCC_SIM_MODEL=histogram); nullopt
   // when the model directory has none.
   std::optional<double> burst_model(const std::string& name);
+
+  // A loop split between CPU workers and GPUs (split_loops.cpp). Throws
+  // std::invalid_argument for an invalid description.
+  void split_for(const std::string& name, long n, const hcc_split_section* sections, int nsections,
+                 hcc_split_fn cpu, hcc_split_fn cuda, void* arg);
+  hcc_split_stats split_last(const std::string& name);
 
   Handle* register_data(void* addr, uint64_t size);
   void unregister_data(Handle* h);
@@ -361,6 +368,13 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
   // records: instrumented runs and model-based schedulers only.
   std::mutex models_mutex_;
   models::ModelStore models_;
+  // Split loops (split_loops.cpp): their kernels and histories, by name.
+  std::optional<double> split_side_model(const std::string& kernel, const std::string& arch, double iterations);
+  void seed_split_side(SplitSide& side, const std::string& kernel, const std::string& arch, long n, int parts,
+                       const hcc_split_section* sections, int nsections, int gpu_node);
+  std::mutex split_mutex_;
+  std::map<std::string, std::unique_ptr<SplitKernels>> split_kernels_;
+  std::map<std::string, SplitHistory> split_histories_;
   std::mt19937_64 rng_;
   std::unique_ptr<Worker[]> workers_;
   int nworkers_ = 0;

@@ -136,6 +136,50 @@ void hcc_group_wait(hcc_group group); /* waits, then frees the group */
 void hcc_taskgroup_begin(void);
 void hcc_taskgroup_end(void);
 
+/* ---- Loops split between CPU cores and GPUs ------------------------------
+ * One loop over [0, n), run at once by the CPU workers (a contiguous chunk
+ * each) and by the GPUs (a part each), in the share that makes the parts
+ * end together (seed 004, SGPU 2's approach 3): the share comes from the
+ * times of the loop's earlier runs (and, first, from the models of kernel
+ * "split:<name>" on each architecture, parameter `iterations`).
+ * HCC_SPLIT=cpu|gpu|<the GPUs' share in [0, 1]> forces it. Each GPU gets
+ * only its part's sections of the arrays (whole ones entire); what it
+ * writes is back in main memory when hcc_split_for returns. */
+
+/* The bytes of one array that iteration i reads or writes:
+ * [base + offset + i * stride, + length). stride 0: the whole array, length
+ * bytes from base + offset, for every part (read only). */
+typedef struct hcc_split_section {
+  void *base;
+  size_t stride;
+  size_t offset;
+  size_t length;
+  int mode; /* HCC_R, HCC_W, HCC_RW */
+} hcc_split_section;
+
+/* Runs iterations [begin, end). buffers[k] is section k's base as this side
+ * sees it: the array itself on a CPU, a device pointer on a GPU that the
+ * same index expressions address (only the part's bytes are there). A CUDA
+ * implementation queues its work on hcc_cuda_stream() and returns. */
+typedef void (*hcc_split_fn)(long begin, long end, void *const *buffers, void *arg);
+
+/* Runs iterations [0, n) of the loop named name (keys its history, models,
+ * records) and returns when every part has ended. cuda may be NULL (CPU
+ * workers only, as without GPUs). Returns 0, or -1 with a message on
+ * stderr for an invalid description. */
+int hcc_split_for(const char *name, long n, const hcc_split_section *sections, int nsections, hcc_split_fn cpu,
+                  hcc_split_fn cuda, void *arg);
+
+/* How the latest run of a split loop went (zeros before its first): each
+ * side's iterations and its time, from the loop's start to its last part's
+ * end (a GPU part's once its outputs are back in main memory). */
+typedef struct hcc_split_stats {
+  long gpu_iterations, cpu_iterations;
+  double gpu_seconds, cpu_seconds;
+  int runs;
+} hcc_split_stats;
+hcc_split_stats hcc_split_last(const char *name);
+
 /* ---- OpenMP tasks ----------------------------------------------------------- */
 
 /* A function the compiler saw defined, as a simulation needs to know it:

@@ -36,7 +36,7 @@ int main(int argc, char **argv) {
   spin(unit);
   const double m1 = monotonic(), g1 = time_of_day(), u1 = utc(), c1 = cpu_now();
   const clock_t k1 = clock();
-  sleep(1);
+  sleep(3);
   usleep(250000);
   struct timespec quarter = {0, 250000000};
   nanosleep(&quarter, NULL);

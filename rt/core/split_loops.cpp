@@ -1,0 +1,252 @@
+// Loops split between CPU workers and GPUs (hcc_split_for; seed 004, SGPU
+// 2's approach 3). One run: the GPUs' share from the loop's history
+// (split_share.hpp), a task per CPU worker over a contiguous chunk of the
+// CPU part and a task per GPU over its part, the GPU parts' sections
+// registered as handles for the run (each GPU gets only its part's bytes,
+// whole arrays entire) and unregistered after it (what a GPU wrote comes
+// back to main memory). Each side's time, from the loop's start to its last
+// part's end (a GPU part's once its outputs are back), is the history of
+// the next run. The parts are ordinary tasks of kernel "split:<name>" with
+// parameter `iterations`: instrumented runs record them, simulations charge
+// their models, records and traces show each.
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <memory>
+#include <mutex>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "split_loops.hpp"
+
+#include "fatal.hpp"
+#include "runtime.hpp"
+
+namespace hcc::rt {
+
+namespace {
+
+const char* const kIterations[] = {"iterations"};
+
+// One part's run: what its kernel reads (the caller's frame outlives it).
+struct Part {
+  hcc_split_fn fn = nullptr;
+  long begin = 0, end = 0;
+  void* user = nullptr;
+  const std::vector<void*>* bases = nullptr;  // CPU: the sections' bases
+  // GPU: for each section, its access and the bytes from the section's base
+  // to the access's first byte.
+  std::vector<int> access_of;
+  std::vector<size_t> lo;
+  Runtime* rt = nullptr;
+  double ended = -1;  // rt->time() when it ended (CPU parts)
+};
+
+void run_cpu_part(void* const*, void* arg) {
+  auto* p = static_cast<Part*>(arg);
+  p->fn(p->begin, p->end, const_cast<void* const*>(p->bases->data()), p->user);
+}
+
+void run_gpu_part(void* const* buffers, void* arg) {
+  auto* p = static_cast<Part*>(arg);
+  std::vector<void*> seen(p->access_of.size());
+  for (size_t k = 0; k < seen.size(); ++k)
+    seen[k] = static_cast<char*>(buffers[p->access_of[k]]) - p->lo[k];  // indexes as the CPU's base does
+  p->fn(p->begin, p->end, seen.data(), p->user);
+}
+
+void part_ended(void* arg) {
+  auto* p = static_cast<Part*>(arg);
+  p->ended = p->rt->time();
+}
+
+// HCC_SPLIT: the GPUs' share forced, or nullopt.
+std::optional<double> forced_share(const std::string& text) {
+  if (text.empty()) return std::nullopt;
+  if (text == "cpu") return 0.0;
+  if (text == "gpu") return 1.0;
+  return std::strtod(text.c_str(), nullptr);  // checked by the configuration
+}
+
+void check(const hcc_split_section* sections, int nsections, hcc_split_fn cpu, long n) {
+  if (n < 0) throw std::invalid_argument("hcc_split_for: " + std::to_string(n) + " iterations");
+  if (!cpu) throw std::invalid_argument("hcc_split_for: no CPU implementation");
+  if (nsections < 0 || (nsections > 0 && !sections))
+    throw std::invalid_argument("hcc_split_for: no sections for " + std::to_string(nsections));
+  for (int k = 0; k < nsections; ++k) {
+    const hcc_split_section& s = sections[k];
+    const std::string which = "hcc_split_for: section " + std::to_string(k) + ": ";
+    if (!s.base) throw std::invalid_argument(which + "NULL base");
+    if (s.mode != HCC_R && s.mode != HCC_W && s.mode != HCC_RW)
+      throw std::invalid_argument(which + "mode " + std::to_string(s.mode) + " (expected HCC_R, HCC_W or HCC_RW)");
+    if (s.stride == 0 && s.mode != HCC_R)
+      throw std::invalid_argument(which +
+                                  "a whole array (stride 0) is written: each part must write its own "
+                                  "iterations' bytes (give the stride and length of one iteration's)");
+    if (s.length == 0) throw std::invalid_argument(which + "length 0");
+  }
+}
+
+}  // namespace
+
+std::optional<double> Runtime::split_side_model(const std::string& kernel, const std::string& arch,
+                                                 double iterations) {
+  std::lock_guard<std::mutex> lock(models_mutex_);
+  try {
+    const models::RegressionFit* fit = models_.regression(kernel, arch);
+    if (!fit) return std::nullopt;
+    for (const models::Term& term : fit->terms)
+      for (const auto& [name, exponent] : term.factors)
+        if (name != "iterations") return std::nullopt;
+    return std::clamp(models::evaluate(*fit, {{"iterations", iterations}}), 0.0, models::kMaxKernelSeconds);
+  } catch (const models::ModelError& e) {
+    fatal(e.what());
+  }
+}
+
+// A side with no history yet, seeded from its kernel's model when there is
+// one: the line through its times at n/2 and n iterations (the GPU side's
+// with its sections' transfers in and out).
+void Runtime::seed_split_side(SplitSide& side, const std::string& kernel, const std::string& arch, long n,
+                              int parts, const hcc_split_section* sections, int nsections, int gpu_node) {
+  if (side.known() || parts == 0 || n < 2) return;
+  auto time_of = [&](double x) -> std::optional<double> {
+    std::optional<double> t = split_side_model(kernel, arch, x / parts);
+    if (!t || gpu_node < 0) return t;
+    for (int k = 0; k < nsections; ++k) {
+      const hcc_split_section& s = sections[k];
+      const auto bytes =
+          static_cast<uint64_t>(s.stride ? static_cast<double>(s.stride) * (x / parts) : static_cast<double>(s.length));
+      if (s.mode != HCC_W) *t += backend_->transfer_estimate(0, gpu_node, bytes);
+      if (s.mode != HCC_R) *t += backend_->transfer_estimate(gpu_node, 0, bytes);
+    }
+    return t;
+  };
+  const double half = static_cast<double>(n / 2), whole = static_cast<double>(n);
+  const std::optional<double> a = time_of(half), b = time_of(whole);
+  if (!a || !b) return;
+  const double slope = (*b - *a) / (whole - half);
+  side.seed(*b - slope * whole, slope);
+}
+
+void Runtime::split_for(const std::string& name, long n, const hcc_split_section* sections, int nsections,
+                        hcc_split_fn cpu, hcc_split_fn cuda, void* arg) {
+  check(sections, nsections, cpu, n);
+  if (n == 0) return;
+  std::vector<int> cpus, gpus;
+  for (int w = 0; w < nworkers_; ++w) {
+    const WorkerDesc& d = machine().workers[w];
+    if (d.arch == "cpu" && !d.control_only) cpus.push_back(w);
+    else if (d.arch != "cpu" && cuda) gpus.push_back(w);
+  }
+  if (cpus.empty() && gpus.empty()) cpus.push_back(0);  // every CPU worker leaves GPU tasks: one runs it all
+
+  SplitKernels* kernels = nullptr;
+  long g = 0;
+  {
+    std::lock_guard<std::mutex> lock(split_mutex_);
+    std::unique_ptr<SplitKernels>& k = split_kernels_[name];
+    if (!k) {
+      k = std::make_unique<SplitKernels>();
+      k->name = "split:" + name;
+      k->cpu = hcc_codelet{k->name.c_str(), run_cpu_part, nullptr, 1, kIterations, HCC_CODELET_CPU_NO_BUFFERS};
+      k->gpu = hcc_codelet{k->name.c_str(), nullptr, run_gpu_part, 1, kIterations, 0};
+    }
+    kernels = k.get();
+    SplitHistory& h = split_histories_[name];
+    if (!gpus.empty()) {
+      const int gpu_node = machine().workers[gpus.front()].node;
+      seed_split_side(h.cpu, k->name, "cpu", n, static_cast<int>(cpus.size()), sections, nsections, -1);
+      seed_split_side(h.gpu, k->name, machine().workers[gpus.front()].arch, n, static_cast<int>(gpus.size()),
+                      sections, nsections, gpu_node);
+      if (const std::optional<double> share = forced_share(config_.split))
+        g = std::clamp(std::lround(*share * static_cast<double>(n)), 0L, n);
+      else g = gpu_iterations(h, n);
+      if (cpus.empty()) g = n;
+    }
+  }
+
+  std::vector<void*> bases(static_cast<size_t>(nsections));
+  for (int k = 0; k < nsections; ++k) bases[k] = sections[k].base;
+  const double start = time();
+  // Parts: the GPUs' [0, g) in equal parts, then the CPUs' [g, n) in chunks.
+  const long ngpu = g > 0 ? static_cast<long>(gpus.size()) : 0;
+  const long c = n - g;
+  const long ncpu = c > 0 ? std::min<long>(static_cast<long>(cpus.size()), c) : 0;
+  std::vector<Part> parts(static_cast<size_t>(ngpu + ncpu));
+  std::vector<std::vector<Handle*>> gpu_handles(static_cast<size_t>(ngpu));
+  Group* cpu_group = create_group();
+  for (long i = 0; i < ngpu + ncpu; ++i) {
+    Part& p = parts[static_cast<size_t>(i)];
+    const bool on_gpu = i < ngpu;
+    const long first = on_gpu ? 0 : g, count = on_gpu ? g : c, nparts = on_gpu ? ngpu : ncpu, j = on_gpu ? i : i - ngpu;
+    p.begin = first + count * j / nparts;
+    p.end = first + count * (j + 1) / nparts;
+    p.fn = on_gpu ? cuda : cpu;
+    p.user = arg;
+    p.bases = &bases;
+    p.rt = this;
+    const double iterations = static_cast<double>(p.end - p.begin);
+    hcc_task_desc d{};
+    d.codelet = on_gpu ? &kernels->gpu : &kernels->cpu;
+    d.arg = &p;
+    d.params = &iterations;
+    d.nparams = 1;
+    std::vector<hcc_access> accesses;
+    if (on_gpu) {
+      std::vector<Handle*>& mine = gpu_handles[static_cast<size_t>(i)];
+      for (int k = 0; k < nsections; ++k) {
+        const hcc_split_section& s = sections[k];
+        const size_t lo = s.offset + static_cast<size_t>(p.begin) * s.stride;
+        const size_t hi = s.stride ? s.offset + static_cast<size_t>(p.end - 1) * s.stride + s.length : s.offset + s.length;
+        char* at = static_cast<char*>(s.base) + lo;
+        int a = 0;
+        while (a < static_cast<int>(mine.size()) && mine[a]->addr != at) ++a;
+        if (a == static_cast<int>(mine.size())) {
+          if (lookup(at))
+            throw std::invalid_argument("hcc_split_for: section " + std::to_string(k) +
+                                        ": its bytes are registered data already (hcc_data_register)");
+          mine.push_back(register_data(at, hi - lo));
+          accesses.push_back(hcc_access{reinterpret_cast<hcc_handle>(mine.back()), s.mode});
+        } else if (mine[a]->size != hi - lo) {
+          throw std::invalid_argument("hcc_split_for: sections " + std::to_string(k) +
+                                      " and another one start at the same byte with other lengths");
+        } else {
+          accesses[a].mode |= s.mode;
+        }
+        p.access_of.push_back(a);
+        p.lo.push_back(lo);
+      }
+      d.accesses = accesses.data();
+      d.naccesses = static_cast<int>(accesses.size());
+      submit(d);
+    } else {
+      d.group = reinterpret_cast<hcc_group>(cpu_group);
+      TaskOptions o;
+      o.finished = part_ended;
+      submit(d, o);
+    }
+  }
+  // A GPU part has ended once what it wrote is back in main memory.
+  for (std::vector<Handle*>& mine : gpu_handles)
+    for (Handle* h : mine) unregister_data(h);
+  const double gpu_end = time();
+  wait_group(cpu_group);
+  double cpu_end = start;
+  for (long i = ngpu; i < ngpu + ncpu; ++i) cpu_end = std::max(cpu_end, parts[static_cast<size_t>(i)].ended);
+
+  std::lock_guard<std::mutex> lock(split_mutex_);
+  SplitHistory& h = split_histories_[name];
+  if (c > 0) h.cpu.observe(static_cast<double>(c), cpu_end - start);
+  if (g > 0) h.gpu.observe(static_cast<double>(g), gpu_end - start);
+  h.last = hcc_split_stats{g, c, g > 0 ? gpu_end - start : 0, c > 0 ? cpu_end - start : 0, h.last.runs + 1};
+}
+
+hcc_split_stats Runtime::split_last(const std::string& name) {
+  std::lock_guard<std::mutex> lock(split_mutex_);
+  auto it = split_histories_.find(name);
+  return it == split_histories_.end() ? hcc_split_stats{} : it->second.last;
+}
+
+}  // namespace hcc::rt

@@ -1,0 +1,55 @@
+// Loops split between CPU workers and GPUs (hcc_split_for, split_loops.cpp).
+//
+// The share of a split loop that goes to the GPUs (seed 004 §III-A2, SGPU
+// 2's history-based estimator, then better): each side's time is a line in
+// the iterations it gets, fitted on its last two runs of different sizes
+// (one run: proportional), and the share solves "both sides end together".
+// A side with no history is seeded from a model when there is one
+// (SplitSide::seed); with neither, the first run explores half and half.
+// Pure logic (split_share.cpp): split_loops.cpp measures and runs.
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "hcc/hcc.h"
+
+namespace hcc::rt {
+
+// One side's time as a function of the iterations it runs.
+class SplitSide {
+ public:
+  // A run of iterations that took seconds (iterations > 0).
+  void observe(double iterations, double seconds);
+  // A line from a model (before any run): t(x) = intercept + slope * x.
+  void seed(double intercept, double slope);
+  bool known() const { return points_ > 0 || seeded_; }
+  // The line: intercept and slope.
+  double intercept() const;
+  double slope() const;
+  double predict(double iterations) const { return intercept() + slope() * iterations; }
+
+ private:
+  int points_ = 0;  // observed, at most 2 kept
+  double x_[2] = {0, 0}, t_[2] = {0, 0};  // [1] the latest
+  bool seeded_ = false;
+  double seed_intercept_ = 0, seed_slope_ = 0;
+};
+
+struct SplitHistory {
+  SplitSide cpu, gpu;
+  hcc_split_stats last{};  // the latest run (hcc_split_last)
+};
+
+// The kernels of one split loop, alive with the runtime: "split:<name>" on
+// the CPU workers and on the GPUs.
+struct SplitKernels {
+  std::string name;
+  hcc_codelet cpu{}, gpu{};
+};
+
+// The GPUs' iterations out of n: both lines known, where they cross
+// (clamped to [0, n]); else half (exploring).
+long gpu_iterations(const SplitHistory& h, long n);
+
+}  // namespace hcc::rt

@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# split.sh <hccsim> <source dir> <work dir>
+# A loop split between CPU workers and GPUs (split.c, hcc_split_for):
+# natively without a GPU it is an ordinary parallel loop with the right
+# result; simulated on h100-node with linear models of each side, the
+# share from history makes the parts end within 5 % of each other by the
+# third run; HCC_SPLIT forces a share; a malformed HCC_SPLIT is one line;
+# a GPU side without a model is one line.
+set -euo pipefail
+hccsim=$1 src=$2 work=$3
+rm -rf "$work" && mkdir -p "$work/models" && cd "$work"
+fail() { echo "FAIL: $*"; exit 1; }
+"$hccsim" -fnative -O1 "$src/split.c" -lm -o split-native
+"$hccsim" -fsimulate -O1 "$src/split.c" -lm -o split
+field() { sed -n "s/.*\b$1=\([^ ]*\).*/\1/p" <<<"$2" | head -1; }
+model() {  # model <arch> <intercept> <slope>
+  cat > "models/split_axpy.$1.json" <<JSON
+{"schema_version":1,"kernel":"split:axpy","arch":"$1","regression":{"terms":["1","iterations"],"coef":[$2,$3],
+ "ci_low":[$2,$3],"ci_high":[$2,$3],"r2":1,"adj_r2":1,"cv_rmse":0,"n":10},"entries":[]}
+JSON
+}
+model cpu 2e-6 1e-9
+model cuda 5e-6 2e-11
+# Simulations charge the parts only (the bursts of the program's set-up
+# loop would not change the parts' times, only the run's).
+export HCC_SIM_BURSTS=off
+
+out=$(HCC_WORKERS=2 ./split-native 100000 3 2>&1)
+grep -q "^wrong=0$" <<<"$out" || fail "native split loop: $out"
+grep -q "^run=3 gpu=0 cpu=100000 " <<<"$out" || fail "native split loop without a GPU: $out"
+
+out=$(HCC_PLATFORM=h100-node HCC_MODEL_DIR=models ./split 10000000 4 2>&1)
+python3 - "$out" <<'PY' || fail "balance: $out"
+import re, sys
+runs = [tuple(map(float, m)) for m in re.findall(r"^run=\d+ gpu=(\d+) cpu=(\d+) gpu_s=([0-9.]+) cpu_s=([0-9.]+)$", sys.argv[1], re.M)]
+assert len(runs) == 4, runs
+for g, c, tg, tc in runs[2:]:
+    assert g > 0 and c > 0, (g, c)
+    assert abs(tg - tc) / max(tg, tc) <= 0.05, (tg, tc)
+PY
+grep -qx simulated <<<"$out" || fail "simulated line: $out"
+
+out=$(HCC_SPLIT=gpu HCC_PLATFORM=h100-node HCC_MODEL_DIR=models ./split 1000 1 2>&1)
+grep -q "^run=1 gpu=1000 cpu=0 " <<<"$out" || fail "HCC_SPLIT=gpu: $out"
+out=$(HCC_SPLIT=0.25 HCC_PLATFORM=h100-node HCC_MODEL_DIR=models ./split 1000 1 2>&1)
+grep -q "^run=1 gpu=250 cpu=750 " <<<"$out" || fail "HCC_SPLIT=0.25: $out"
+out=$(HCC_SPLIT=cpu HCC_PLATFORM=h100-node HCC_MODEL_DIR=models ./split 1000 1 2>&1)
+grep -q "^run=1 gpu=0 cpu=1000 " <<<"$out" || fail "HCC_SPLIT=cpu: $out"
+
+out=$(HCC_SPLIT=half HCC_PLATFORM=h100-node HCC_MODEL_DIR=models ./split 1000 1 2>&1) && fail "HCC_SPLIT=half accepted"
+grep -qx "hccsim: error: HCC_SPLIT=half: expected cpu, gpu or the GPUs' share in \[0, 1\]" <<<"$out" \
+  || fail "HCC_SPLIT=half: $out"
+rm models/split_axpy.cuda.json
+out=$(HCC_PLATFORM=h100-node HCC_MODEL_DIR=models ./split 1000 1 2>&1) && fail "a GPU side without a model ran"
+grep -q "no model for kernel 'split:axpy' on cuda" <<<"$out" || fail "GPU side without a model: $out"
+echo "split: ok"
