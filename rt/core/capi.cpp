@@ -134,6 +134,29 @@ int hcc_split_for(const char* name, long n, const hcc_split_section* sections, i
   return 0;
 }
 
+int hcc_split_begin(const char* name, long n, const hcc_split_section* sections, int nsections, hcc_split_fn cuda,
+                    void* arg, long* cpu_begin, long* cpu_end) {
+  hcc::rt::RuntimeEntry entry("hcc_split_begin");
+  try {
+    runtime("hcc_split_begin").split_begin(name ? name : "loop", n, sections, nsections, cuda, arg, cpu_begin, cpu_end);
+  } catch (const std::invalid_argument& e) {
+    std::fprintf(stderr, "hccsim: error: %s\n", e.what());
+    return -1;
+  }
+  return 0;
+}
+
+int hcc_split_end(const char* name) {
+  hcc::rt::RuntimeEntry entry("hcc_split_end");
+  try {
+    runtime("hcc_split_end").split_end(name ? name : "loop");
+  } catch (const std::invalid_argument& e) {
+    std::fprintf(stderr, "hccsim: error: %s\n", e.what());
+    return -1;
+  }
+  return 0;
+}
+
 hcc_split_stats hcc_split_last(const char* name) { return runtime("hcc_split_last").split_last(name ? name : "loop"); }
 
 void hcc_wait_all(void) {

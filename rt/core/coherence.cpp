@@ -118,6 +118,11 @@ void Runtime::write_back_idle_data() {
   }
 }
 
+void Runtime::bring_home(Handle* h) {
+  Locked lock(*backend_);
+  if (!h->valid(0)) fetch(h, 0, backend_->self_worker());
+}
+
 void Runtime::touch(Handle* h, int node) {
   if (node == 0) return;  // main memory is not evicted
   node_lru_[node].splice(node_lru_[node].end(), node_lru_[node], h->replicas[node].lru);

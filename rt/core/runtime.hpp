@@ -124,9 +124,16 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
   // std::invalid_argument for an invalid description.
   void split_for(const std::string& name, long n, const hcc_split_section* sections, int nsections,
                  hcc_split_fn cpu, hcc_split_fn cuda, void* arg);
+  // The compiler's form (#pragma hcc split): the caller runs the CPU part.
+  void split_begin(const std::string& name, long n, const hcc_split_section* sections, int nsections,
+                   hcc_split_fn cuda, void* arg, long* cpu_begin, long* cpu_end);
+  void split_end(const std::string& name);
   hcc_split_stats split_last(const std::string& name);
 
   Handle* register_data(void* addr, uint64_t size);
+  // Makes main memory's copy of h valid now (a split loop's GPU part ends
+  // once what it wrote is back).
+  void bring_home(Handle* h);
   void unregister_data(Handle* h);
   Handle* lookup(const void* addr);
   void* host_allocate(uint64_t bytes);
@@ -372,9 +379,14 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
   std::optional<double> split_side_model(const std::string& kernel, const std::string& arch, double iterations);
   void seed_split_side(SplitSide& side, const std::string& kernel, const std::string& arch, long n, int parts,
                        const hcc_split_section* sections, int nsections, int gpu_node);
+  void split_workers(bool cuda, std::vector<int>& cpus, std::vector<int>& gpus) const;
+  SplitRun& split_start(const std::string& name, long n, const hcc_split_section* sections, int nsections,
+                        hcc_split_fn cuda, void* arg, int cpu_parts);
+  void split_finish(const std::string& name, double cpu_end);
   std::mutex split_mutex_;
   std::map<std::string, std::unique_ptr<SplitKernels>> split_kernels_;
   std::map<std::string, SplitHistory> split_histories_;
+  std::map<std::string, std::unique_ptr<SplitRun>> split_runs_;  // started, not ended
   std::mt19937_64 rng_;
   std::unique_ptr<Worker[]> workers_;
   int nworkers_ = 0;

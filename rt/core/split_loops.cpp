@@ -29,27 +29,13 @@ namespace {
 
 const char* const kIterations[] = {"iterations"};
 
-// One part's run: what its kernel reads (the caller's frame outlives it).
-struct Part {
-  hcc_split_fn fn = nullptr;
-  long begin = 0, end = 0;
-  void* user = nullptr;
-  const std::vector<void*>* bases = nullptr;  // CPU: the sections' bases
-  // GPU: for each section, its access and the bytes from the section's base
-  // to the access's first byte.
-  std::vector<int> access_of;
-  std::vector<size_t> lo;
-  Runtime* rt = nullptr;
-  double ended = -1;  // rt->time() when it ended (CPU parts)
-};
-
 void run_cpu_part(void* const*, void* arg) {
-  auto* p = static_cast<Part*>(arg);
+  auto* p = static_cast<SplitPart*>(arg);
   p->fn(p->begin, p->end, const_cast<void* const*>(p->bases->data()), p->user);
 }
 
 void run_gpu_part(void* const* buffers, void* arg) {
-  auto* p = static_cast<Part*>(arg);
+  auto* p = static_cast<SplitPart*>(arg);
   std::vector<void*> seen(p->access_of.size());
   for (size_t k = 0; k < seen.size(); ++k)
     seen[k] = static_cast<char*>(buffers[p->access_of[k]]) - p->lo[k];  // indexes as the CPU's base does
@@ -57,7 +43,16 @@ void run_gpu_part(void* const* buffers, void* arg) {
 }
 
 void part_ended(void* arg) {
-  auto* p = static_cast<Part*>(arg);
+  auto* p = static_cast<SplitPart*>(arg);
+  p->ended = p->rt->time();
+}
+
+// A GPU part ends once what it wrote is back in main memory: its worker
+// brings it there at once, not when the program next needs it.
+void gpu_part_ended(void* arg) {
+  auto* p = static_cast<SplitPart*>(arg);
+  for (size_t a = 0; a < p->handles.size(); ++a)
+    if (p->modes[a] & HCC_W) p->rt->bring_home(p->handles[a]);
   p->ended = p->rt->time();
 }
 
@@ -69,14 +64,13 @@ std::optional<double> forced_share(const std::string& text) {
   return std::strtod(text.c_str(), nullptr);  // checked by the configuration
 }
 
-void check(const hcc_split_section* sections, int nsections, hcc_split_fn cpu, long n) {
-  if (n < 0) throw std::invalid_argument("hcc_split_for: " + std::to_string(n) + " iterations");
-  if (!cpu) throw std::invalid_argument("hcc_split_for: no CPU implementation");
+void check(const hcc_split_section* sections, int nsections, long n) {
+  if (n < 0) throw std::invalid_argument("hcc_split: " + std::to_string(n) + " iterations");
   if (nsections < 0 || (nsections > 0 && !sections))
-    throw std::invalid_argument("hcc_split_for: no sections for " + std::to_string(nsections));
+    throw std::invalid_argument("hcc_split: no sections for " + std::to_string(nsections));
   for (int k = 0; k < nsections; ++k) {
     const hcc_split_section& s = sections[k];
-    const std::string which = "hcc_split_for: section " + std::to_string(k) + ": ";
+    const std::string which = "hcc_split: section " + std::to_string(k) + ": ";
     if (!s.base) throw std::invalid_argument(which + "NULL base");
     if (s.mode != HCC_R && s.mode != HCC_W && s.mode != HCC_RW)
       throw std::invalid_argument(which + "mode " + std::to_string(s.mode) + " (expected HCC_R, HCC_W or HCC_RW)");
@@ -130,20 +124,22 @@ void Runtime::seed_split_side(SplitSide& side, const std::string& kernel, const 
   side.seed(*b - slope * whole, slope);
 }
 
-void Runtime::split_for(const std::string& name, long n, const hcc_split_section* sections, int nsections,
-                        hcc_split_fn cpu, hcc_split_fn cuda, void* arg) {
-  check(sections, nsections, cpu, n);
-  if (n == 0) return;
-  std::vector<int> cpus, gpus;
+// The workers of each side: CPU workers that run kernels, and the GPUs
+// when there is a CUDA implementation.
+void Runtime::split_workers(bool cuda, std::vector<int>& cpus, std::vector<int>& gpus) const {
   for (int w = 0; w < nworkers_; ++w) {
     const WorkerDesc& d = machine().workers[w];
     if (d.arch == "cpu" && !d.control_only) cpus.push_back(w);
     else if (d.arch != "cpu" && cuda) gpus.push_back(w);
   }
-  if (cpus.empty() && gpus.empty()) cpus.push_back(0);  // every CPU worker leaves GPU tasks: one runs it all
+}
 
-  SplitKernels* kernels = nullptr;
+SplitRun& Runtime::split_start(const std::string& name, long n, const hcc_split_section* sections, int nsections,
+                               hcc_split_fn cuda, void* arg, int cpu_parts) {
+  std::vector<int> cpus, gpus;
+  split_workers(cuda != nullptr, cpus, gpus);
   long g = 0;
+  SplitRun* run = nullptr;
   {
     std::lock_guard<std::mutex> lock(split_mutex_);
     std::unique_ptr<SplitKernels>& k = split_kernels_[name];
@@ -153,94 +149,150 @@ void Runtime::split_for(const std::string& name, long n, const hcc_split_section
       k->cpu = hcc_codelet{k->name.c_str(), run_cpu_part, nullptr, 1, kIterations, HCC_CODELET_CPU_NO_BUFFERS};
       k->gpu = hcc_codelet{k->name.c_str(), nullptr, run_gpu_part, 1, kIterations, 0};
     }
-    kernels = k.get();
+    std::unique_ptr<SplitRun>& r = split_runs_[name];
+    if (r) throw std::invalid_argument("hcc_split: loop '" + name + "' started again before its end");
+    r = std::make_unique<SplitRun>();
+    run = r.get();
+    run->kernels = k.get();
     SplitHistory& h = split_histories_[name];
     if (!gpus.empty()) {
-      const int gpu_node = machine().workers[gpus.front()].node;
-      seed_split_side(h.cpu, k->name, "cpu", n, static_cast<int>(cpus.size()), sections, nsections, -1);
+      seed_split_side(h.cpu, k->name, "cpu", n, cpu_parts, sections, nsections, -1);
       seed_split_side(h.gpu, k->name, machine().workers[gpus.front()].arch, n, static_cast<int>(gpus.size()),
-                      sections, nsections, gpu_node);
+                      sections, nsections, machine().workers[gpus.front()].node);
       if (const std::optional<double> share = forced_share(config_.split))
         g = std::clamp(std::lround(*share * static_cast<double>(n)), 0L, n);
       else g = gpu_iterations(h, n);
-      if (cpus.empty()) g = n;
+      if (cpu_parts == 0) g = n;
     }
   }
+  run->n = n;
+  run->g = g;
+  run->start = time();
+  // The GPUs' [0, g), in equal parts.
+  const long ngpu = g > 0 ? static_cast<long>(gpus.size()) : 0;
+  for (long j = 0; j < ngpu; ++j) {
+    run->parts.push_back(std::make_unique<SplitPart>());
+    SplitPart& p = *run->parts.back();
+    p.begin = g * j / ngpu;
+    p.end = g * (j + 1) / ngpu;
+    p.fn = cuda;
+    p.user = arg;
+    p.rt = this;
+    p.iterations = static_cast<double>(p.end - p.begin);
+    std::vector<hcc_access> accesses;
+    std::vector<Handle*>& mine = p.handles;
+    for (int k = 0; k < nsections; ++k) {
+      const hcc_split_section& s = sections[k];
+      const size_t lo = s.offset + static_cast<size_t>(p.begin) * s.stride;
+      const size_t hi = s.stride ? s.offset + static_cast<size_t>(p.end - 1) * s.stride + s.length : s.offset + s.length;
+      char* at = static_cast<char*>(s.base) + lo;
+      int a = 0;
+      while (a < static_cast<int>(mine.size()) && mine[a]->addr != at) ++a;
+      if (a == static_cast<int>(mine.size())) {
+        if (lookup(at))
+          throw std::invalid_argument("hcc_split: section " + std::to_string(k) +
+                                      ": its bytes are registered data already (hcc_data_register)");
+        mine.push_back(register_data(at, hi - lo));
+        accesses.push_back(hcc_access{reinterpret_cast<hcc_handle>(mine.back()), s.mode});
+        p.modes.push_back(s.mode);
+      } else if (mine[a]->size != hi - lo) {
+        throw std::invalid_argument("hcc_split: sections " + std::to_string(k) +
+                                    " and another one start at the same byte with other lengths");
+      } else {
+        accesses[a].mode |= s.mode;
+        p.modes[a] |= s.mode;
+      }
+      p.access_of.push_back(a);
+      p.lo.push_back(lo);
+    }
+    hcc_task_desc d{};
+    d.codelet = &run->kernels->gpu;
+    d.arg = &p;
+    d.params = &p.iterations;
+    d.nparams = 1;
+    d.accesses = accesses.data();
+    d.naccesses = static_cast<int>(accesses.size());
+    TaskOptions o;
+    o.finished = gpu_part_ended;
+    submit(d, o);
+  }
+  return *run;
+}
 
+void Runtime::split_finish(const std::string& name, double cpu_end) {
+  std::unique_ptr<SplitRun> run;
+  {
+    std::lock_guard<std::mutex> lock(split_mutex_);
+    auto it = split_runs_.find(name);
+    if (it == split_runs_.end() || !it->second)
+      throw std::invalid_argument("hcc_split_end: loop '" + name + "' was not started");
+    run = std::move(it->second);
+    split_runs_.erase(it);
+  }
+  double gpu_end = run->start;
+  for (const std::unique_ptr<SplitPart>& p : run->parts) {
+    for (Handle* h : p->handles) unregister_data(h);  // waits for the part
+    gpu_end = std::max(gpu_end, p->ended);
+  }
+  const long g = run->g, c = run->n - run->g;
+  std::lock_guard<std::mutex> lock(split_mutex_);
+  SplitHistory& h = split_histories_[name];
+  if (c > 0) h.cpu.observe(static_cast<double>(c), cpu_end - run->start);
+  if (g > 0) h.gpu.observe(static_cast<double>(g), gpu_end - run->start);
+  h.last = hcc_split_stats{g, c, g > 0 ? gpu_end - run->start : 0, c > 0 ? cpu_end - run->start : 0, h.last.runs + 1};
+}
+
+void Runtime::split_begin(const std::string& name, long n, const hcc_split_section* sections, int nsections,
+                          hcc_split_fn cuda, void* arg, long* cpu_begin, long* cpu_end) {
+  check(sections, nsections, n);
+  std::vector<int> cpus, gpus;
+  split_workers(cuda != nullptr, cpus, gpus);
+  // The CPU part is the caller's team loop: as many parts as CPU workers.
+  const SplitRun& run = split_start(name, n, sections, nsections, cuda, arg, std::max<int>(1, cpus.size()));
+  *cpu_begin = run.g;
+  *cpu_end = n;
+}
+
+void Runtime::split_end(const std::string& name) { split_finish(name, time()); }
+
+void Runtime::split_for(const std::string& name, long n, const hcc_split_section* sections, int nsections,
+                        hcc_split_fn cpu, hcc_split_fn cuda, void* arg) {
+  check(sections, nsections, n);
+  if (!cpu) throw std::invalid_argument("hcc_split_for: no CPU implementation");
+  std::vector<int> cpus, gpus;
+  split_workers(cuda != nullptr, cpus, gpus);
+  if (cpus.empty() && gpus.empty()) cpus.push_back(0);  // every CPU worker leaves GPU tasks: one runs it all
+  SplitRun& run = split_start(name, n, sections, nsections, cuda, arg, static_cast<int>(cpus.size()));
+  // The CPUs' [g, n), a contiguous chunk per CPU worker.
   std::vector<void*> bases(static_cast<size_t>(nsections));
   for (int k = 0; k < nsections; ++k) bases[k] = sections[k].base;
-  const double start = time();
-  // Parts: the GPUs' [0, g) in equal parts, then the CPUs' [g, n) in chunks.
-  const long ngpu = g > 0 ? static_cast<long>(gpus.size()) : 0;
-  const long c = n - g;
+  const long g = run.g, c = n - g;
   const long ncpu = c > 0 ? std::min<long>(static_cast<long>(cpus.size()), c) : 0;
-  std::vector<Part> parts(static_cast<size_t>(ngpu + ncpu));
-  std::vector<std::vector<Handle*>> gpu_handles(static_cast<size_t>(ngpu));
-  Group* cpu_group = create_group();
-  for (long i = 0; i < ngpu + ncpu; ++i) {
-    Part& p = parts[static_cast<size_t>(i)];
-    const bool on_gpu = i < ngpu;
-    const long first = on_gpu ? 0 : g, count = on_gpu ? g : c, nparts = on_gpu ? ngpu : ncpu, j = on_gpu ? i : i - ngpu;
-    p.begin = first + count * j / nparts;
-    p.end = first + count * (j + 1) / nparts;
-    p.fn = on_gpu ? cuda : cpu;
+  std::vector<SplitPart> parts(static_cast<size_t>(ncpu));
+  Group* group = create_group();
+  for (long j = 0; j < ncpu; ++j) {
+    SplitPart& p = parts[static_cast<size_t>(j)];
+    p.begin = g + c * j / ncpu;
+    p.end = g + c * (j + 1) / ncpu;
+    p.fn = cpu;
     p.user = arg;
     p.bases = &bases;
     p.rt = this;
-    const double iterations = static_cast<double>(p.end - p.begin);
+    p.iterations = static_cast<double>(p.end - p.begin);
     hcc_task_desc d{};
-    d.codelet = on_gpu ? &kernels->gpu : &kernels->cpu;
+    d.codelet = &run.kernels->cpu;
     d.arg = &p;
-    d.params = &iterations;
+    d.params = &p.iterations;
     d.nparams = 1;
-    std::vector<hcc_access> accesses;
-    if (on_gpu) {
-      std::vector<Handle*>& mine = gpu_handles[static_cast<size_t>(i)];
-      for (int k = 0; k < nsections; ++k) {
-        const hcc_split_section& s = sections[k];
-        const size_t lo = s.offset + static_cast<size_t>(p.begin) * s.stride;
-        const size_t hi = s.stride ? s.offset + static_cast<size_t>(p.end - 1) * s.stride + s.length : s.offset + s.length;
-        char* at = static_cast<char*>(s.base) + lo;
-        int a = 0;
-        while (a < static_cast<int>(mine.size()) && mine[a]->addr != at) ++a;
-        if (a == static_cast<int>(mine.size())) {
-          if (lookup(at))
-            throw std::invalid_argument("hcc_split_for: section " + std::to_string(k) +
-                                        ": its bytes are registered data already (hcc_data_register)");
-          mine.push_back(register_data(at, hi - lo));
-          accesses.push_back(hcc_access{reinterpret_cast<hcc_handle>(mine.back()), s.mode});
-        } else if (mine[a]->size != hi - lo) {
-          throw std::invalid_argument("hcc_split_for: sections " + std::to_string(k) +
-                                      " and another one start at the same byte with other lengths");
-        } else {
-          accesses[a].mode |= s.mode;
-        }
-        p.access_of.push_back(a);
-        p.lo.push_back(lo);
-      }
-      d.accesses = accesses.data();
-      d.naccesses = static_cast<int>(accesses.size());
-      submit(d);
-    } else {
-      d.group = reinterpret_cast<hcc_group>(cpu_group);
-      TaskOptions o;
-      o.finished = part_ended;
-      submit(d, o);
-    }
+    d.group = reinterpret_cast<hcc_group>(group);
+    TaskOptions o;
+    o.finished = part_ended;
+    submit(d, o);
   }
-  // A GPU part has ended once what it wrote is back in main memory.
-  for (std::vector<Handle*>& mine : gpu_handles)
-    for (Handle* h : mine) unregister_data(h);
-  const double gpu_end = time();
-  wait_group(cpu_group);
-  double cpu_end = start;
-  for (long i = ngpu; i < ngpu + ncpu; ++i) cpu_end = std::max(cpu_end, parts[static_cast<size_t>(i)].ended);
-
-  std::lock_guard<std::mutex> lock(split_mutex_);
-  SplitHistory& h = split_histories_[name];
-  if (c > 0) h.cpu.observe(static_cast<double>(c), cpu_end - start);
-  if (g > 0) h.gpu.observe(static_cast<double>(g), gpu_end - start);
-  h.last = hcc_split_stats{g, c, g > 0 ? gpu_end - start : 0, c > 0 ? cpu_end - start : 0, h.last.runs + 1};
+  wait_group(group);
+  double cpu_end = run.start;
+  for (const SplitPart& p : parts) cpu_end = std::max(cpu_end, p.ended);
+  split_finish(name, cpu_end);
 }
 
 hcc_split_stats Runtime::split_last(const std::string& name) {

@@ -9,8 +9,10 @@
 // Pure logic (split_share.cpp): split_loops.cpp measures and runs.
 #pragma once
 
+#include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "hcc/hcc.h"
 
@@ -46,6 +48,34 @@ struct SplitHistory {
 struct SplitKernels {
   std::string name;
   hcc_codelet cpu{}, gpu{};
+};
+
+class Runtime;
+struct Handle;
+
+// One part's run, what its kernel reads (the run outlives it).
+struct SplitPart {
+  hcc_split_fn fn = nullptr;
+  long begin = 0, end = 0;
+  void* user = nullptr;
+  const std::vector<void*>* bases = nullptr;  // CPU: the sections' bases
+  // GPU: for each section, its access and the bytes from the section's base
+  // to the access's first byte.
+  std::vector<int> access_of;
+  std::vector<size_t> lo;
+  std::vector<Handle*> handles;  // GPU: its sections, registered for the run
+  std::vector<int> modes;        // and how the part accesses each
+  Runtime* rt = nullptr;
+  double iterations = 0;  // the task's parameter
+  double ended = -1;      // CPU: rt->time() when it ended
+};
+
+// A split loop between its start and its end: its GPU parts in flight.
+struct SplitRun {
+  const SplitKernels* kernels = nullptr;
+  long n = 0, g = 0;  // iterations, the GPUs' [0, g)
+  double start = 0;
+  std::vector<std::unique_ptr<SplitPart>> parts;
 };
 
 // The GPUs' iterations out of n: both lines known, where they cross

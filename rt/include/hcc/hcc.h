@@ -170,6 +170,15 @@ typedef void (*hcc_split_fn)(long begin, long end, void *const *buffers, void *a
 int hcc_split_for(const char *name, long n, const hcc_split_section *sections, int nsections, hcc_split_fn cpu,
                   hcc_split_fn cuda, void *arg);
 
+/* The form `#pragma hcc split` compiles to: begin submits the GPUs' parts
+ * (cuda as for hcc_split_for) and gives the CPU part [*cpu_begin, *cpu_end)
+ * of [0, n), which the caller runs (its team's worksharing loop); end waits
+ * for the GPUs' parts and keeps both sides' times. Returns 0, or -1 with a
+ * message on stderr. */
+int hcc_split_begin(const char *name, long n, const hcc_split_section *sections, int nsections, hcc_split_fn cuda,
+                    void *arg, long *cpu_begin, long *cpu_end);
+int hcc_split_end(const char *name);
+
 /* How the latest run of a split loop went (zeros before its first): each
  * side's iterations and its time, from the loop's start to its last part's
  * end (a GPU part's once its outputs are back in main memory). */
