@@ -26,7 +26,7 @@ namespace hcc::rewriter {
 namespace {
 
 constexpr const char *kValidDirectives =
-    "'params', 'task', 'sample', 'delay', 'shared', 'keep', 'keep_global' or 'model'";
+    "'params', 'task', 'sample', 'delay', 'shared', 'keep', 'keep_global', 'model' or 'split'";
 
 class HccPragmaHandler : public PragmaHandler {
  public:
@@ -123,6 +123,10 @@ class HccPragmaHandler : public PragmaHandler {
     } else if (name == "model") {
       cur_->kind = HccPragma::Model;
       ++i_;
+    } else if (name == "split") {
+      cur_->kind = HccPragma::Split;
+      ++i_;
+      parseSplit();
     } else if (name == "keep_global") {
       cur_->kind = HccPragma::KeepGlobal;
       ++i_;
@@ -345,6 +349,119 @@ class HccPragmaHandler : public PragmaHandler {
       }
       if (!expect(tok::r_paren, "')'", "to close '" + cname + "('")) return;
     }
+  }
+
+  // The text of the tokens from the cursor to the first of stops at
+  // nesting depth 0 (parentheses, brackets, braces), which is not consumed.
+  std::string textUntil(std::initializer_list<tok::TokenKind> stops) {
+    std::string text;
+    int depth = 0;
+    while (!atEnd()) {
+      const Token &t = tok();
+      if (depth == 0)
+        for (tok::TokenKind k : stops)
+          if (t.is(k)) return text;
+      if (t.isOneOf(tok::l_paren, tok::l_square, tok::l_brace)) ++depth;
+      if (t.isOneOf(tok::r_paren, tok::r_square, tok::r_brace)) {
+        if (depth == 0) return text;
+        --depth;
+      }
+      bool invalid = false;
+      if (!text.empty() && t.hasLeadingSpace()) text += ' ';
+      text += pp_->getSpelling(t, &invalid);
+      ++i_;
+    }
+    return text;
+  }
+
+  // split [name("...")] impl(cuda: fn(args...)) in(sections) out(...) inout(...)
+  void parseSplit() {
+    const std::string usage =
+        " (write '#pragma hcc split impl(cuda: fn(args...)) in(x[i]) out(y[i*k : k])' before an OpenMP "
+        "worksharing loop)";
+    std::set<std::string> seen;
+    while (!atEnd()) {
+      const Token &c = tok();
+      const std::string cname = word();
+      if (cname != "name" && cname != "impl" && cname != "in" && cname != "out" && cname != "inout") {
+        error(c.getLocation(), "unknown clause " + spell(c) + " on '#pragma hcc split'; expected name(\"...\"), "
+                                                            "impl(cuda: fn(args...)), in(...), out(...) or inout(...)");
+        return;
+      }
+      if ((cname == "name" || cname == "impl") && !seen.insert(cname).second) {
+        error(c.getLocation(), "clause '" + cname + "' given twice on '#pragma hcc split'");
+        return;
+      }
+      ++i_;
+      if (!expect(tok::l_paren, "'('", "after '" + cname + "'" + usage)) return;
+      if (cname == "name") {
+        if (!is(tok::string_literal)) {
+          error(tokLoc(), "name(...) expects a string literal such as name(\"axpy\"), found " + here());
+          return;
+        }
+        bool invalid = false;
+        cur_->name = pp_->getSpelling(tok(), &invalid);
+        ++i_;
+      } else if (cname == "impl") {
+        if (!parseImpl()) return;
+        if (is(tok::l_paren)) {  // the arguments after begin and end
+          cur_->cudaCall = true;
+          ++i_;
+          while (!is(tok::r_paren)) {
+            const SourceLocation at = tokLoc();
+            const std::string arg = textUntil({tok::comma, tok::r_paren});
+            if (arg.empty()) {
+              error(at, "expected an argument of the CUDA implementation, found " + here());
+              return;
+            }
+            cur_->cudaArgs.push_back(arg);
+            if (is(tok::comma)) ++i_;
+            else if (!is(tok::r_paren)) {
+              error(tokLoc(), "expected ',' or ')' in the arguments of impl(cuda: ...), found " + here());
+              return;
+            }
+          }
+          ++i_;
+        }
+      } else {  // in, out, inout: sections
+        const int mode = cname == "in" ? 1 : cname == "out" ? 2 : 3;
+        while (true) {
+          HccPragma::Section s;
+          s.mode = mode;
+          s.loc = tokLoc();
+          s.base = textUntil({tok::l_square, tok::comma});
+          if (s.base.empty() || !is(tok::l_square)) {
+            error(s.loc, "expected an array section such as x[i] or x[i*k : k] in '" + cname + "(...)', found " +
+                             here() + usage);
+            return;
+          }
+          ++i_;
+          s.lower = textUntil({tok::colon, tok::r_square});
+          if (is(tok::colon)) {
+            ++i_;
+            s.length = textUntil({tok::r_square});
+          }
+          if (s.lower.empty() || !expect(tok::r_square, "']'", "to close the section of '" + s.base + "'")) {
+            if (s.lower.empty()) error(s.loc, "the section of '" + s.base + "' needs its first element" + usage);
+            return;
+          }
+          cur_->sections.push_back(s);
+          if (is(tok::comma)) {
+            ++i_;
+            continue;
+          }
+          break;
+        }
+      }
+      if (!expect(tok::r_paren, "')'", "to close '" + cname + "('")) return;
+    }
+    if (!cur_->cudaImpl) {
+      error(cur_->loc, "'#pragma hcc split' needs impl(cuda: fn(args...)), the loop's CUDA implementation (fn "
+                       "runs iterations [begin, end) and takes them first)" + usage);
+      return;
+    }
+    if (cur_->sections.empty())
+      error(cur_->loc, "'#pragma hcc split' needs the loop's data: in(...), out(...), inout(...)" + usage);
   }
 
   // impl(cuda: fn): fn must be a function declared before the pragma.

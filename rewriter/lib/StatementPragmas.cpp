@@ -145,6 +145,7 @@ const char *directiveName(HccPragma::Kind k) {
     case HccPragma::Sample: return "sample";
     case HccPragma::Delay: return "delay";
     case HccPragma::Model: return "model";
+    case HccPragma::Split: return "split";
     default: return "?";
   }
 }
@@ -186,6 +187,7 @@ class StatementPragmas {
         case HccPragma::Sample: sample(p, *c); break;
         case HccPragma::Delay: delay(p, *c); break;
         case HccPragma::Model: model(p, *c); break;
+        case HccPragma::Split: rewriteSplitLoop(pc_, p, c->stmt, next_++); break;
         default: break;
       }
     }

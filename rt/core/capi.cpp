@@ -137,11 +137,12 @@ int hcc_split_for(const char* name, long n, const hcc_split_section* sections, i
 int hcc_split_begin(const char* name, long n, const hcc_split_section* sections, int nsections, hcc_split_fn cuda,
                     void* arg, long* cpu_begin, long* cpu_end) {
   hcc::rt::RuntimeEntry entry("hcc_split_begin");
+  // An OpenMP program's runtime starts with its first construct: this may be it.
+  if (hcc_init() != 0) hcc::rt::fatal("hcc_split_begin: the runtime did not start");
   try {
     runtime("hcc_split_begin").split_begin(name ? name : "loop", n, sections, nsections, cuda, arg, cpu_begin, cpu_end);
   } catch (const std::invalid_argument& e) {
-    std::fprintf(stderr, "hccsim: error: %s\n", e.what());
-    return -1;
+    hcc::rt::fatal(e.what());  // the compiler's code has no way out: the loop's data is wrong
   }
   return 0;
 }
@@ -151,8 +152,7 @@ int hcc_split_end(const char* name) {
   try {
     runtime("hcc_split_end").split_end(name ? name : "loop");
   } catch (const std::invalid_argument& e) {
-    std::fprintf(stderr, "hccsim: error: %s\n", e.what());
-    return -1;
+    hcc::rt::fatal(e.what());
   }
   return 0;
 }

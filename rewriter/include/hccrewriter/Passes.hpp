@@ -29,7 +29,7 @@ namespace hcc::rewriter {
 struct HccPragma {
   // Params and Task follow an omp task line; the others precede a statement
   // (StatementPragmas.cpp).
-  enum Kind { Params, Task, Shared, Keep, Sample, Delay, KeepGlobal, Model };
+  enum Kind { Params, Task, Shared, Keep, Sample, Delay, KeepGlobal, Model, Split };
   enum SampleKind { SampleLocal, SampleGlobal, SampleAuto };
   Kind kind = Params;
   clang::SourceLocation loc, endLoc;
@@ -48,6 +48,16 @@ struct HccPragma {
   bool delayFlops = false;                                          // delay(flops = e), else seconds
   const clang::Expr *delay = nullptr;                               // delay(... = e)
   std::vector<std::string> names;                                   // keep_global(name, ...)
+  // split in(...) out(...) inout(...): array sections as written, in terms
+  // of the loop's variable (declared after the pragma: kept as text).
+  struct Section {
+    std::string base, lower, length;  // base[lower : length]; length "" for base[lower]
+    int mode = 1;                     // 1 in, 2 out, 3 inout (hcc_access_mode)
+    clang::SourceLocation loc;
+  };
+  std::vector<Section> sections;
+  bool cudaCall = false;                // split impl(cuda: fn(args...))
+  std::vector<std::string> cudaArgs;    // their text
 };
 struct HccPragmaStore {
   std::vector<HccPragma> pragmas;
@@ -137,6 +147,9 @@ void attachHccPragmas(PassContext &pc, HccPragmaStore &store);
 // the statement wrapped in the runtime's calls (hcc/hcc.h: HCC_SAMPLE_*,
 // HCC_DELAY, hcc_program_allocations, hcc_program_fold_static).
 void rewriteStatementPragmas(PassContext &pc, HccPragmaStore &store, clang::TranslationUnitDecl *tu);
+// `#pragma hcc split` p before the statement next (SplitLoops.cpp); id
+// numbers the names it declares.
+void rewriteSplitLoop(PassContext &pc, const HccPragma &p, const clang::Stmt *next, unsigned id);
 
 // ---- Pass: loops as kernels (LoopNests.cpp) -----------------------------------
 // In instrumented and simulated builds: the work per iteration of each

@@ -5,13 +5,18 @@
 # result; simulated on h100-node with linear models of each side, the
 # share from history makes the parts end within 5 % of each other by the
 # third run; HCC_SPLIT forces a share; a malformed HCC_SPLIT is one line;
-# a GPU side without a model is one line.
+# a GPU side without a model is one line. The same loop written with
+# '#pragma hcc split' (split_pragma.c) builds with gcc, is right natively,
+# and simulated (its CPU part the team's loop, charged from its model)
+# balances the same way.
 set -euo pipefail
 hccsim=$1 src=$2 work=$3
 rm -rf "$work" && mkdir -p "$work/models" && cd "$work"
 fail() { echo "FAIL: $*"; exit 1; }
 "$hccsim" -fnative -O1 "$src/split.c" -lm -o split-native
 "$hccsim" -fsimulate -O1 "$src/split.c" -lm -o split
+"$hccsim" -fnative -O1 "$src/split_pragma.c" -lm -o pragma-native
+"$hccsim" -fsimulate -O1 "$src/split_pragma.c" -lm -o pragma
 field() { sed -n "s/.*\b$1=\([^ ]*\).*/\1/p" <<<"$2" | head -1; }
 model() {  # model <arch> <intercept> <slope>
   cat > "models/split_axpy.$1.json" <<JSON
@@ -53,4 +58,26 @@ grep -qx "hccsim: error: HCC_SPLIT=half: expected cpu, gpu or the GPUs' share in
 rm models/split_axpy.cuda.json
 out=$(HCC_PLATFORM=h100-node HCC_MODEL_DIR=models ./split 1000 1 2>&1) && fail "a GPU side without a model ran"
 grep -q "no model for kernel 'split:axpy' on cuda" <<<"$out" || fail "GPU side without a model: $out"
+out=$(HCC_WORKERS=2 ./pragma-native 100000 3 2>&1)
+grep -q "^wrong=0$" <<<"$out" && grep -q "^run=3 gpu=0 cpu=100000 " <<<"$out" || fail "native split pragma: $out"
+if command -v gcc >/dev/null; then
+  gcc -fopenmp -O1 "$src/split_pragma.c" -lm -o pragma-gcc 2>/dev/null
+  out=$(OMP_NUM_THREADS=2 ./pragma-gcc 100000 3 2>&1)
+  [ "$out" = "wrong=0" ] || fail "gcc build of the split pragma: $out"
+fi
+model cuda 5e-6 2e-11
+line=$(grep -n "omp parallel for" "$src/split_pragma.c" | cut -d: -f1)
+cat > "models/loop_split_pragma.c_$line.cpu.json" <<JSON
+{"schema_version":1,"kernel":"loop:split_pragma.c:$line","arch":"cpu","regression":{"terms":["1","iterations"],
+ "coef":[2e-6,1e-9],"ci_low":[2e-6,1e-9],"ci_high":[2e-6,1e-9],"r2":1,"adj_r2":1,"cv_rmse":0,"n":10},"entries":[]}
+JSON
+out=$(HCC_SIM_LOOPS=model HCC_PLATFORM=h100-node HCC_MODEL_DIR=models ./pragma 10000000 4 2>&1)
+python3 - "$out" <<'PY' || fail "balance of the split pragma: $out"
+import re, sys
+runs = [tuple(map(float, m)) for m in re.findall(r"^run=\d+ gpu=(\d+) cpu=(\d+) gpu_s=([0-9.]+) cpu_s=([0-9.]+)$", sys.argv[1], re.M)]
+assert len(runs) == 4, runs
+for g, c, tg, tc in runs[2:]:
+    assert g > 0 and c > 0, (g, c)
+    assert abs(tg - tc) / max(tg, tc) <= 0.05, (tg, tc)
+PY
 echo "split: ok"
