@@ -1,5 +1,6 @@
 // The omp_* API: team and thread queries, ICVs, wall clock (simulated time
-// in simulation), locks and memory allocation. Declared in the compiler's
+// in simulation) and locks (memory allocators: allocators.cpp; the
+// environment, affinity and the rest: api_env.cpp). Declared in the compiler's
 // omp.h; the types below have its layout.
 #include <algorithm>
 #include <cstdint>
@@ -135,29 +136,5 @@ int omp_test_nest_lock(omp_lock_t* l) {
   Mutex& m = lock_of(l);
   return try_acquire(s, m, true) ? m.depth : 0;
 }
-
-// Memory allocators: every allocator is the default one (host memory).
-void* omp_alloc(size_t size, uintptr_t) { return std::malloc(size); }
-void* omp_aligned_alloc(size_t align, size_t size, uintptr_t) {
-  if (align < sizeof(void*)) align = sizeof(void*);
-  void* p = nullptr;
-  return posix_memalign(&p, align, size) == 0 ? p : nullptr;
-}
-void* omp_calloc(size_t n, size_t size, uintptr_t) { return std::calloc(n, size); }
-void* omp_aligned_calloc(size_t align, size_t n, size_t size, uintptr_t a) {
-  void* p = omp_aligned_alloc(align, n * size, a);
-  if (p) std::memset(p, 0, n * size);
-  return p;
-}
-void* omp_realloc(void* ptr, size_t size, uintptr_t, uintptr_t) { return std::realloc(ptr, size); }
-void omp_free(void* ptr, uintptr_t) { std::free(ptr); }
-uintptr_t omp_get_default_allocator(void) { return 1; }
-void omp_set_default_allocator(uintptr_t) {}
-
-void* __kmpc_alloc(int32_t, size_t size, uintptr_t a) { return omp_alloc(size, a); }
-void* __kmpc_aligned_alloc(int32_t, size_t align, size_t size, uintptr_t a) { return omp_aligned_alloc(align, size, a); }
-void* __kmpc_calloc(int32_t, size_t n, size_t size, uintptr_t a) { return omp_calloc(n, size, a); }
-void* __kmpc_realloc(int32_t, void* ptr, size_t size, uintptr_t a, uintptr_t f) { return omp_realloc(ptr, size, a, f); }
-void __kmpc_free(int32_t, void* ptr, uintptr_t) { std::free(ptr); }
 
 }  // extern "C"
