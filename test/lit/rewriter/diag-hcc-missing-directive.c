@@ -8,4 +8,4 @@ void f(int *p, int len) {
   work(p);
 }
 
-// CHECK: diag-hcc-missing-directive.c:7:12: error: hccsim: expected an hcc directive after '#pragma hcc': 'params', 'task', 'sample', 'delay', 'shared', 'keep', 'keep_global' or 'model'
+// CHECK: diag-hcc-missing-directive.c:7:12: error: hccsim: expected an hcc directive after '#pragma hcc': 'params', 'task', 'sample', 'delay', 'shared', 'keep', 'keep_global', 'model' or 'split'

@@ -8,4 +8,4 @@ void f(int *p, int len) {
   work(p);
 }
 
-// CHECK: diag-hcc-unknown.c:7:13: error: hccsim: unknown hcc directive 'paramz'; expected 'params', 'task', 'sample', 'delay', 'shared', 'keep', 'keep_global' or 'model'
+// CHECK: diag-hcc-unknown.c:7:13: error: hccsim: unknown hcc directive 'paramz'; expected 'params', 'task', 'sample', 'delay', 'shared', 'keep', 'keep_global', 'model' or 'split'
