@@ -268,14 +268,9 @@ std::optional<double> Runtime::loop_model(const std::string& kernel, uint64_t it
   std::lock_guard<std::mutex> lock(models_mutex_);
   try {
     const uint64_t footprint = work > 0 ? static_cast<uint64_t>(std::llround(work)) : iterations;
-    if (const models::RegressionFit* fit = models_.regression(kernel, "cpu")) {
-      const std::map<std::string, double> params{
-          {work > 0 ? "work" : "iterations", static_cast<double>(footprint)}};
-      bool complete = true;
-      for (const models::Term& term : fit->terms)
-        for (const auto& [name, exponent] : term.factors) complete &= params.count(name) > 0;
-      if (complete) return std::clamp(models::evaluate(*fit, params), 0.0, models::kMaxKernelSeconds);
-    }
+    if (std::optional<double> t =
+            regression_over(kernel, "cpu", work > 0 ? "work" : "iterations", static_cast<double>(footprint)))
+      return t;
     const std::map<uint64_t, models::FootprintEntry>& sizes = models_.entries(kernel, "cpu");
     auto closest = sizes.end();
     for (auto it = sizes.begin(); it != sizes.end(); ++it) {
@@ -290,6 +285,18 @@ std::optional<double> Runtime::loop_model(const std::string& kernel, uint64_t it
   } catch (const models::ModelError& e) {
     fatal(e.what());
   }
+}
+
+// The kernel's regression on arch at param = value, when it has one over
+// that parameter alone (models_mutex_ held).
+std::optional<double> Runtime::regression_over(const std::string& kernel, const std::string& arch,
+                                               const std::string& param, double value) {
+  const models::RegressionFit* fit = models_.regression(kernel, arch);
+  if (!fit) return std::nullopt;
+  for (const models::Term& term : fit->terms)
+    for (const auto& [name, exponent] : term.factors)
+      if (name != param) return std::nullopt;
+  return std::clamp(models::evaluate(*fit, {{param, value}}), 0.0, models::kMaxKernelSeconds);
 }
 
 // The duration of task t from the models of kernel (the task's, or its

@@ -376,12 +376,14 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
   std::mutex models_mutex_;
   models::ModelStore models_;
   // Split loops (split_loops.cpp): their kernels and histories, by name.
+  std::optional<double> regression_over(const std::string& kernel, const std::string& arch, const std::string& param,
+                                        double value);
   std::optional<double> split_side_model(const std::string& kernel, const std::string& arch, double iterations);
   void seed_split_side(SplitSide& side, const std::string& kernel, const std::string& arch, long n, int parts,
                        const hcc_split_section* sections, int nsections, int gpu_node);
   void split_workers(bool cuda, std::vector<int>& cpus, std::vector<int>& gpus) const;
   SplitRun& split_start(const std::string& name, long n, const hcc_split_section* sections, int nsections,
-                        hcc_split_fn cuda, void* arg, int cpu_parts);
+                        hcc_split_fn cuda, void* arg, const std::vector<int>& gpus, int cpu_parts);
   void split_finish(const std::string& name, double cpu_end);
   std::mutex split_mutex_;
   std::map<std::string, std::unique_ptr<SplitKernels>> split_kernels_;

@@ -88,12 +88,7 @@ std::optional<double> Runtime::split_side_model(const std::string& kernel, const
                                                  double iterations) {
   std::lock_guard<std::mutex> lock(models_mutex_);
   try {
-    const models::RegressionFit* fit = models_.regression(kernel, arch);
-    if (!fit) return std::nullopt;
-    for (const models::Term& term : fit->terms)
-      for (const auto& [name, exponent] : term.factors)
-        if (name != "iterations") return std::nullopt;
-    return std::clamp(models::evaluate(*fit, {{"iterations", iterations}}), 0.0, models::kMaxKernelSeconds);
+    return regression_over(kernel, arch, "iterations", iterations);
   } catch (const models::ModelError& e) {
     fatal(e.what());
   }
@@ -135,9 +130,7 @@ void Runtime::split_workers(bool cuda, std::vector<int>& cpus, std::vector<int>&
 }
 
 SplitRun& Runtime::split_start(const std::string& name, long n, const hcc_split_section* sections, int nsections,
-                               hcc_split_fn cuda, void* arg, int cpu_parts) {
-  std::vector<int> cpus, gpus;
-  split_workers(cuda != nullptr, cpus, gpus);
+                               hcc_split_fn cuda, void* arg, const std::vector<int>& gpus, int cpu_parts) {
   long g = 0;
   SplitRun* run = nullptr;
   {
@@ -248,7 +241,7 @@ void Runtime::split_begin(const std::string& name, long n, const hcc_split_secti
   std::vector<int> cpus, gpus;
   split_workers(cuda != nullptr, cpus, gpus);
   // The CPU part is the caller's team loop: as many parts as CPU workers.
-  const SplitRun& run = split_start(name, n, sections, nsections, cuda, arg, std::max<int>(1, cpus.size()));
+  const SplitRun& run = split_start(name, n, sections, nsections, cuda, arg, gpus, std::max<int>(1, cpus.size()));
   *cpu_begin = run.g;
   *cpu_end = n;
 }
@@ -262,7 +255,7 @@ void Runtime::split_for(const std::string& name, long n, const hcc_split_section
   std::vector<int> cpus, gpus;
   split_workers(cuda != nullptr, cpus, gpus);
   if (cpus.empty() && gpus.empty()) cpus.push_back(0);  // every CPU worker leaves GPU tasks: one runs it all
-  SplitRun& run = split_start(name, n, sections, nsections, cuda, arg, static_cast<int>(cpus.size()));
+  SplitRun& run = split_start(name, n, sections, nsections, cuda, arg, gpus, static_cast<int>(cpus.size()));
   // The CPUs' [g, n), a contiguous chunk per CPU worker.
   std::vector<void*> bases(static_cast<size_t>(nsections));
   for (int k = 0; k < nsections; ++k) bases[k] = sections[k].base;

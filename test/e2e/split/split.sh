@@ -24,6 +24,18 @@ model() {  # model <arch> <intercept> <slope>
  "ci_low":[$2,$3],"ci_high":[$2,$3],"r2":1,"adj_r2":1,"cv_rmse":0,"n":10},"entries":[]}
 JSON
 }
+# balanced <output>: four runs, the third and fourth with both sides
+# busy and ending within 5 % of each other.
+balanced() {
+  python3 - "$1" <<'PY'
+import re, sys
+runs = [tuple(map(float, m)) for m in re.findall(r"^run=\d+ gpu=(\d+) cpu=(\d+) gpu_s=([0-9.]+) cpu_s=([0-9.]+)$", sys.argv[1], re.M)]
+assert len(runs) == 4, runs
+for g, c, tg, tc in runs[2:]:
+    assert g > 0 and c > 0, (g, c)
+    assert abs(tg - tc) / max(tg, tc) <= 0.05, (tg, tc)
+PY
+}
 model cpu 2e-6 1e-9
 model cuda 5e-6 2e-11
 # Simulations charge the parts only (the bursts of the program's set-up
@@ -35,14 +47,7 @@ grep -q "^wrong=0$" <<<"$out" || fail "native split loop: $out"
 grep -q "^run=3 gpu=0 cpu=100000 " <<<"$out" || fail "native split loop without a GPU: $out"
 
 out=$(HCC_PLATFORM=h100-node HCC_MODEL_DIR=models ./split 10000000 4 2>&1)
-python3 - "$out" <<'PY' || fail "balance: $out"
-import re, sys
-runs = [tuple(map(float, m)) for m in re.findall(r"^run=\d+ gpu=(\d+) cpu=(\d+) gpu_s=([0-9.]+) cpu_s=([0-9.]+)$", sys.argv[1], re.M)]
-assert len(runs) == 4, runs
-for g, c, tg, tc in runs[2:]:
-    assert g > 0 and c > 0, (g, c)
-    assert abs(tg - tc) / max(tg, tc) <= 0.05, (tg, tc)
-PY
+balanced "$out" || fail "balance: $out"
 grep -qx simulated <<<"$out" || fail "simulated line: $out"
 
 out=$(HCC_SPLIT=gpu HCC_PLATFORM=h100-node HCC_MODEL_DIR=models ./split 1000 1 2>&1)
@@ -72,12 +77,5 @@ cat > "models/loop_split_pragma.c_$line.cpu.json" <<JSON
  "coef":[2e-6,1e-9],"ci_low":[2e-6,1e-9],"ci_high":[2e-6,1e-9],"r2":1,"adj_r2":1,"cv_rmse":0,"n":10},"entries":[]}
 JSON
 out=$(HCC_SIM_LOOPS=model HCC_PLATFORM=h100-node HCC_MODEL_DIR=models ./pragma 10000000 4 2>&1)
-python3 - "$out" <<'PY' || fail "balance of the split pragma: $out"
-import re, sys
-runs = [tuple(map(float, m)) for m in re.findall(r"^run=\d+ gpu=(\d+) cpu=(\d+) gpu_s=([0-9.]+) cpu_s=([0-9.]+)$", sys.argv[1], re.M)]
-assert len(runs) == 4, runs
-for g, c, tg, tc in runs[2:]:
-    assert g > 0 and c > 0, (g, c)
-    assert abs(tg - tc) / max(tg, tc) <= 0.05, (tg, tc)
-PY
+balanced "$out" || fail "balance of the split pragma: $out"
 echo "split: ok"
