@@ -158,7 +158,12 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
   // Tasks of a layer above that ran on their creating thread without being
   // submitted (OpenMP tasks in a team of one): counted in the summary, and
   // the end of the work that ran them (a serialised region) in the makespan.
-  void count_task_run_at_once() { run_at_once_.fetch_add(1, std::memory_order_relaxed); }
+  // On the worker's own count (a recursive search's undeferred tasks, each
+  // counted on one shared line, cost both threads a cache miss per task).
+  void count_task_run_at_once() {
+    const int w = backend_->self_worker();
+    (w >= 0 ? workers_[w].completed : run_at_once_).fetch_add(1, std::memory_order_relaxed);
+  }
   void work_run_at_once_ended();
   // The dependencies among the caller's children (OpenMP orders sibling
   // tasks only, by the address of each depend item), found once for the
@@ -298,7 +303,8 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
   bool wake(int w);
   Task* idle_wait(int w);
   Task* look_a_while(int w);
-  static bool descends_from(const Task& t, const Task& ancestor);
+  static bool descends_from(const Task& t, const Task& ancestor);  // ancestry.cpp
+  static void link_ancestry(Task& t, const Task* parent);
   void worker_loop(int w);
   Task* next_task(int w, bool last_look, bool own_queue_only = false);  // last_look: Scheduler::pop
   // Accesses that a task must hold alone while it runs: mutexinoutset, and
@@ -345,7 +351,9 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
   // Waiting (waiting.cpp).
   void block_until(const std::function<bool()>& ready, bool help) { wait_until(ready, help, false); }
   void block_locked(const std::function<bool()>& ready) { wait_until(ready, false, true); }
-  void wait_until(const std::function<bool()>& ready, bool help, bool lock_held);
+  void wait_until(const std::function<bool()>& ready, bool help, bool lock_held, Task* children_of = nullptr);
+  void register_wait(Blocked& b, bool lock_held, Task* children_of);
+  void unregister_wait(Blocked& b, bool lock_held, Task* children_of);
   void notify_blocked();
   void app_woken(Blocked& b);
   void counter_reached_zero();
@@ -446,7 +454,7 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
   bool show_progress_ = false;
   std::atomic<bool> progress_shown_{false};
   std::atomic<double> last_progress_{0};
-  alignas(64) std::atomic<uint64_t> run_at_once_{0};  // count_task_run_at_once
+  alignas(64) std::atomic<uint64_t> run_at_once_{0};  // count_task_run_at_once, on the application thread
   std::atomic<double> at_once_end_{0};                 // work_run_at_once_ended
   bool has_cpu_workers_ = false, has_cuda_workers_ = false;
   // Simulation only (one actor runs at a time): kernels timed natively for

@@ -128,6 +128,7 @@ void Runtime::enqueue(Task* t, int self) {
   if (keep_records_) t->submit_time = backend_->now();  // a clock read costs as much as a small task
   Task* parent = self >= 0 ? workers_[self].current.load(std::memory_order_relaxed) : nullptr;
   t->parent.store(parent, std::memory_order_relaxed);
+  link_ancestry(*t, parent);
   // An explicit group, else the taskgroup open where it is submitted, else
   // the submitting task's group, unless that task is implicit: the group of
   // an OpenMP region's implicit tasks counts them alone (their explicit

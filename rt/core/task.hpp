@@ -22,6 +22,7 @@
 namespace hcc::rt {
 
 struct Task;
+class Waiter;
 
 // Kind of an access for dependency inference. Accesses of one of the
 // "set" kinds (read, inoutset, commute) that follow each other form one
@@ -150,12 +151,32 @@ struct TaskState {
   SmallVector<Access, 4> accesses;  // as submitted: one kernel buffer each
 };
 
+// Where a task sits in the tree of tasks that created it, for the question
+// a waiting worker asks of every task it could take: does it descend from the
+// task I wait in (Runtime::descends_from)? Besides the parent, a jump link
+// to a farther ancestor (skew-binary jumps: any ancestor is O(log depth)
+// links away), so that a worker waiting near the root of a tree thousands of
+// levels deep does not walk thousands of links per look at a queue. Each link
+// carries the id its target had: a recycled target has another id and ends
+// the walk. Written once by the submitter, read by other threads while the
+// task may be recycled, hence atomic.
+struct TaskAncestry {
+  std::atomic<uint32_t> depth{0};       // the root tasks' is 0
+  std::atomic<uint32_t> jump_depth{0};  // the jump target's
+  std::atomic<uint64_t> parent_id{0}, jump_id{0};
+  std::atomic<const Task*> jump{nullptr};
+};
+
 // What only some tasks use (records, models, dmda, tasks with children).
 // Reusing a task resets only what its previous use changed: these lines were
 // last read by the worker that ran it, and writing them would take them back.
 struct TaskExtras {
   Group* taskgroup = nullptr;  // innermost taskgroup open in this task's body
   int child_credit = 0;        // children counted ahead in pending_children (Runtime::count_child)
+  // The thread waiting for this task's children (taskwait): the completion
+  // that brings pending_children to zero notifies it, and only it
+  // (Runtime::wait_children). Cleared by that thread when its wait ends.
+  std::atomic<Waiter*> children_waiter{nullptr};
   std::unique_ptr<DependencyScope> children_deps;  // see DependencyScope
   double submit_time = 0, start_time = 0;
   double end_time = 0;  // when the body ended (records, models), before any lock wait
@@ -214,7 +235,7 @@ static_assert(sizeof(TaskSync) == 64, "TaskSync is one cache line");
 
 // Laid out by who writes what: the line that several threads change, then
 // what its submitter writes for every task, then what only some tasks use.
-struct Task : TaskSync, TaskState, TaskExtras {
+struct Task : TaskSync, TaskState, TaskExtras, TaskAncestry {
   std::vector<Access> merged;       // one per handle, if some handle repeats
   SmallVector<double, 4> params;
   // A small argument block, copied here (hcc_submit), or the block a layer

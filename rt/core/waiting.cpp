@@ -38,7 +38,11 @@ void Runtime::counter_reached_zero() {
 // the control lock, ready() reads state that the lock guards and is only
 // called with it held; the lock is dropped while tasks run or the caller
 // parks, and held again on return. Without it, ready() reads atomics only.
-void Runtime::wait_until(const std::function<bool()>& ready, bool help, bool lock_held) {
+// With children_of, ready() is that task's children all done, and the
+// caller registers in the task rather than in blocked_: the completion that
+// ends the wait notifies this thread alone, and a task tree thousands of
+// taskwaits deep costs no more per completion than a flat one.
+void Runtime::wait_until(const std::function<bool()>& ready, bool help, bool lock_held, Task* children_of) {
   const int w = backend_->self_worker();
   Worker* me = w >= 0 ? &workers_[w] : nullptr;
   const bool helps = me && help;
@@ -74,16 +78,17 @@ void Runtime::wait_until(const std::function<bool()>& ready, bool help, bool loc
   // found: the workers of an OpenMP team waiting at a barrier spent a third
   // of their time in the lock on the 16-core node.)
   Blocked b{waiter, &ready};
-  if (!lock_held) backend_->lock();
-  blocked_.push_back(&b);
-  blocked_count_.fetch_add(1);
-  if (!lock_held) backend_->unlock();
+  // What a wait often waits for has come already (a taskwait after
+  // undeferred tasks only, the usual cut-off of a recursive search): no
+  // registration, no lock.
+  const bool registered = !ready();
+  if (registered) register_wait(b, lock_held, children_of);
   // With the lock held, ready() is looked at again after a run of tasks,
   // not after each, and a worker that ran a task looks for the next a while
   // (as an idle worker does) before it takes the lock again. A worker that
   // ran nothing parks (idle_wait: it looks a while first).
   const int run_length = lock_held ? 32 : 1;
-  while (!ready()) {
+  while (registered && !ready()) {
     if (lock_held) backend_->unlock();
     if (charge) {
       backend_->compute(wait_cost_);
@@ -109,10 +114,7 @@ void Runtime::wait_until(const std::function<bool()>& ready, bool help, bool loc
     if (timed) since = backend_->wallclock();  // from the last task or park
     if (lock_held) backend_->lock();
   }
-  if (!lock_held) backend_->lock();
-  blocked_.erase(std::find(blocked_.begin(), blocked_.end(), &b));
-  blocked_count_.fetch_sub(1);
-  if (!lock_held) backend_->unlock();
+  if (registered) unregister_wait(b, lock_held, children_of);
   // The program's code runs on: it sees its data in main memory.
   if (help && !single_node_) {
     if (!lock_held) backend_->lock();
@@ -140,6 +142,33 @@ void Runtime::wait_until(const std::function<bool()>& ready, bool help, bool loc
   if (me) me->after_kernel = -1;
 }
 
+// A wait on a task's children registers in that task, with a full fence
+// between the registration and the caller's next look at the count (and
+// complete() has one between its decrement and its look at the waiter):
+// either the caller sees the count at zero or the completion sees the
+// waiter. Every other wait registers in blocked_, under the control lock.
+void Runtime::register_wait(Blocked& b, bool lock_held, Task* children_of) {
+  if (children_of) {
+    children_of->children_waiter.store(b.waiter);
+    return;
+  }
+  if (!lock_held) backend_->lock();
+  blocked_.push_back(&b);
+  blocked_count_.fetch_add(1);
+  if (!lock_held) backend_->unlock();
+}
+
+void Runtime::unregister_wait(Blocked& b, bool lock_held, Task* children_of) {
+  if (children_of) {
+    children_of->children_waiter.store(nullptr, std::memory_order_relaxed);
+    return;
+  }
+  if (!lock_held) backend_->lock();
+  blocked_.erase(std::find(blocked_.begin(), blocked_.end(), &b));
+  blocked_count_.fetch_sub(1);
+  if (!lock_held) backend_->unlock();
+}
+
 // The application thread runs again after a wait: instrumented runs measure
 // how long that took from its notification, simulations charge it. The
 // notification's time is read and cleared under the control lock, which
@@ -158,7 +187,7 @@ void Runtime::app_woken(Blocked& b) {
 void Runtime::wait_all() {
   const int w = backend_->self_worker();
   Task* t = w >= 0 ? workers_[w].current.load(std::memory_order_relaxed) : nullptr;
-  if (t) block_until([t] { return t->pending_children.load() == 0; }, true);
+  if (t) wait_until([t] { return t->pending_children.load() == 0; }, true, false, t);
   else block_until([this] { return inflight_.load() == 0; }, true);
 }
 

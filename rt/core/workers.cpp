@@ -101,21 +101,6 @@ bool Runtime::can_take(const Task& t, int worker) const {
          descends_from(t, *waiting);
 }
 
-// Whether t descends from the running task a. Ancestors that completed may
-// have been recycled: ids decrease from a child to its parent, so a link
-// to a recycled task ends the walk.
-bool Runtime::descends_from(const Task& t, const Task& a) {
-  uint64_t below = t.id.load(std::memory_order_relaxed);
-  const uint64_t top = a.id.load(std::memory_order_relaxed);
-  for (const Task* p = t.parent.load(std::memory_order_relaxed); p; p = p->parent.load(std::memory_order_relaxed)) {
-    const uint64_t id = p->id.load(std::memory_order_relaxed);
-    if (id >= below || id < top) return false;
-    if (p == &a) return true;
-    below = id;
-  }
-  return false;
-}
-
 void Runtime::worker_loop(int w) {
   for (;;) {
     Task* t = next_task(w, false);
@@ -339,7 +324,11 @@ void Runtime::complete(Task* t, int w, int self) {
   if (t->counted_in_region && t->region->pending.fetch_sub(1) == 1) zero = true;
   if (Task* parent = t->parent.load(std::memory_order_relaxed)) {
     if (parent->pending_children.fetch_sub(1) == 1) {
-      zero = true;
+      // Its taskwait, registered in it (wait_until), is told here; the
+      // waits in blocked_ (a barrier waits for an implicit task's
+      // children) as for any other count.
+      if (Waiter* waiting = parent->children_waiter.load()) waiting->notify();
+      if (parent->implicit) zero = true;
       release(parent);  // see enqueue
     }
   }
