@@ -60,11 +60,15 @@ class Backend {
   virtual bool simulated() const = 0;
   virtual const Machine& machine() const = 0;
 
-  // Workers: body(i) is the worker loop of worker i.
+  // Workers: body(i) is the worker loop of worker i, on a thread (an actor)
+  // of its own, but for worker program_thread_worker(), if any.
   virtual void start_workers(std::function<void(int)> body) = 0;
   virtual void join_workers() = 0;
-  // Index of the calling worker, or -1 for the application's thread.
+  // Index of the calling worker, or -1 for the application's threads.
   virtual int self_worker() const = 0;
+  // The worker that the thread which started the workers is (it runs tasks
+  // only while it waits: Config::program_thread_works), or -1.
+  virtual int program_thread_worker() const { return -1; }
 
   // The control lock: guards data coherence between memory nodes, memory
   // accounting, the list of blocked waits and the state of layers above the

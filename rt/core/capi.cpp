@@ -27,28 +27,15 @@ hcc::rt::Handle* handle(hcc_handle h) { return reinterpret_cast<hcc::rt::Handle*
 // unless it exits from a task (whose completion shutdown would wait for).
 void shutdown_at_exit() {
   std::unique_ptr<hcc::rt::Runtime>& current = rank_runtime();
-  if (current && current->self_worker() < 0) hcc_shutdown();
+  if (current && !current->in_task()) hcc_shutdown();
 }
 
-}  // namespace
-
-hcc::rt::Runtime& hcc::rt::runtime_on_demand() {
-  std::unique_ptr<hcc::rt::Runtime>& current = rank_runtime();
-  if (current) return *current;
-  static bool at_exit_registered = false;
-  if (hcc_init() != 0) std::exit(1);
-  if (!at_exit_registered) std::atexit(shutdown_at_exit);
-  at_exit_registered = true;
-  return *current;
-}
-
-extern "C" {
-
-int hcc_init(void) {
+int start_runtime(bool program_thread_works) {
   std::unique_ptr<hcc::rt::Runtime>& current = rank_runtime();
   if (current) return 0;
   try {
     auto config = hcc::rt::config_from_environment();
+    config.program_thread_works = program_thread_works;
     auto backend = hcc::rt::make_backend(config);
     current = std::make_unique<hcc::rt::Runtime>(std::move(config), std::move(backend));
     current->start();
@@ -59,6 +46,23 @@ int hcc_init(void) {
   }
   return 0;
 }
+
+}  // namespace
+
+hcc::rt::Runtime& hcc::rt::runtime_on_demand() {
+  std::unique_ptr<hcc::rt::Runtime>& current = rank_runtime();
+  if (current) return *current;
+  static bool at_exit_registered = false;
+  // The program's thread is worker 0 (Config::program_thread_works).
+  if (start_runtime(true) != 0) std::exit(1);
+  if (!at_exit_registered) std::atexit(shutdown_at_exit);
+  at_exit_registered = true;
+  return *current;
+}
+
+extern "C" {
+
+int hcc_init(void) { return start_runtime(false); }
 
 void hcc_shutdown(void) {
   std::unique_ptr<hcc::rt::Runtime>& current = rank_runtime();

@@ -33,6 +33,12 @@ struct Config {
   int calibrate_runs = 3;        // HCC_SIM_CALIBRATE_RUNS
   int max_submitted = 0;         // HCC_MAX_SUBMITTED: 0 = unbounded
   bool bind_workers = true;      // HCC_BIND: 0 leaves native CPU workers unbound
+  // Natively, the thread that starts the runtime is CPU worker 0 (as
+  // libomp's initial thread is thread 0 of every team): it runs tasks while
+  // it waits, and no worker thread of its own competes with it for a core.
+  // Set for runtimes started on demand (the program's first OpenMP call),
+  // not by hcc_init, whose callers submit tasks while they compute.
+  bool program_thread_works = false;
   bool sampling = true;          // HCC_SAMPLING: 0 runs every sampled burst in simulation (the reference)
   // HCC_SIM_BURSTS=off: a simulation charges nothing for the program's own
   // code between entries into the runtime (rt/program/bursts.hpp), only tasks.

@@ -199,6 +199,12 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
   void notify_locked() { notify_blocked(); }
   // The calling worker, or -1 for any other thread (the application's).
   int self_worker() const { return backend_->self_worker(); }
+  int program_thread_worker() const { return backend_->program_thread_worker(); }
+  // Whether the calling thread runs a task (a worker inside a body).
+  bool in_task() const {
+    const int w = backend_->self_worker();
+    return w >= 0 && workers_[w].current.load(std::memory_order_relaxed) != nullptr;
+  }
   // State of a layer above the core (rt/omp), destroyed with the runtime.
   struct Extension {
     virtual ~Extension() = default;

@@ -133,7 +133,7 @@ void Runtime::enqueue(Task* t, int self) {
   // the submitting task's group, unless that task is implicit: the group of
   // an OpenMP region's implicit tasks counts them alone (their explicit
   // tasks end before them, at the region's barriers).
-  Group* open = parent ? parent->taskgroup : (self < 0 ? app_taskgroup_ : nullptr);
+  Group* open = parent ? parent->taskgroup : app_taskgroup_;  // no parent: the program's thread
   if (!t->group) t->group = open ? open : (parent && !parent->implicit ? parent->group : nullptr);
   if (t->group) t->group->pending.fetch_add(1);
   if (!t->region && parent) t->region = parent->region;

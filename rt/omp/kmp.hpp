@@ -12,11 +12,13 @@ extern "C" {
 // with debug info, ";unknown;unknown;0;0;;" without.
 struct ident_t {
   int32_t reserved_1;
-  int32_t flags;
+  int32_t flags;  // kIdentAtomicReduce, ...
   int32_t reserved_2;
   int32_t reserved_3;
   const char* psource;
 };
+// The compiler emitted atomic updates for this reduction (its second case).
+constexpr int32_t kIdentAtomicReduce = 0x10;
 
 // The outlined body of a parallel region: (global thread id, thread number
 // in the team, the captured variables...).

@@ -114,6 +114,7 @@ struct alignas(64) Thread {
   // Open taskgroups, innermost last: their task reductions, or nullptr.
   std::vector<TaskReduction*> taskgroups;
   int next_num_threads = 0;  // __kmpc_push_num_threads, for the next parallel region
+  bool reduce_locked = false;  // its last __kmpc_reduce took the construct's mutex (parallel.cpp)
   // Runs that measure the runtime's costs: when its last task_alloc began.
   double task_alloc_at = -1;
   // The codelet of the last task construct this thread submitted, by its key

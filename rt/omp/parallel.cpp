@@ -114,15 +114,19 @@ void fork(kmpc_micro fn, const std::vector<void*>& args, bool if_true) {
   // A `parallel for`'s work per iteration is its team's (loop_kernels.hpp).
   const double loop_work = me.next_loop_work;
   me.next_loop_work = 0;
-  n = std::min<int>(n, static_cast<int>(s.cpu_workers.size()));
+  // A thread of the program's own (not the one that is worker 0) leads a
+  // team of the other workers: worker 0 runs a thread 0 only when its own
+  // thread waits, which this one may be waiting for.
+  const int first = s.rt.self_worker() < 0 && s.rt.program_thread_worker() == s.cpu_workers.front() ? 1 : 0;
+  n = std::min<int>(n, static_cast<int>(s.cpu_workers.size()) - first);
   // The workers are the team of one region at a time: a region inside a
-  // region or a task (slot > 0) is serialised, as with max-active-levels 1.
+  // region or a task is serialised, as with max-active-levels 1.
   // So is a region of one thread when the runtime has one worker and keeps
   // nothing of its tasks (a native run without records or models): its tasks
   // could run nowhere else, and run when created, as libomp runs them (0.03
   // against 0.3 to 0.45 us per task on bench/task_overhead.py, 1 thread).
   const bool alone = n == 1 && s.rt.worker_count() == 1 && !s.rt.keeps_params();
-  if (!if_true || n < 1 || slot != 0 || s.region_active || alone) {
+  if (!if_true || n < 1 || s.rt.in_task() || s.region_active || alone) {
     begin_serialized(s);
     s.threads[slot].contexts.back().team->loop_work = loop_work;
     invoke(fn, slot, 0, args);
@@ -131,7 +135,7 @@ void fork(kmpc_micro fn, const std::vector<void*>& args, bool if_true) {
   }
   std::unique_ptr<Team> team = nested_team(me.contexts.back(), n);
   team->loop_work = loop_work;
-  team->workers.assign(s.cpu_workers.begin(), s.cpu_workers.begin() + n);
+  team->workers.assign(s.cpu_workers.begin() + first, s.cpu_workers.begin() + first + n);
   std::vector<ImplicitTask> implicit(n);
   s.region_active = true;
   for (int tid = 0; tid < n; ++tid) {
@@ -150,7 +154,9 @@ void fork(kmpc_micro fn, const std::vector<void*>& args, bool if_true) {
   Team* t = team.get();
   t->launched = true;
   s.rt.notify_locked();
-  s.rt.wait_locked([t] { return t->implicit.pending == 0; }, false);
+  // A program's thread that is worker 0 (natively) runs thread 0's implicit
+  // task here, and the region's tasks while the others end theirs.
+  s.rt.wait_locked([t] { return t->implicit.pending == 0; }, s.rt.self_worker() >= 0);
   s.rt.unlock();
   s.region_active = false;
 }
@@ -268,16 +274,30 @@ void __kmpc_flush(ident_t*) { std::atomic_thread_fence(std::memory_order_seq_cst
 // Reductions of parallel and worksharing constructs: each thread combines
 // its private copies into the shared variables under a lock (libomp's
 // "critical" method), which clang's code does when the call returns 1.
+// Each thread combines its private copies into the shared variables: with
+// the compiler's atomic updates when it emitted them (2, as libomp chooses
+// for small teams: no lock taken, the construct's mutex was a third of a
+// short region's time), alone in a team of one (1, nothing to exclude), or
+// under the construct's mutex (1). The compiler calls the end of a nowait
+// reduction in the first case only; the end of the blocking one in both.
 int32_t __kmpc_reduce_nowait(ident_t* loc, int32_t, int32_t, size_t, void*, void (*)(void*, void*),
                              kmp_critical_name* lock) {
   hcc::rt::RuntimeEntry entry(loc ? loc->psource : nullptr);
   State& s = state();
+  Thread& me = caller(s);
+  me.reduce_locked = false;
+  if (me.contexts.back().team->nthreads == 1) return 1;
+  if (loc && (loc->flags & kIdentAtomicReduce)) return 2;
   acquire(s, mutex_in(s, reinterpret_cast<void**>(lock)), false);
+  me.reduce_locked = true;
   return 1;
 }
 void __kmpc_end_reduce_nowait(ident_t* loc, int32_t, kmp_critical_name* lock) {
   hcc::rt::RuntimeEntry entry(loc ? loc->psource : nullptr);
   State& s = state();
+  Thread& me = caller(s);
+  if (!me.reduce_locked) return;
+  me.reduce_locked = false;
   release(s, mutex_in(s, reinterpret_cast<void**>(lock)));
 }
 int32_t __kmpc_reduce(ident_t* loc, int32_t gtid, int32_t n, size_t size, void* data, void (*fn)(void*, void*),

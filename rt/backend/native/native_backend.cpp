@@ -81,6 +81,8 @@ class NativeBackend final : public Backend {
  public:
   explicit NativeBackend(const Config& config)
       : start_(Clock::now()),
+        // The process's initial thread only: another may end before the runtime.
+        program_thread_works_(config.program_thread_works && gettid() == getpid()),
         gpus_(config.gpus == 0 ? nullptr : CudaDevices::open(config.gpus, config.gpu_memory, config.pin_host_data)) {
     const int ngpus = gpus_ ? gpus_->count() : 0;
     // A GPU worker keeps a core busy launching and waiting: by default the
@@ -96,6 +98,10 @@ class NativeBackend final : public Backend {
       machine_.workers.push_back({"cuda" + std::to_string(g), "cuda", g + 1});
       machine_.nodes.push_back({"CUDA" + std::to_string(g), gpus_->capacity(g)});
     }
+    // More threads than cores (the workers and a program thread that is not
+    // one of them): a looking worker yields now and then.
+    const size_t threads = machine_.workers.size() + (program_thread_worker() == 0 ? 0 : 1);
+    oversubscribed_ = threads > usable.size();
     if (config.bind_workers && usable.size() >= machine_.workers.size())
       worker_cpus_.assign(usable.begin(), usable.begin() + static_cast<long>(machine_.workers.size()));
   }
@@ -105,6 +111,10 @@ class NativeBackend final : public Backend {
 
   void start_workers(std::function<void(int)> body) override {
     for (int i = 0; i < static_cast<int>(machine_.workers.size()); ++i) {
+      if (i == program_thread_worker()) {
+        t_worker = 0;  // this thread; left unbound: the threads it creates would inherit its core
+        continue;
+      }
       threads_.emplace_back([this, body, i] {
         t_worker = i;
         if (!worker_cpus_.empty()) bind_to(worker_cpus_[i]);
@@ -115,8 +125,12 @@ class NativeBackend final : public Backend {
   void join_workers() override {
     for (auto& t : threads_) t.join();
     threads_.clear();
+    if (program_thread_worker() == 0 && t_worker == 0) t_worker = -1;
   }
   int self_worker() const override { return t_worker; }
+  int program_thread_worker() const override {
+    return program_thread_works_ && machine_.workers[0].arch == "cpu" && !machine_.workers[0].control_only ? 0 : -1;
+  }
 
   void lock() override { lock_spinning(mutex_); }
   void unlock() override { mutex_.unlock(); }
@@ -128,7 +142,11 @@ class NativeBackend final : public Backend {
     const Clock::time_point now = Clock::now();
     if (round == 0) since = now;
     else if (now - since > kIdleLooking) return false;
-    if (round % 8 == 7) sched_yield();  // lets a thread that shares the core (the submitter) run
+    // Yielding lets a thread that shares the core (the submitter) run; with
+    // a core per thread it only delays noticing what was waited for (a
+    // system call costs microseconds in a virtual machine: a third of a
+    // short parallel region's time on the 2-core VM).
+    if (oversubscribed_ && round % 8 == 7) sched_yield();
     else
       for (int i = 0; i < 16; ++i) cpu_relax();
     return true;
@@ -226,6 +244,8 @@ class NativeBackend final : public Backend {
 
   Machine machine_;
   Clock::time_point start_;
+  const bool program_thread_works_;  // Config::program_thread_works
+  bool oversubscribed_ = false;  // more threads than cores (keep_looking)
   std::unique_ptr<CudaDevices> gpus_;  // null: no GPU
   std::mutex mutex_;
   std::vector<std::thread> threads_;

@@ -14,7 +14,9 @@ not run the bodies of tasks that create or wait for none, so what a program
 prints of their results is whatever its memory held.
 
 A line `// EXTRA: Inputs/file.c` in the program names another source (with
-no main) compiled and linked with it. bench/omp_conformance.py runs every
+no main) compiled and linked with it; a line `// NATIVE-ONLY: reason` leaves
+out its simulated builds and runs (threads of the program's own: simulated
+programs run theirs as actors of one system thread). bench/omp_conformance.py runs every
 program through check() for the suite's figures.
 """
 import argparse
@@ -54,6 +56,9 @@ def run(cmd, env=None, cwd=None):
 def check(src, hccsim, work, threads=THREADS, simulate=True):
     """The failures of one program, as lines; empty when it passes."""
     srcs = sources(src)
+    with open(src, encoding='utf-8') as f:
+        if re.search(r'^\s*//\s*NATIVE-ONLY:', f.read(), re.M):
+            simulate = False
     cxx = src.endswith('.cpp')
     std = ['-std=c++17'] if cxx else []
     clang = 'clang++-19' if cxx else 'clang-19'
