@@ -175,7 +175,8 @@ struct TaskExtras {
   int child_credit = 0;        // children counted ahead in pending_children (Runtime::count_child)
   // The thread waiting for this task's children (taskwait): the completion
   // that brings pending_children to zero notifies it, and only it
-  // (Runtime::wait_children). Cleared by that thread when its wait ends.
+  // (Runtime::wait_until with children_of). Cleared by that thread when its
+  // wait ends.
   std::atomic<Waiter*> children_waiter{nullptr};
   std::unique_ptr<DependencyScope> children_deps;  // see DependencyScope
   double submit_time = 0, start_time = 0;

@@ -272,14 +272,12 @@ void __kmpc_end_critical(ident_t* loc, int32_t, kmp_critical_name* name) {
 void __kmpc_flush(ident_t*) { std::atomic_thread_fence(std::memory_order_seq_cst); }
 
 // Reductions of parallel and worksharing constructs: each thread combines
-// its private copies into the shared variables under a lock (libomp's
-// "critical" method), which clang's code does when the call returns 1.
-// Each thread combines its private copies into the shared variables: with
-// the compiler's atomic updates when it emitted them (2, as libomp chooses
-// for small teams: no lock taken, the construct's mutex was a third of a
-// short region's time), alone in a team of one (1, nothing to exclude), or
-// under the construct's mutex (1). The compiler calls the end of a nowait
-// reduction in the first case only; the end of the blocking one in both.
+// its private copies into the shared variables, with the compiler's atomic
+// updates when it emitted them (returns 2, as libomp chooses for small
+// teams: no lock taken; the construct's mutex was a third of a short
+// region's time), alone in a team of one (returns 1: nothing to exclude),
+// or under the construct's mutex (returns 1). The compiler calls the end of
+// a nowait reduction after 1 only, the end of a blocking one after both.
 int32_t __kmpc_reduce_nowait(ident_t* loc, int32_t, int32_t, size_t, void*, void (*)(void*, void*),
                              kmp_critical_name* lock) {
   hcc::rt::RuntimeEntry entry(loc ? loc->psource : nullptr);

@@ -112,7 +112,7 @@ class NativeBackend final : public Backend {
   void start_workers(std::function<void(int)> body) override {
     for (int i = 0; i < static_cast<int>(machine_.workers.size()); ++i) {
       if (i == program_thread_worker()) {
-        t_worker = 0;  // this thread; left unbound: the threads it creates would inherit its core
+        t_worker = i;  // this thread; left unbound: the threads it creates would inherit its core
         continue;
       }
       threads_.emplace_back([this, body, i] {
@@ -125,7 +125,7 @@ class NativeBackend final : public Backend {
   void join_workers() override {
     for (auto& t : threads_) t.join();
     threads_.clear();
-    if (program_thread_worker() == 0 && t_worker == 0) t_worker = -1;
+    if (t_worker >= 0 && t_worker == program_thread_worker()) t_worker = -1;
   }
   int self_worker() const override { return t_worker; }
   int program_thread_worker() const override {
