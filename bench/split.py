@@ -23,9 +23,8 @@ Prints per preset T_cpu, T_gpu, the ideal 1 / (1/T_cpu + 1/T_gpu), the split
 time and how far apart its parts ended, then
   figure split_vs_ideal_ratio = <max over the presets of split / ideal>
   figure split_balance_pct = <max over the presets of |T_gpu - T_cpu| / max, last run>
-  figure split_native_speedup_vs_best_single = nan (no GPU here)
-  figure split_prediction_error_pct = nan (no GPU here)
-Simulations only after the calibration: the figures do not depend on the
+(The native figures on a GPU node: bench/split_gpu.py.) Simulations only
+after the calibration: the figures do not depend on the
 machine's load, the CPU model does (it is measured).
 """
 import argparse
@@ -135,8 +134,6 @@ def main():
             log(f"split: on {preset} the split loop ({split:.6f} s) is not faster than the better single side")
     print(f"figure split_vs_ideal_ratio = {max(figures_ratio):.4f}")
     print(f"figure split_balance_pct = {max(figures_balance):.2f}")
-    print("figure split_native_speedup_vs_best_single = nan")
-    print("figure split_prediction_error_pct = nan")
 
 
 if __name__ == "__main__":

@@ -163,7 +163,9 @@ class Finder : public RecursiveASTVisitor<Finder> {
     SourceManager &sm = pc_.sm;
     const std::string name = v->getNameAsString();
     if (sm.isInSystemHeader(sm.getExpansionLoc(v->getLocation()))) {
-      if (!inMain(b) || isMpiHandle(v)) return;
+      // The standard streams are shared as natively every rank's output
+      // goes to one terminal: no warning for each fprintf(stderr, ...).
+      if (!inMain(b) || isMpiHandle(v) || name == "stdin" || name == "stdout" || name == "stderr") return;
       exclude(v, b,
               "'" + name + "' is a variable of a library hccsim does not compile (" +
                   sm.getFilename(sm.getExpansionLoc(v->getLocation())).str() +

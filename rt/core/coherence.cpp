@@ -25,7 +25,7 @@ void Runtime::acquire_data(Task* t, int node, Buffers& buffers) {
     // even a write-only task must not start before it lands.
     while (r.fetching) block_locked([&r] { return !r.fetching; });
     if (!r.allocated) {
-      make_room(t, i, node, h->size, h, w);
+      make_room(t, i, node, h->replica_bytes(), h, w);
       allocate_replica(h, node);
     }
     r.busy++;
@@ -39,11 +39,11 @@ void Runtime::acquire_data(Task* t, int node, Buffers& buffers) {
 void Runtime::allocate_replica(Handle* h, int node) {
   Replica& r = h->replicas[node];
   backend_->unlock();
-  void* ptr = backend_->allocate(node, h->size);
+  void* ptr = backend_->allocate(node, h->replica_bytes());
   backend_->lock();
   r.ptr = ptr;
   r.allocated = true;
-  account(node, static_cast<int64_t>(h->size));
+  account(node, static_cast<int64_t>(h->replica_bytes()));
   node_lru_[node].push_back(h);
   r.lru = std::prev(node_lru_[node].end());
 }
@@ -64,7 +64,7 @@ void Runtime::prefetch_next(int w) {
     Replica& r = h->replicas[node];
     if (!reads(a.mode) || h->valid(node) || r.fetching) continue;
     if (!r.allocated) {
-      if (capacity && node_used_[node] + h->size > capacity) return;
+      if (capacity && node_used_[node] + h->replica_bytes() > capacity) return;
       allocate_replica(h, node);
     }
     r.busy++;  // not evicted while it lands
@@ -237,9 +237,9 @@ void Runtime::evict(Handle* h, int node, int worker) {
   node_lru_[node].erase(r.lru);
   r.allocated = false;
   r.ptr = nullptr;
-  account(node, -static_cast<int64_t>(h->size));
+  account(node, -static_cast<int64_t>(h->replica_bytes()));
   backend_->unlock();
-  backend_->release(node, ptr, h->size);
+  backend_->release(node, ptr, h->replica_bytes());
   backend_->lock();
   r.busy--;
   notify_blocked();

@@ -394,11 +394,13 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
                                         double value);
   std::optional<double> split_side_model(const std::string& kernel, const std::string& arch, double iterations);
   void seed_split_side(SplitSide& side, const std::string& kernel, const std::string& arch, long n, int parts,
-                       const hcc_split_section* sections, int nsections, int gpu_node);
+                       int rounds, const hcc_split_section* sections, int nsections, int gpu_node);
   void split_workers(bool cuda, std::vector<int>& cpus, std::vector<int>& gpus) const;
   SplitRun& split_start(const std::string& name, long n, const hcc_split_section* sections, int nsections,
-                        hcc_split_fn cuda, void* arg, const std::vector<int>& gpus, int cpu_parts);
+                        hcc_split_fn cuda, void* arg, const std::vector<int>& gpus, int cpu_parts,
+                        int cpu_rounds);
   void split_finish(const std::string& name, double cpu_end);
+  void pin_split_extents(SplitKernels* kernels, long n, const hcc_split_section* sections, int nsections);
   std::mutex split_mutex_;
   std::map<std::string, std::unique_ptr<SplitKernels>> split_kernels_;
   std::map<std::string, SplitHistory> split_histories_;

@@ -1,7 +1,7 @@
 // Loops split between CPU workers and GPUs (hcc_split_for; seed 004, SGPU
 // 2's approach 3). One run: the GPUs' share from the loop's history
-// (split_share.hpp), a task per CPU worker over a contiguous chunk of the
-// CPU part and a task per GPU over its part, the GPU parts' sections
+// (split_share.cpp), kCpuChunks tasks per CPU worker over equal chunks of
+// the CPU part and a task per GPU over its part, the GPU parts' sections
 // registered as handles for the run (each GPU gets only its part's bytes,
 // whole arrays entire) and unregistered after it (what a GPU wrote comes
 // back to main memory). Each side's time, from the loop's start to its last
@@ -28,6 +28,15 @@ namespace hcc::rt {
 namespace {
 
 const char* const kIterations[] = {"iterations"};
+
+// Equal chunks of the CPU part per CPU worker, taken as workers free up:
+// workers that run slower (a core shared, or slower under load) take
+// fewer, and the side ends with the mean worker, not the slowest, give or
+// take a chunk. (One part each: on the 16-core H200 node, where two cores
+// ran at half speed with all busy, the slowest of 15 parts took 1.4 times
+// the mean.) Equal, so that no scheduler's order (the newest first, the
+// oldest first) leaves a large chunk for last.
+constexpr int kCpuChunks = 8;
 
 void run_cpu_part(void* const*, void* arg) {
   auto* p = static_cast<SplitPart*>(arg);
@@ -96,12 +105,15 @@ std::optional<double> Runtime::split_side_model(const std::string& kernel, const
 
 // A side with no history yet, seeded from its kernel's model when there is
 // one: the line through its times at n/2 and n iterations (the GPU side's
-// with its sections' transfers in and out).
+// with its sections' transfers in and out), its x iterations run by
+// `parts` workers at once in `rounds` equal chunks each.
 void Runtime::seed_split_side(SplitSide& side, const std::string& kernel, const std::string& arch, long n,
-                              int parts, const hcc_split_section* sections, int nsections, int gpu_node) {
+                              int parts, int rounds, const hcc_split_section* sections, int nsections,
+                              int gpu_node) {
   if (side.known() || parts == 0 || n < 2) return;
   auto time_of = [&](double x) -> std::optional<double> {
-    std::optional<double> t = split_side_model(kernel, arch, x / parts);
+    std::optional<double> t = split_side_model(kernel, arch, x / parts / rounds);
+    if (t) *t *= rounds;
     if (!t || gpu_node < 0) return t;
     for (int k = 0; k < nsections; ++k) {
       const hcc_split_section& s = sections[k];
@@ -129,8 +141,27 @@ void Runtime::split_workers(bool cuda, std::vector<int>& cpus, std::vector<int>&
   }
 }
 
+// Page-locks each section's bytes over [0, n) before the first GPU part
+// that copies them (HCC_PIN=1), once per loop and extent.
+void Runtime::pin_split_extents(SplitKernels* kernels, long n, const hcc_split_section* sections, int nsections) {
+  for (int k = 0; k < nsections; ++k) {
+    const hcc_split_section& s = sections[k];
+    char* at = static_cast<char*>(s.base) + s.offset;
+    const size_t bytes = s.stride ? static_cast<size_t>(n - 1) * s.stride + s.length : s.length;
+    std::pair<const void*, size_t> extent{at, bytes};
+    {
+      std::lock_guard<std::mutex> lock(split_mutex_);
+      auto& pinned = kernels->pinned;
+      if (std::find(pinned.begin(), pinned.end(), extent) != pinned.end()) continue;
+      pinned.push_back(extent);
+    }
+    backend_->pin_host(at, bytes);
+  }
+}
+
 SplitRun& Runtime::split_start(const std::string& name, long n, const hcc_split_section* sections, int nsections,
-                               hcc_split_fn cuda, void* arg, const std::vector<int>& gpus, int cpu_parts) {
+                               hcc_split_fn cuda, void* arg, const std::vector<int>& gpus, int cpu_parts,
+                               int cpu_rounds) {
   long g = 0;
   SplitRun* run = nullptr;
   {
@@ -149,8 +180,8 @@ SplitRun& Runtime::split_start(const std::string& name, long n, const hcc_split_
     run->kernels = k.get();
     SplitHistory& h = split_histories_[name];
     if (!gpus.empty()) {
-      seed_split_side(h.cpu, k->name, "cpu", n, cpu_parts, sections, nsections, -1);
-      seed_split_side(h.gpu, k->name, machine().workers[gpus.front()].arch, n, static_cast<int>(gpus.size()),
+      seed_split_side(h.cpu, k->name, "cpu", n, cpu_parts, cpu_rounds, sections, nsections, -1);
+      seed_split_side(h.gpu, k->name, machine().workers[gpus.front()].arch, n, static_cast<int>(gpus.size()), 1,
                       sections, nsections, machine().workers[gpus.front()].node);
       if (const std::optional<double> share = forced_share(config_.split))
         g = std::clamp(std::lround(*share * static_cast<double>(n)), 0L, n);
@@ -161,6 +192,7 @@ SplitRun& Runtime::split_start(const std::string& name, long n, const hcc_split_
   run->n = n;
   run->g = g;
   run->start = time();
+  if (g > 0 && config_.pin_host_data) pin_split_extents(run->kernels, n, sections, nsections);
   // The GPUs' [0, g), in equal parts.
   const long ngpu = g > 0 ? static_cast<long>(gpus.size()) : 0;
   for (long j = 0; j < ngpu; ++j) {
@@ -186,6 +218,8 @@ SplitRun& Runtime::split_start(const std::string& name, long n, const hcc_split_
           throw std::invalid_argument("hcc_split: section " + std::to_string(k) +
                                       ": its bytes are registered data already (hcc_data_register)");
         mine.push_back(register_data(at, hi - lo));
+        mine.back()->host_pinned = config_.pin_host_data;  // pin_split_extents did
+        mine.back()->device_bytes = s.stride ? static_cast<size_t>(n - 1) * s.stride + s.length : hi - lo;
         accesses.push_back(hcc_access{reinterpret_cast<hcc_handle>(mine.back()), s.mode});
         p.modes.push_back(s.mode);
       } else if (mine[a]->size != hi - lo) {
@@ -241,7 +275,7 @@ void Runtime::split_begin(const std::string& name, long n, const hcc_split_secti
   std::vector<int> cpus, gpus;
   split_workers(cuda != nullptr, cpus, gpus);
   // The CPU part is the caller's team loop: as many parts as CPU workers.
-  const SplitRun& run = split_start(name, n, sections, nsections, cuda, arg, gpus, std::max<int>(1, cpus.size()));
+  const SplitRun& run = split_start(name, n, sections, nsections, cuda, arg, gpus, std::max<int>(1, cpus.size()), 1);
   *cpu_begin = run.g;
   *cpu_end = n;
 }
@@ -255,12 +289,13 @@ void Runtime::split_for(const std::string& name, long n, const hcc_split_section
   std::vector<int> cpus, gpus;
   split_workers(cuda != nullptr, cpus, gpus);
   if (cpus.empty() && gpus.empty()) cpus.push_back(0);  // every CPU worker leaves GPU tasks: one runs it all
-  SplitRun& run = split_start(name, n, sections, nsections, cuda, arg, gpus, static_cast<int>(cpus.size()));
-  // The CPUs' [g, n), a contiguous chunk per CPU worker.
+  SplitRun& run =
+      split_start(name, n, sections, nsections, cuda, arg, gpus, static_cast<int>(cpus.size()), kCpuChunks);
+  // The CPUs' [g, n), in kCpuChunks equal chunks per CPU worker.
   std::vector<void*> bases(static_cast<size_t>(nsections));
   for (int k = 0; k < nsections; ++k) bases[k] = sections[k].base;
   const long g = run.g, c = n - g;
-  const long ncpu = c > 0 ? std::min<long>(static_cast<long>(cpus.size()), c) : 0;
+  const long ncpu = c > 0 ? std::min<long>(static_cast<long>(cpus.size()) * kCpuChunks, c) : 0;
   std::vector<SplitPart> parts(static_cast<size_t>(ncpu));
   Group* group = create_group();
   for (long j = 0; j < ncpu; ++j) {

@@ -48,6 +48,10 @@ struct SplitHistory {
 struct SplitKernels {
   std::string name;
   hcc_codelet cpu{}, gpu{};
+  // With HCC_PIN=1, the extents page-locked for its GPU parts: each
+  // section's bytes over the whole range, once (a part's range moves with
+  // the share from run to run; pinning each would cost each run).
+  std::vector<std::pair<const void*, size_t>> pinned;
 };
 
 class Runtime;
@@ -72,7 +76,7 @@ struct SplitPart {
 
 // A split loop between its start and its end: its GPU parts in flight.
 struct SplitRun {
-  const SplitKernels* kernels = nullptr;
+  SplitKernels* kernels = nullptr;
   long n = 0, g = 0;  // iterations, the GPUs' [0, g)
   double start = 0;
   std::vector<std::unique_ptr<SplitPart>> parts;

@@ -6,6 +6,7 @@
 // is published (submission, a ready queue's lock) and read after.
 #pragma once
 
+#include <algorithm>
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
@@ -94,10 +95,15 @@ struct Handle {
   uint64_t version = 1;           // bumped by every task that writes
   bool written_elsewhere = false;  // listed in Runtime::written_elsewhere_
   bool host_pinned = false;        // page-locked in main memory (Runtime::pin_home)
+  // The bytes of its buffers on other nodes when more than size: a split
+  // loop's GPU part takes a buffer for the section's whole range, which the
+  // next run's part finds again whatever its share (kept by the backend).
+  uint64_t device_bytes = 0;
   Task* commute_owner = nullptr;  // running task holding it exclusively (lock)
   std::vector<Task*> commute_waiting;
 
   bool valid(int node) const { return replicas[node].version == version; }
+  uint64_t replica_bytes() const { return std::max(size, device_bytes); }
 };
 static_assert(offsetof(Handle, segment_preds) == 64, "a submitter's state fits the handle's first line");
 

@@ -11,6 +11,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "backend.hpp"
 #include "fatal.hpp"
 #endif
 
@@ -107,6 +108,7 @@ class CudaRuntimeDevices final : public CudaDevices {
   uint64_t capacity(int device) const override { return devices_[device].capacity; }
 
   void* allocate(int device, uint64_t bytes) override {
+    bytes = device_buffer_bytes(bytes);
     Device& dev = devices_[device];
     {
       std::lock_guard<std::mutex> lock(dev.cache_mutex);
@@ -132,7 +134,7 @@ class CudaRuntimeDevices final : public CudaDevices {
   void release(int device, void* ptr, uint64_t bytes) override {
     Device& dev = devices_[device];
     std::lock_guard<std::mutex> lock(dev.cache_mutex);
-    dev.cached[bytes].push_back(ptr);
+    dev.cached[device_buffer_bytes(bytes)].push_back(ptr);
   }
 
   void copy(int device, bool to_device, void* dst, const void* src, uint64_t bytes) override {

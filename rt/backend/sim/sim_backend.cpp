@@ -193,11 +193,37 @@ class SimBackend final : public Backend {
   void pin_host(void*, uint64_t bytes) override {
     sleep(platform_.costs.pinned_alloc_per_mib * static_cast<double>(bytes) / (1 << 20));
   }
-  void* allocate(int, uint64_t bytes) override {
-    sleep(platform_.costs.device_alloc);
+  // Device memory as the native CUDA backend keeps it: a released buffer
+  // is kept for the next allocation of the same size, which costs nothing;
+  // cudaMalloc is charged when none is kept, and cudaFree for every kept
+  // buffer when a new one would not fit beside them (natively a failed
+  // cudaMalloc frees them all and tries again).
+  void* allocate(int node, uint64_t bytes) override {
+    bytes = device_buffer_bytes(bytes);
+    DeviceBuffers& d = device_buffers_[node];
+    auto it = d.kept.find(bytes);
+    if (it != d.kept.end()) {
+      d.kept_bytes -= bytes;
+      if (--it->second == 0) d.kept.erase(it);
+    } else {
+      const uint64_t capacity = platform_.machine.nodes[node].capacity;
+      if (capacity > 0 && d.live_bytes + d.kept_bytes + bytes > capacity && d.kept_bytes > 0) {
+        for (const auto& [size, count] : d.kept) sleep(platform_.costs.device_free * count);
+        d.kept.clear();
+        d.kept_bytes = 0;
+      }
+      sleep(platform_.costs.device_alloc);
+    }
+    d.live_bytes += bytes;
     return fake(bytes);
   }
-  void release(int, void*, uint64_t) override { sleep(platform_.costs.device_free); }
+  void release(int node, void*, uint64_t bytes) override {
+    bytes = device_buffer_bytes(bytes);
+    DeviceBuffers& d = device_buffers_[node];
+    d.live_bytes -= bytes;
+    d.kept_bytes += bytes;
+    ++d.kept[bytes];
+  }
   bool backed(const void* addr) const override {
     auto a = reinterpret_cast<uintptr_t>(addr);
     return a < kFakeBase || a >= next_fake_;
@@ -228,6 +254,11 @@ class SimBackend final : public Backend {
   std::vector<s4u::ActorPtr> actors_;
   std::map<int, s4u::ExecPtr> kernels_;  // each GPU worker's kernel in flight
   uintptr_t next_fake_ = kFakeBase;
+  struct DeviceBuffers {
+    uint64_t live_bytes = 0, kept_bytes = 0;
+    std::map<uint64_t, int> kept;  // released buffers by size
+  };
+  std::map<int, DeviceBuffers> device_buffers_;  // by memory node
   bool held_ = false;
   DeferredWakeups wakeups_;
 };

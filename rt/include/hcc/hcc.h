@@ -137,8 +137,8 @@ void hcc_taskgroup_begin(void);
 void hcc_taskgroup_end(void);
 
 /* ---- Loops split between CPU cores and GPUs ------------------------------
- * One loop over [0, n), run at once by the CPU workers (a contiguous chunk
- * each) and by the GPUs (a part each), in the share that makes the parts
+ * One loop over [0, n), run at once by the CPU workers (a few contiguous
+ * chunks each, taken as they free up) and by the GPUs (a part each), in the share that makes the parts
  * end together (seed 004, SGPU 2's approach 3): the share comes from the
  * times of the loop's earlier runs (and, first, from the models of kernel
  * "split:<name>" on each architecture, parameter `iterations`).

@@ -236,6 +236,22 @@ void run_task_too_large_for_gpu() {
   rt.wait_all();
 }
 
+// Device buffers are kept by rounded size: small ones exactly, from 64 KiB
+// on up to the next eighth of their power of two, never less than asked.
+TEST(DeviceBuffers, SizesRoundedToAnEighthOfTheirPowerOfTwo) {
+  EXPECT_EQ(device_buffer_bytes(1), 1u);
+  EXPECT_EQ(device_buffer_bytes(65535), 65535u);
+  EXPECT_EQ(device_buffer_bytes(65536), 65536u);
+  EXPECT_EQ(device_buffer_bytes(65537), 65536u + 8192u);
+  EXPECT_EQ(device_buffer_bytes(uint64_t{84} << 20), uint64_t{88} << 20);  // step 8 MiB under 128 MiB
+  for (uint64_t b = 1000; b < (uint64_t{1} << 40); b = b * 13 / 7) {
+    const uint64_t r = device_buffer_bytes(b);
+    EXPECT_GE(r, b);
+    EXPECT_LE(static_cast<double>(r), 1.125 * static_cast<double>(b) + 1);
+    EXPECT_EQ(device_buffer_bytes(r), r);
+  }
+}
+
 TEST(Eviction, DatumLargerThanTheGpuIsAnError) {
   EXPECT_DEATH(run_task_too_large_for_gpu(),
                "hccsim: error: a datum of 8 bytes does not fit in GPU0 \\(4 bytes\\)");
