@@ -3,7 +3,7 @@
 // every mode. The loop `for (T i = lb; i < ub; ++i)` becomes
 //
 //   { ...sections of [lb, ub) and the CUDA implementation's arguments...
-//     hcc_split_begin(name, n, sections, k, wrapper, &args, &b, &e);
+//     hcc_split_begin(name, "file:line", n, sections, k, wrapper, &args, &b, &e);
 //     #pragma omp parallel for ...
 //     for (T i = lb + b; i < lb + e; ++i) ...      // the CPU part
 //     hcc_split_end(name); }
@@ -20,6 +20,7 @@
 #include <sstream>
 
 #include "clang/AST/ParentMapContext.h"
+#include "llvm/Support/Path.h"
 #include "hccrewriter/Passes.hpp"
 
 using namespace clang;
@@ -209,6 +210,12 @@ void rewriteSplitLoop(PassContext &pc, const HccPragma &p, const Stmt *next, uns
   auto at = [&](const HccPragma::Section &s, const std::string &i) {
     return "({ long " + var + " = " + i + "; (long)(" + s.lower + "); })";
   };
+  // The team loop's site as the runtime names its kernel ("loop:<file>:<line>"
+  // of the directive, rt/program/bursts.cpp): the CPU side's model.
+  const PresumedLoc dirAt = pc.sm.getPresumedLoc(pc.sm.getExpansionLoc(dir->getBeginLoc()));
+  const std::string loopSite =
+      dirAt.isValid() ? llvm::sys::path::filename(dirAt.getFilename()).str() + ":" + std::to_string(dirAt.getLine())
+                      : std::string("?");
   std::ostringstream pre;
   pre << "{\nconst long " << lb << " = (long)(" << pc.exprText(c.lower) << ");\n"
       << "const long " << count << " = (long)(" << pc.exprText(c.upper) << ")" << (c.inclusive ? " + 1" : "")
@@ -225,7 +232,8 @@ void rewriteSplitLoop(PassContext &pc, const HccPragma &p, const Stmt *next, uns
   pre << "};\n"
       << st << " __hcc_sv" << n << " = {" << values.str() << "};\n"
       << "long " << b << " = 0, " << e << " = " << count << ";\n"
-      << "hcc_split_begin(" << name << ", " << count << ", __hcc_ss" << n << ", " << p.sections.size()
+      << "hcc_split_begin(" << name << ", \"" << loopSite << "\", " << count << ", __hcc_ss" << n << ", "
+      << p.sections.size()
       << ", __hcc_split_cuda" << n << ", &__hcc_sv" << n << ", &" << b << ", &" << e << ");\n"
       << pc.lineMarker(pc.line(dir->getBeginLoc()));
   CharSourceRange whole = pc.constructRange(dir);

@@ -6,6 +6,7 @@
 // interface. A scheduler must never use std::thread, std::chrono or CUDA.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -113,6 +114,20 @@ class Backend {
   virtual void transfer(int src_node, const void* src, int dst_node, void* dst, uint64_t bytes) = 0;
   // The time a transfer of that size would take on an idle path.
   virtual double transfer_estimate(int src_node, int dst_node, uint64_t bytes) = 0;
+  // The time until the last of these transfers ends when all start at once
+  // on idle paths: where they share a link (GPUs behind one bus), the
+  // link's bytes at its bandwidth. Natively, paths are not known: the
+  // longest of them.
+  struct PlannedTransfer {
+    int src_node, dst_node;
+    uint64_t bytes;
+  };
+  virtual double transfers_estimate(const std::vector<PlannedTransfer>& all) {
+    double longest = 0;
+    for (const PlannedTransfer& p : all)
+      longest = std::max(longest, transfer_estimate(p.src_node, p.dst_node, p.bytes));
+    return longest;
+  }
 
   // The stream a GPU worker's kernels are queued on (natively with CUDA: a
   // cudaStream_t, for hcc_cuda_stream()); null for other workers and in
@@ -144,6 +159,8 @@ class Backend {
   // only accounted and charged its allocation cost. Released buffers are
   // kept for later allocations of the same device_buffer_bytes.
   virtual void* allocate(int node, uint64_t bytes) = 0;
+  // What allocate(node, bytes) would cost now (0 natively: not measured).
+  virtual double allocation_estimate(int node, uint64_t bytes) { (void)node, (void)bytes; return 0; }
   virtual void release(int node, void* ptr, uint64_t bytes) = 0;
   // Whether control code may touch bytes at addr: false for memory that a
   // simulation only pretends to allocate.

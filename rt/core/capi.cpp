@@ -138,13 +138,15 @@ int hcc_split_for(const char* name, long n, const hcc_split_section* sections, i
   return 0;
 }
 
-int hcc_split_begin(const char* name, long n, const hcc_split_section* sections, int nsections, hcc_split_fn cuda,
-                    void* arg, long* cpu_begin, long* cpu_end) {
+int hcc_split_begin(const char* name, const char* cpu_loop, long n, const hcc_split_section* sections,
+                    int nsections, hcc_split_fn cuda, void* arg, long* cpu_begin, long* cpu_end) {
   hcc::rt::RuntimeEntry entry("hcc_split_begin");
   // An OpenMP program's runtime starts with its first construct: this may be it.
   if (hcc_init() != 0) hcc::rt::fatal("hcc_split_begin: the runtime did not start");
   try {
-    runtime("hcc_split_begin").split_begin(name ? name : "loop", n, sections, nsections, cuda, arg, cpu_begin, cpu_end);
+    runtime("hcc_split_begin")
+        .split_begin(name ? name : "loop", cpu_loop ? cpu_loop : "", n, sections, nsections, cuda, arg, cpu_begin,
+                     cpu_end);
   } catch (const std::invalid_argument& e) {
     hcc::rt::fatal(e.what());  // the compiler's code has no way out: the loop's data is wrong
   }

@@ -125,8 +125,8 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
   void split_for(const std::string& name, long n, const hcc_split_section* sections, int nsections,
                  hcc_split_fn cpu, hcc_split_fn cuda, void* arg);
   // The compiler's form (#pragma hcc split): the caller runs the CPU part.
-  void split_begin(const std::string& name, long n, const hcc_split_section* sections, int nsections,
-                   hcc_split_fn cuda, void* arg, long* cpu_begin, long* cpu_end);
+  void split_begin(const std::string& name, const std::string& cpu_loop, long n, const hcc_split_section* sections,
+                   int nsections, hcc_split_fn cuda, void* arg, long* cpu_begin, long* cpu_end);
   void split_end(const std::string& name);
   hcc_split_stats split_last(const std::string& name);
 
@@ -394,11 +394,14 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
                                         double value);
   std::optional<double> split_side_model(const std::string& kernel, const std::string& arch, double iterations);
   void seed_split_side(SplitSide& side, const std::string& kernel, const std::string& arch, long n, int parts,
-                       int rounds, const hcc_split_section* sections, int nsections, int gpu_node);
+                       int rounds, const hcc_split_section* sections, int nsections,
+                       const std::vector<int>& gpu_nodes);
+  double split_allocations(long n, const hcc_split_section* sections, int nsections,
+                           const std::vector<int>& gpu_nodes);
   void split_workers(bool cuda, std::vector<int>& cpus, std::vector<int>& gpus) const;
   SplitRun& split_start(const std::string& name, long n, const hcc_split_section* sections, int nsections,
                         hcc_split_fn cuda, void* arg, const std::vector<int>& gpus, int cpu_parts,
-                        int cpu_rounds);
+                        int cpu_rounds, const std::string& cpu_kernel);
   void split_finish(const std::string& name, double cpu_end);
   void pin_split_extents(SplitKernels* kernels, long n, const hcc_split_section* sections, int nsections);
   std::mutex split_mutex_;

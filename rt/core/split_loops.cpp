@@ -103,26 +103,52 @@ std::optional<double> Runtime::split_side_model(const std::string& kernel, const
   }
 }
 
-// A side with no history yet, seeded from its kernel's model when there is
-// one: the line through its times at n/2 and n iterations (the GPU side's
-// with its sections' transfers in and out), its x iterations run by
-// `parts` workers at once in `rounds` equal chunks each.
-void Runtime::seed_split_side(SplitSide& side, const std::string& kernel, const std::string& arch, long n,
-                              int parts, int rounds, const hcc_split_section* sections, int nsections,
-                              int gpu_node) {
-  if (side.known() || parts == 0 || n < 2) return;
-  auto time_of = [&](double x) -> std::optional<double> {
-    std::optional<double> t = split_side_model(kernel, arch, x / parts / rounds);
-    if (t) *t *= rounds;
-    if (!t || gpu_node < 0) return t;
+// The time the GPUs' buffers for the sections' whole ranges take to
+// allocate where they are not kept from an earlier run (the GPUs in
+// parallel, each its sections one after the other).
+double Runtime::split_allocations(long n, const hcc_split_section* sections, int nsections,
+                                  const std::vector<int>& gpu_nodes) {
+  double longest = 0;
+  for (int node : gpu_nodes) {
+    double mine = 0;
     for (int k = 0; k < nsections; ++k) {
       const hcc_split_section& s = sections[k];
-      const auto bytes =
-          static_cast<uint64_t>(s.stride ? static_cast<double>(s.stride) * (x / parts) : static_cast<double>(s.length));
-      if (s.mode != HCC_W) *t += backend_->transfer_estimate(0, gpu_node, bytes);
-      if (s.mode != HCC_R) *t += backend_->transfer_estimate(gpu_node, 0, bytes);
+      mine += backend_->allocation_estimate(
+          node, s.stride ? static_cast<uint64_t>(n - 1) * s.stride + s.length : s.length);
     }
-    return t;
+    longest = std::max(longest, mine);
+  }
+  return longest;
+}
+
+// A side with no history yet, seeded from its kernel's model when there is
+// one: the line through its times at n/2 and n iterations, its x
+// iterations run by `parts` workers at once in `rounds` equal chunks each.
+// The GPU side's (gpu_nodes: a part each) with its first run's costs: each
+// section's buffer on each GPU allocated, then every part's inputs copied
+// at once, the kernels, every part's outputs copied back at once (on
+// shared links, the copies share them).
+void Runtime::seed_split_side(SplitSide& side, const std::string& kernel, const std::string& arch, long n,
+                              int parts, int rounds, const hcc_split_section* sections, int nsections,
+                              const std::vector<int>& gpu_nodes) {
+  if (side.known() || parts == 0 || n < 2) return;
+  const double allocations = split_allocations(n, sections, nsections, gpu_nodes);
+  auto time_of = [&](double x) -> std::optional<double> {
+    std::optional<double> t = split_side_model(kernel, arch, x / parts / rounds);
+    if (!t) return t;
+    *t *= rounds;
+    if (gpu_nodes.empty()) return t;
+    std::vector<Backend::PlannedTransfer> in, out;
+    for (int node : gpu_nodes) {
+      for (int k = 0; k < nsections; ++k) {
+        const hcc_split_section& s = sections[k];
+        const auto bytes = static_cast<uint64_t>(s.stride ? static_cast<double>(s.stride) * (x / parts)
+                                                         : static_cast<double>(s.length));
+        if (s.mode != HCC_W) in.push_back({0, node, bytes});
+        if (s.mode != HCC_R) out.push_back({node, 0, bytes});
+      }
+    }
+    return *t + allocations + backend_->transfers_estimate(in) + backend_->transfers_estimate(out);
   };
   const double half = static_cast<double>(n / 2), whole = static_cast<double>(n);
   const std::optional<double> a = time_of(half), b = time_of(whole);
@@ -161,7 +187,7 @@ void Runtime::pin_split_extents(SplitKernels* kernels, long n, const hcc_split_s
 
 SplitRun& Runtime::split_start(const std::string& name, long n, const hcc_split_section* sections, int nsections,
                                hcc_split_fn cuda, void* arg, const std::vector<int>& gpus, int cpu_parts,
-                               int cpu_rounds) {
+                               int cpu_rounds, const std::string& cpu_kernel) {
   long g = 0;
   SplitRun* run = nullptr;
   {
@@ -180,9 +206,13 @@ SplitRun& Runtime::split_start(const std::string& name, long n, const hcc_split_
     run->kernels = k.get();
     SplitHistory& h = split_histories_[name];
     if (!gpus.empty()) {
-      seed_split_side(h.cpu, k->name, "cpu", n, cpu_parts, cpu_rounds, sections, nsections, -1);
+      std::vector<int> gpu_nodes;
+      for (int w : gpus) gpu_nodes.push_back(machine().workers[w].node);
+      run->gpu_setup = split_allocations(n, sections, nsections, gpu_nodes);
+      seed_split_side(h.cpu, cpu_kernel.empty() ? k->name : cpu_kernel, "cpu", n, cpu_parts, cpu_rounds, sections,
+                      nsections, {});
       seed_split_side(h.gpu, k->name, machine().workers[gpus.front()].arch, n, static_cast<int>(gpus.size()), 1,
-                      sections, nsections, machine().workers[gpus.front()].node);
+                      sections, nsections, gpu_nodes);
       if (const std::optional<double> share = forced_share(config_.split))
         g = std::clamp(std::lround(*share * static_cast<double>(n)), 0L, n);
       else g = gpu_iterations(h, n);
@@ -265,17 +295,21 @@ void Runtime::split_finish(const std::string& name, double cpu_end) {
   std::lock_guard<std::mutex> lock(split_mutex_);
   SplitHistory& h = split_histories_[name];
   if (c > 0) h.cpu.observe(static_cast<double>(c), cpu_end - run->start);
-  if (g > 0) h.gpu.observe(static_cast<double>(g), gpu_end - run->start);
+  // The history is of runs with the buffers kept: a first run's allocations
+  // (estimated) are left out of it.
+  if (g > 0) h.gpu.observe(static_cast<double>(g), gpu_end - run->start - run->gpu_setup);
   h.last = hcc_split_stats{g, c, g > 0 ? gpu_end - run->start : 0, c > 0 ? cpu_end - run->start : 0, h.last.runs + 1};
 }
 
-void Runtime::split_begin(const std::string& name, long n, const hcc_split_section* sections, int nsections,
+void Runtime::split_begin(const std::string& name, const std::string& cpu_loop, long n,
+                          const hcc_split_section* sections, int nsections,
                           hcc_split_fn cuda, void* arg, long* cpu_begin, long* cpu_end) {
   check(sections, nsections, n);
   std::vector<int> cpus, gpus;
   split_workers(cuda != nullptr, cpus, gpus);
   // The CPU part is the caller's team loop: as many parts as CPU workers.
-  const SplitRun& run = split_start(name, n, sections, nsections, cuda, arg, gpus, std::max<int>(1, cpus.size()), 1);
+  const SplitRun& run = split_start(name, n, sections, nsections, cuda, arg, gpus, std::max<int>(1, cpus.size()), 1,
+                                    cpu_loop.empty() ? "" : "loop:" + cpu_loop);
   *cpu_begin = run.g;
   *cpu_end = n;
 }
@@ -290,7 +324,7 @@ void Runtime::split_for(const std::string& name, long n, const hcc_split_section
   split_workers(cuda != nullptr, cpus, gpus);
   if (cpus.empty() && gpus.empty()) cpus.push_back(0);  // every CPU worker leaves GPU tasks: one runs it all
   SplitRun& run =
-      split_start(name, n, sections, nsections, cuda, arg, gpus, static_cast<int>(cpus.size()), kCpuChunks);
+      split_start(name, n, sections, nsections, cuda, arg, gpus, static_cast<int>(cpus.size()), kCpuChunks, "");
   // The CPUs' [g, n), in kCpuChunks equal chunks per CPU worker.
   std::vector<void*> bases(static_cast<size_t>(nsections));
   for (int k = 0; k < nsections; ++k) bases[k] = sections[k].base;

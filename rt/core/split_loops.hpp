@@ -79,6 +79,7 @@ struct SplitRun {
   SplitKernels* kernels = nullptr;
   long n = 0, g = 0;  // iterations, the GPUs' [0, g)
   double start = 0;
+  double gpu_setup = 0;  // its GPU buffers' allocations (estimated)
   std::vector<std::unique_ptr<SplitPart>> parts;
 };
 

@@ -190,6 +190,23 @@ class SimBackend final : public Backend {
     return platform_.costs.transfer_queue + p.latency + (p.bandwidth > 0 ? bytes / p.bandwidth : 0);
   }
 
+  double transfers_estimate(const std::vector<PlannedTransfer>& all) override {
+    std::map<s4u::Link*, double> bytes_on;
+    double latency = 0, longest = 0;
+    for (const PlannedTransfer& t : all) {
+      const Path& p = platform_.paths[t.src_node][t.dst_node];
+      for (s4u::Link* l : p.links) bytes_on[l] += static_cast<double>(t.bytes);
+      latency = std::max(latency, p.latency);
+    }
+    for (const auto& [link, bytes] : bytes_on) longest = std::max(longest, bytes / link->get_bandwidth());
+    return all.empty() ? 0 : platform_.costs.transfer_queue + latency + longest;
+  }
+  double allocation_estimate(int node, uint64_t bytes) override {
+    const auto d = device_buffers_.find(node);
+    const bool kept = d != device_buffers_.end() && d->second.kept.count(device_buffer_bytes(bytes));
+    return kept ? 0 : platform_.costs.device_alloc;
+  }
+
   void pin_host(void*, uint64_t bytes) override {
     sleep(platform_.costs.pinned_alloc_per_mib * static_cast<double>(bytes) / (1 << 20));
   }

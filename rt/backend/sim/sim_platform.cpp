@@ -269,7 +269,7 @@ SimPlatform describe_node(const Config& config, s4u::Host* cpu, std::vector<s4u:
                                    number_text(l->get_bandwidth()) + " B/s (must be > 0)");
         bw = (bw == 0) ? l->get_bandwidth() : std::min(bw, l->get_bandwidth());
       }
-      p.paths[a][b] = Path{latency, bw};
+      p.paths[a][b] = Path{latency, bw, links};
     }
   }
   return p;

@@ -19,6 +19,7 @@ namespace hcc::rt {
 struct Path {
   double latency = 0;    // seconds
   double bandwidth = 0;  // bytes per second (the narrowest link)
+  std::vector<simgrid::s4u::Link*> links;  // what concurrent transfers share
 };
 
 // Runtime operation costs in seconds (defaults: seed 000, Table 2).

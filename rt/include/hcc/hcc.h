@@ -172,11 +172,13 @@ int hcc_split_for(const char *name, long n, const hcc_split_section *sections, i
 
 /* The form `#pragma hcc split` compiles to: begin submits the GPUs' parts
  * (cuda as for hcc_split_for) and gives the CPU part [*cpu_begin, *cpu_end)
- * of [0, n), which the caller runs (its team's worksharing loop); end waits
- * for the GPUs' parts and keeps both sides' times. Returns 0, or -1 with a
+ * of [0, n), which the caller runs (its team's worksharing loop, whose
+ * site "<file>:<line>" is cpu_loop: the CPU side's model is that loop's,
+ * kernel "loop:<cpu_loop>"; NULL: "split:<name>" on cpu); end waits for
+ * the GPUs' parts and keeps both sides' times. Returns 0, or -1 with a
  * message on stderr. */
-int hcc_split_begin(const char *name, long n, const hcc_split_section *sections, int nsections, hcc_split_fn cuda,
-                    void *arg, long *cpu_begin, long *cpu_end);
+int hcc_split_begin(const char *name, const char *cpu_loop, long n, const hcc_split_section *sections,
+                    int nsections, hcc_split_fn cuda, void *arg, long *cpu_begin, long *cpu_end);
 int hcc_split_end(const char *name);
 
 /* How the latest run of a split loop went (zeros before its first): each

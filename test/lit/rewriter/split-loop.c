@@ -31,7 +31,7 @@ void stencil(int n, int k, const double *in, double *out, const double *w) {
 // CHECK-NEXT:   {(void *)&(w)[0], 0, (size_t)(({ long i = __hcc_lb0; (long)(0); }) * (long)sizeof((w)[0])), (size_t)((k) * (long)sizeof((w)[0])), HCC_R},
 // CHECK-NEXT:   {(void *)&(out)[0], {{.*}}, (size_t)(1 * (long)sizeof((out)[0])), HCC_W},
 // CHECK:      struct __hcc_sa0 __hcc_sv0 = {__hcc_lb0, (int)(k)};
-// CHECK:      hcc_split_begin("stencil", __hcc_n0, __hcc_ss0, 3, __hcc_split_cuda0, &__hcc_sv0, &__hcc_b0, &__hcc_e0);
+// CHECK:      hcc_split_begin("stencil", "split-loop.c:13", __hcc_n0, __hcc_ss0, 3, __hcc_split_cuda0, &__hcc_sv0, &__hcc_b0, &__hcc_e0);
 // CHECK:      #pragma omp parallel for schedule(static)
 // CHECK-NEXT:   for (int i = __hcc_lb0 + __hcc_b0; i < __hcc_lb0 + __hcc_e0; i++) {
 // CHECK:      hcc_split_end("stencil");
