@@ -53,6 +53,9 @@ def main():
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--timeout", type=float, default=120)
+    ap.add_argument("--prebuilt", action="store_true",
+                    help="run the programs already in <build>/bench/deep_tasks/ (built elsewhere, on a machine "
+                         "without the compilers such as the device node)")
     args = ap.parse_args()
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     build = os.path.abspath(args.build_dir)
@@ -68,6 +71,12 @@ def main():
         for prog in ("tree", "cutoff"):
             src = os.path.join(root, "bench", "deep_tasks", f"{prog}.c")
             out = os.path.join(work, f"{prog}-{name}")
+            if args.prebuilt:
+                if not os.access(out, os.X_OK):
+                    log(f"deep_tasks: --prebuilt: no {out}")
+                    return 1
+                exe[name, prog] = out
+                continue
             p = subprocess.run([*cc, "-O2", src, "-o", out], capture_output=True, text=True)
             if p.returncode != 0:
                 log(f"deep_tasks: {name}: building {prog}.c failed: {p.stderr.strip()[-400:]}")

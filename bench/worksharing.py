@@ -49,6 +49,9 @@ def main():
     ap.add_argument("--reps", type=int, default=2000)
     ap.add_argument("--work-us", type=float, default=2)
     ap.add_argument("--timeout", type=float, default=120)
+    ap.add_argument("--prebuilt", action="store_true",
+                    help="run the programs already in <build>/bench/worksharing/ (built elsewhere, on a machine "
+                         "without the compilers such as the device node)")
     args = ap.parse_args()
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     build = os.path.abspath(args.build_dir)
@@ -63,6 +66,13 @@ def main():
     exe = {}
     for name, cc in compilers.items():
         out = os.path.join(work, f"shapes-{name}")
+        if args.prebuilt:
+            if os.access(out, os.X_OK):
+                exe[name] = out
+            elif name == "hccsim":
+                log(f"worksharing: --prebuilt: no {out}")
+                return 1
+            continue
         p = subprocess.run([*cc, "-O2", src, "-o", out], capture_output=True, text=True)
         if p.returncode != 0:
             log(f"worksharing: {name}: build failed: {p.stderr.strip()[-400:]}")

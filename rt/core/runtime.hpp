@@ -398,10 +398,10 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
                        const std::vector<int>& gpu_nodes);
   double split_allocations(long n, const hcc_split_section* sections, int nsections,
                            const std::vector<int>& gpu_nodes);
-  void split_workers(bool cuda, std::vector<int>& cpus, std::vector<int>& gpus) const;
+  void split_workers(bool cuda, std::vector<int>& cpus, std::vector<int>& gpus, double* cpu_slowdown) const;
   SplitRun& split_start(const std::string& name, long n, const hcc_split_section* sections, int nsections,
                         hcc_split_fn cuda, void* arg, const std::vector<int>& gpus, int cpu_parts,
-                        int cpu_rounds, const std::string& cpu_kernel);
+                        int cpu_rounds, const std::string& cpu_kernel, double cpu_slowdown);
   void split_finish(const std::string& name, double cpu_end);
   void pin_split_extents(SplitKernels* kernels, long n, const hcc_split_section* sections, int nsections);
   std::mutex split_mutex_;

@@ -157,14 +157,28 @@ void Runtime::seed_split_side(SplitSide& side, const std::string& kernel, const 
   side.seed(*b - slope * whole, slope);
 }
 
-// The workers of each side: CPU workers that run kernels, and the GPUs
-// when there is a CUDA implementation.
-void Runtime::split_workers(bool cuda, std::vector<int>& cpus, std::vector<int>& gpus) const {
+// The workers of each side (SGPU 2's getRes): CPU workers that run
+// kernels, and the GPUs when there is a CUDA implementation, those not
+// running a task where some are free. *cpu_slowdown: all the CPU workers
+// over the free ones (the calling worker counts as free: it helps while it
+// waits); the CPU side's chunks go to every one, the busy ones join later.
+void Runtime::split_workers(bool cuda, std::vector<int>& cpus, std::vector<int>& gpus, double* cpu_slowdown) const {
+  const int self = backend_->self_worker();
+  int free_cpus = 0;
+  std::vector<int> free_gpus;
   for (int w = 0; w < nworkers_; ++w) {
     const WorkerDesc& d = machine().workers[w];
-    if (d.arch == "cpu" && !d.control_only) cpus.push_back(w);
-    else if (d.arch != "cpu" && cuda) gpus.push_back(w);
+    const bool free = w == self || workers_[w].current.load(std::memory_order_relaxed) == nullptr;
+    if (d.arch == "cpu" && !d.control_only) {
+      cpus.push_back(w);
+      free_cpus += free;
+    } else if (d.arch != "cpu" && cuda) {
+      gpus.push_back(w);
+      if (free) free_gpus.push_back(w);
+    }
   }
+  if (!free_gpus.empty()) gpus = free_gpus;
+  *cpu_slowdown = free_cpus > 0 ? static_cast<double>(cpus.size()) / free_cpus : 1;
 }
 
 // Page-locks each section's bytes over [0, n) before the first GPU part
@@ -187,7 +201,7 @@ void Runtime::pin_split_extents(SplitKernels* kernels, long n, const hcc_split_s
 
 SplitRun& Runtime::split_start(const std::string& name, long n, const hcc_split_section* sections, int nsections,
                                hcc_split_fn cuda, void* arg, const std::vector<int>& gpus, int cpu_parts,
-                               int cpu_rounds, const std::string& cpu_kernel) {
+                               int cpu_rounds, const std::string& cpu_kernel, double cpu_slowdown) {
   long g = 0;
   SplitRun* run = nullptr;
   {
@@ -215,12 +229,13 @@ SplitRun& Runtime::split_start(const std::string& name, long n, const hcc_split_
                       sections, nsections, gpu_nodes);
       if (const std::optional<double> share = forced_share(config_.split))
         g = std::clamp(std::lround(*share * static_cast<double>(n)), 0L, n);
-      else g = gpu_iterations(h, n);
+      else g = gpu_iterations(h, n, cpu_slowdown);
       if (cpu_parts == 0) g = n;
     }
   }
   run->n = n;
   run->g = g;
+  run->cpu_slowdown = cpu_slowdown;
   run->start = time();
   if (g > 0 && config_.pin_host_data) pin_split_extents(run->kernels, n, sections, nsections);
   // The GPUs' [0, g), in equal parts.
@@ -294,7 +309,7 @@ void Runtime::split_finish(const std::string& name, double cpu_end) {
   const long g = run->g, c = run->n - run->g;
   std::lock_guard<std::mutex> lock(split_mutex_);
   SplitHistory& h = split_histories_[name];
-  if (c > 0) h.cpu.observe(static_cast<double>(c), cpu_end - run->start);
+  if (c > 0) h.cpu.observe(static_cast<double>(c), (cpu_end - run->start) / run->cpu_slowdown);
   // The history is of runs with the buffers kept: a first run's allocations
   // (estimated) are left out of it.
   if (g > 0) h.gpu.observe(static_cast<double>(g), gpu_end - run->start - run->gpu_setup);
@@ -306,10 +321,11 @@ void Runtime::split_begin(const std::string& name, const std::string& cpu_loop, 
                           hcc_split_fn cuda, void* arg, long* cpu_begin, long* cpu_end) {
   check(sections, nsections, n);
   std::vector<int> cpus, gpus;
-  split_workers(cuda != nullptr, cpus, gpus);
+  double slowdown = 1;
+  split_workers(cuda != nullptr, cpus, gpus, &slowdown);
   // The CPU part is the caller's team loop: as many parts as CPU workers.
   const SplitRun& run = split_start(name, n, sections, nsections, cuda, arg, gpus, std::max<int>(1, cpus.size()), 1,
-                                    cpu_loop.empty() ? "" : "loop:" + cpu_loop);
+                                    cpu_loop.empty() ? "" : "loop:" + cpu_loop, slowdown);
   *cpu_begin = run.g;
   *cpu_end = n;
 }
@@ -321,10 +337,12 @@ void Runtime::split_for(const std::string& name, long n, const hcc_split_section
   check(sections, nsections, n);
   if (!cpu) throw std::invalid_argument("hcc_split_for: no CPU implementation");
   std::vector<int> cpus, gpus;
-  split_workers(cuda != nullptr, cpus, gpus);
+  double slowdown = 1;
+  split_workers(cuda != nullptr, cpus, gpus, &slowdown);
   if (cpus.empty() && gpus.empty()) cpus.push_back(0);  // every CPU worker leaves GPU tasks: one runs it all
   SplitRun& run =
-      split_start(name, n, sections, nsections, cuda, arg, gpus, static_cast<int>(cpus.size()), kCpuChunks, "");
+      split_start(name, n, sections, nsections, cuda, arg, gpus, static_cast<int>(cpus.size()), kCpuChunks, "",
+                              slowdown);
   // The CPUs' [g, n), in kCpuChunks equal chunks per CPU worker.
   std::vector<void*> bases(static_cast<size_t>(nsections));
   for (int k = 0; k < nsections; ++k) bases[k] = sections[k].base;

@@ -80,11 +80,14 @@ struct SplitRun {
   long n = 0, g = 0;  // iterations, the GPUs' [0, g)
   double start = 0;
   double gpu_setup = 0;  // its GPU buffers' allocations (estimated)
+  double cpu_slowdown = 1;  // CPU workers over the free ones at its start
   std::vector<std::unique_ptr<SplitPart>> parts;
 };
 
 // The GPUs' iterations out of n: both lines known, where they cross
-// (clamped to [0, n]); else half (exploring).
-long gpu_iterations(const SplitHistory& h, long n);
+// (clamped to [0, n]); else half (exploring). The CPU side's line is its
+// time with every CPU worker free; cpu_slowdown (all over the free ones,
+// SGPU 2's getRes) stretches it when some run other tasks.
+long gpu_iterations(const SplitHistory& h, long n, double cpu_slowdown = 1);
 
 }  // namespace hcc::rt

@@ -38,13 +38,13 @@ double SplitSide::intercept() const {
   return std::max(0.0, t_[1] - slope() * x_[1]);
 }
 
-long gpu_iterations(const SplitHistory& h, long n) {
+long gpu_iterations(const SplitHistory& h, long n, double cpu_slowdown) {
   if (n <= 0) return 0;
   if (!h.cpu.known() || !h.gpu.known()) return n / 2;
   // intercept_c + slope_c (n - g) = intercept_g + slope_g g
-  const double bc = h.cpu.slope(), bg = h.gpu.slope();
+  const double bc = h.cpu.slope() * cpu_slowdown, bg = h.gpu.slope();
   if (bc + bg <= 0) return n / 2;
-  const double g = (h.cpu.intercept() + bc * static_cast<double>(n) - h.gpu.intercept()) / (bc + bg);
+  const double g = (h.cpu.intercept() * cpu_slowdown + bc * static_cast<double>(n) - h.gpu.intercept()) / (bc + bg);
   if (!std::isfinite(g)) return n / 2;
   return std::clamp(std::lround(g), 0L, n);
 }
