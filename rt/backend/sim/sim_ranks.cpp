@@ -161,10 +161,28 @@ bool bursts_with_smpi_options(bool bursts) {
 
 bool mpi_build() { return &hcc_mpi_build != nullptr && hcc_mpi_build; }
 
+// The GPUs of a node: the GPU hosts whose hcc.cpu names it; on a platform
+// of one node whose GPUs name none, all of them. The ranks on a node share
+// its GPUs (each rank's runtime has a worker on each), as processes do.
+std::vector<s4u::Host*> gpus_of(s4u::Host* node) {
+  s4u::Engine& engine = *s4u::Engine::get_instance();
+  std::vector<s4u::Host*> named, unnamed;
+  for (s4u::Host* h : engine.get_all_hosts()) {
+    const char* kind = h->get_property("hcc.kind");
+    if (!kind || std::string(kind) != "gpu") continue;
+    const char* cpu = h->get_property("hcc.cpu");
+    if (!cpu) unnamed.push_back(h);
+    else if (node->get_name() == cpu) named.push_back(h);
+  }
+  if (named.empty() && node_hosts(engine).size() == 1) return unnamed;
+  return named;
+}
+
 SimPlatform describe_running_node(const Config& config) {
   Rank& rank = current_rank();
   if (!rank.simulated_ranks) return describe_platform(config);
-  return describe_node(config, s4u::this_actor::get_host(), {}, config.workers ? config.workers : rank.cpu_workers);
+  s4u::Host* node = s4u::this_actor::get_host();
+  return describe_node(config, node, gpus_of(node), config.workers ? config.workers : rank.cpu_workers);
 }
 
 bool in_rank_main() {

@@ -6,7 +6,8 @@
 # force loop (the GPU side's and the CPU part's loop), each step's parts
 # end within 5 % of each other. The MPI variant (skipped without mpirun)
 # prints that checksum under mpirun with 1, 2 and 3 ranks, and simulated
-# with 2 ranks on a node each its "simulated" line.
+# with 2 ranks its "simulated" line: on a node each, and on h100-node,
+# where both split their bodies with its GPU.
 set -euo pipefail
 bin=$1 src=$2 work=$3
 rm -rf "$work" && mkdir -p "$work/models" && cd "$work"
@@ -53,4 +54,12 @@ for np in 1 2 3; do
 done
 out=$(HCC_SIM_BURSTS=off timeout 120 "$bin/hccsim-run" -np 2 --platform local-2node ./nbody-mpi-sim 1500 4 2>&1)
 grep -q "^nbody_mpi: N=1500 steps=4 ranks=2 simulated$" <<<"$out" || fail "nbody_mpi simulated: $out"
+# Two ranks on h100-node share its GPU: each splits its own bodies.
+model split_forces.cuda split:forces cuda 5e-6 1e-8
+mline=$(grep -n "nbody_force(lo + i" "$src/nbody_mpi.c" | head -1 | cut -d: -f1)
+model "loop_nbody_mpi.c_$((mline - 1)).cpu" "loop:nbody_mpi.c:$((mline - 1))" cpu 2e-6 4e-6
+out=$(HCC_SIM_BURSTS=off HCC_SIM_LOOPS=model HCC_MODEL_DIR=models HCC_RECORDS=mpi.csv timeout 120 \
+      "$bin/hccsim-run" -np 2 --platform h100-node ./nbody-mpi-sim 20000 3 2>&1)
+grep -q "^nbody_mpi: N=20000 steps=3 ranks=2 simulated$" <<<"$out" || fail "nbody_mpi on h100-node: $out"
+[ "$(cat mpi.*.csv | grep -c ',split:forces,cuda,')" -ge 2 ] || fail "nbody_mpi on h100-node: no GPU part in the records (mpi.<rank>.csv)"
 echo "nbody: ok"

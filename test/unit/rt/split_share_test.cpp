@@ -52,6 +52,20 @@ TEST(SplitShare, SeededFromModelsBalancedAtOnce) {
   EXPECT_LE(imbalance_after(h, 10'000'000, cpu, gpu, 1), 1e-6);
 }
 
+// SGPU 2's getRes: with half the CPU workers running other tasks, the CPU
+// side takes twice as long per iteration, and the share that balances the
+// sides moves to the GPUs.
+TEST(SplitShare, BusyCpuWorkersShiftTheShareToTheGpus) {
+  SplitHistory h;
+  const Line cpu{2e-6, 1e-9}, gpu{5e-4, 2e-10};
+  h.cpu.seed(cpu.intercept, cpu.slope);
+  h.gpu.seed(gpu.intercept, gpu.slope);
+  const long n = 10'000'000, all_free = gpu_iterations(h, n), half_busy = gpu_iterations(h, n, 2.0);
+  EXPECT_GT(half_busy, all_free);
+  const double tc = 2 * cpu(static_cast<double>(n - half_busy)), tg = gpu(static_cast<double>(half_busy));
+  EXPECT_LE(std::fabs(tc - tg) / std::max(tc, tg), 1e-6);
+}
+
 TEST(SplitShare, SideSlowerInEveryWayGetsNothing) {
   SplitHistory h;
   h.cpu.seed(1e-3, 1e-9);
