@@ -40,26 +40,29 @@ platform badcores.xml 1 "1 2"
 field() { sed -n "s/.*\b$1=\([^ ]*\).*/\1/p" <<<"$2" | head -1; }
 within() { python3 -c "import sys; sys.exit(0 if $2 <= float('$1') <= $3 else 1)"; }
 unit=0.004
+# Upper bounds 5 % above the exact charge: a CPU-time measurement on a
+# loaded machine (ctest -j2) ran 3 % long once; 5 % still tells a region
+# of 15 units from one of 16 (the core speed factors, below).
 
 # The region: the longest thread (16 units) plus the loop and runtime code
 # around the bursts (no runtime cost models here: none is charged), never
 # the sum of the threads' (136 units) nor nothing.
 out=$(HCC_PLATFORM=p16.xml ./team $unit 2>&1)
 [ "$(field threads "$out")" = 16 ] || fail "not a team of 16: $out"
-within "$(field region "$out")" "16 * $unit" "16 * $unit * 1.03 + 2e-4" || fail "region: $out"
-within "$(field sequential "$out")" "$unit" "$unit * 1.03 + 1e-4" || fail "sequential part: $out"
-within "$(field bursts "$out")" "137 * $unit" "137 * $unit * 1.03 + 1e-3" || fail "charged bursts: $out"
+within "$(field region "$out")" "16 * $unit" "16 * $unit * 1.05 + 2e-4" || fail "region: $out"
+within "$(field sequential "$out")" "$unit" "$unit * 1.05 + 1e-4" || fail "sequential part: $out"
+within "$(field bursts "$out")" "137 * $unit" "137 * $unit * 1.05 + 1e-3" || fail "charged bursts: $out"
 
 # Cores twice as fast: half the time.
 out=$(HCC_PLATFORM=p16x2.xml ./team $unit 2>&1)
-within "$(field region "$out")" "8 * $unit" "8 * $unit * 1.03 + 1e-4" || fail "speed factor 2, region: $out"
-within "$(field sequential "$out")" "0.5 * $unit" "0.5 * $unit * 1.03 + 1e-4" || fail "speed factor 2, sequential: $out"
+within "$(field region "$out")" "8 * $unit" "8 * $unit * 1.05 + 1e-4" || fail "speed factor 2, region: $out"
+within "$(field sequential "$out")" "0.5 * $unit" "0.5 * $unit * 1.05 + 1e-4" || fail "speed factor 2, sequential: $out"
 
 # Cores of unequal speeds: core 0 (team thread 0, and the main thread) at
 # half speed, core 15 at twice: thread 14's 15 units are the longest.
 out=$(HCC_PLATFORM=cores.xml ./team $unit 2>&1)
-within "$(field region "$out")" "15 * $unit" "15 * $unit * 1.03 + 2e-4" || fail "core speed factors, region: $out"
-within "$(field sequential "$out")" "2 * $unit" "2 * $unit * 1.03 + 1e-4" || fail "core speed factors, sequential: $out"
+within "$(field region "$out")" "15 * $unit" "15 * $unit * 1.05 + 2e-4" || fail "core speed factors, region: $out"
+within "$(field sequential "$out")" "2 * $unit" "2 * $unit * 1.05 + 1e-4" || fail "core speed factors, sequential: $out"
 
 # Tasks only: the program's code costs nothing.
 out=$(HCC_PLATFORM=p16.xml HCC_SIM_BURSTS=off ./team $unit 2>&1)
@@ -73,7 +76,7 @@ rm -f models/hcc.*.json  # the runtime's costs (wake-ups of this run's machine):
 mean=$(python3 -c "import json; print(json.load(open('models/grow.cpu.json'))['entries'][0]['mean'])")
 out=$(HCC_PLATFORM=p16.xml HCC_MODEL_DIR=models ./kernels $unit 2>&1)
 [ "$(field nodes "$out")" = 4 ] || fail "steering tasks did not link their nodes: $out"
-within "$(field steering "$out")" "4 * $mean" "4 * $mean * 1.03 + 5e-4" || fail "steering tasks (model $mean): $out"
+within "$(field steering "$out")" "4 * $mean" "4 * $mean * 1.05 + 5e-4" || fail "steering tasks (model $mean): $out"
 within "$(field kernel "$out")" "$unit" "$unit * 1.5" || fail "kernel timed for its model: $out"
 within "$(field bursts "$out")" 0 "0.25 * $unit" || fail "kernels charged as bursts: $out"
 
