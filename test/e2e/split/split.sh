@@ -5,7 +5,9 @@
 # result; simulated on h100-node (one GPU) and mirage (three behind one
 # bus) with linear models of each side, the parts end within 5 % of each
 # other at every run: the first's share from the models, the next ones'
-# from history; HCC_SPLIT forces a share; a malformed HCC_SPLIT is one line;
+# from history, also with half the CPU workers busy with a long task (the
+# share computed on the free ones, SGPU 2's getRes); HCC_SPLIT forces a
+# share; a malformed HCC_SPLIT is one line;
 # a GPU side without a model is one line. The same loop written with
 # '#pragma hcc split' (split_pragma.c) builds with gcc, is right natively,
 # and simulated (its CPU part the team's loop, charged from its model)
@@ -48,6 +50,17 @@ out=$(HCC_WORKERS=2 ./split-native 100000 3 2>&1)
 grep -q "^wrong=0$" <<<"$out" || fail "native split loop: $out"
 grep -q "^run=3 gpu=0 cpu=100000 " <<<"$out" || fail "native split loop without a GPU: $out"
 
+# Half the CPU workers busy with a long task (SGPU 2's getRes): the share,
+# from the models then history, is computed on the free ones.
+cat > models/busy.cpu.json <<'JSON'
+{"schema_version":1,"kernel":"busy","arch":"cpu","entries":[{"footprint":"0xcbf29ce484222325","size_bytes":0,
+ "count":10,"mean":1.0,"m2":0,"min":1.0,"max":1.0,"samples":[1.0]}]}
+JSON
+free=$(HCC_PLATFORM=h100-node HCC_MODEL_DIR=models ./split 10000000 4 2>&1)
+out=$(HCC_PLATFORM=h100-node HCC_MODEL_DIR=models ./split 10000000 4 8 2>&1)
+balanced "$out" || fail "balance with 8 of 16 CPU workers busy: $out"
+g_free=$(sed -n 's/^run=4 gpu=\([0-9]*\) .*/\1/p' <<<"$free") g_busy=$(sed -n 's/^run=4 gpu=\([0-9]*\) .*/\1/p' <<<"$out")
+[ "$g_busy" -gt "$g_free" ] || fail "busy CPU workers: the GPUs got $g_busy iterations, $g_free with all free"
 for preset in h100-node mirage; do  # one GPU; three behind one bus
   out=$(HCC_PLATFORM=$preset HCC_MODEL_DIR=models ./split 10000000 4 2>&1)
   balanced "$out" || fail "balance on $preset: $out"
