@@ -1,5 +1,6 @@
 #include "sim_ranks.hpp"
 
+#include <simgrid/kernel/resource/NetworkModelIntf.hpp>
 #include <smpi/smpi.h>
 #include <xbt/config.hpp>
 
@@ -161,6 +162,53 @@ bool bursts_with_smpi_options(bool bursts) {
 
 bool mpi_build() { return &hcc_mpi_build != nullptr && hcc_mpi_build; }
 
+// SMPI's piece-wise factors ("threshold:factor;..."): for a message of
+// `size` bytes, the factor of the largest threshold below it (1 below all).
+std::vector<std::pair<double, double>> parse_smpi_factors(const std::string& text) {
+  std::vector<std::pair<double, double>> factors;
+  std::istringstream in(text);
+  for (std::string item; std::getline(in, item, ';');) {
+    const size_t colon = item.find(':');
+    if (colon == std::string::npos) continue;
+    factors.emplace_back(std::stod(item.substr(0, colon)), std::stod(item.substr(colon + 1)));
+  }
+  std::sort(factors.begin(), factors.end());
+  return factors;
+}
+
+double smpi_factor(const std::vector<std::pair<double, double>>& factors, double size) {
+  double current = 1.0;
+  for (const auto& [threshold, factor] : factors) {
+    if (size <= threshold) return current;
+    current = factor;
+  }
+  return current;
+}
+
+bool is_gpu(const s4u::Host* h) {
+  const char* kind = h ? h->get_property("hcc.kind") : nullptr;
+  return kind && std::string(kind) == "gpu";
+}
+
+// Copies between a rank's memory and its GPUs at the PCI links' own
+// latency and bandwidth; SMPI's factors (fitted on MPI messages) for the
+// rest, as SMPI applies them.
+void plain_gpu_routes(s4u::Engine& engine) {
+  const auto hosts = engine.get_all_hosts();
+  if (std::none_of(hosts.begin(), hosts.end(), is_gpu)) return;
+  auto* model = engine.get_netzone_root()->get_network_model();
+  const auto bw = parse_smpi_factors(simgrid::config::get_value<std::string>("smpi/bw-factor"));
+  const auto lat = parse_smpi_factors(simgrid::config::get_value<std::string>("smpi/lat-factor"));
+  auto per_route = [](std::vector<std::pair<double, double>> factors) {
+    return [factors](double size, const s4u::Host* src, const s4u::Host* dst, const std::vector<s4u::Link*>&,
+                     const std::unordered_set<s4u::NetZone*>&) {
+      return is_gpu(src) || is_gpu(dst) ? 1.0 : smpi_factor(factors, size);
+    };
+  };
+  model->set_bw_factor_cb(per_route(bw));
+  model->set_lat_factor_cb(per_route(lat));
+}
+
 // The GPUs of a node: the GPU hosts whose hcc.cpu names it; on a platform
 // of one node whose GPUs name none, all of them. The ranks on a node share
 // its GPUs (each rank's runtime has a worker on each), as processes do.
@@ -207,6 +255,7 @@ int run_ranks(s4u::Engine& engine, int (*main_fn)(int, char**), int argc, char**
     load_platform(engine, platform, [&engine] {
       if (node_hosts(engine).empty()) throw std::runtime_error("no host can run a rank (all are GPUs)");
     });
+    plain_gpu_routes(engine);
     hosts = place_ranks(engine, nranks, platform);
     config.sim_bursts = bursts_with_smpi_options(config.sim_bursts);
     start_burst_accounting(config);
