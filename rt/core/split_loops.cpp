@@ -259,12 +259,22 @@ SplitRun& Runtime::split_start(const std::string& name, long n, const hcc_split_
       int a = 0;
       while (a < static_cast<int>(mine.size()) && mine[a]->addr != at) ++a;
       if (a == static_cast<int>(mine.size())) {
-        if (lookup(at))
-          throw std::invalid_argument("hcc_split: section " + std::to_string(k) +
-                                      ": its bytes are registered data already (hcc_data_register)");
-        mine.push_back(register_data(at, hi - lo));
-        mine.back()->host_pinned = config_.pin_host_data;  // pin_split_extents did
-        mine.back()->device_bytes = s.stride ? static_cast<size_t>(n - 1) * s.stride + s.length : hi - lo;
+        if (Handle* registered = lookup(at)) {
+          // A whole array the program registered (hcc_data_register): the
+          // parts read that handle, whose copy on a GPU coherence keeps from
+          // run to run while no task writes it.
+          if (s.stride != 0 || registered->size != hi - lo)
+            throw std::invalid_argument("hcc_split: section " + std::to_string(k) +
+                                        ": its bytes are registered data already (hcc_data_register), which only "
+                                        "a whole array read by every part (stride 0, its registered length) may be");
+          mine.push_back(registered);
+          p.borrowed.push_back(true);
+        } else {
+          mine.push_back(register_data(at, hi - lo));
+          mine.back()->host_pinned = config_.pin_host_data;  // pin_split_extents did
+          mine.back()->device_bytes = s.stride ? static_cast<size_t>(n - 1) * s.stride + s.length : hi - lo;
+          p.borrowed.push_back(false);
+        }
         accesses.push_back(hcc_access{reinterpret_cast<hcc_handle>(mine.back()), s.mode});
         p.modes.push_back(s.mode);
       } else if (mine[a]->size != hi - lo) {
@@ -303,7 +313,10 @@ void Runtime::split_finish(const std::string& name, double cpu_end) {
   }
   double gpu_end = run->start;
   for (const std::unique_ptr<SplitPart>& p : run->parts) {
-    for (Handle* h : p->handles) unregister_data(h);  // waits for the part
+    for (size_t i = 0; i < p->handles.size(); ++i) {  // each waits for the part
+      if (p->borrowed[i]) wait_handle(p->handles[i]);
+      else unregister_data(p->handles[i]);
+    }
     gpu_end = std::max(gpu_end, p->ended);
   }
   const long g = run->g, c = run->n - run->g;

@@ -68,6 +68,7 @@ struct SplitPart {
   std::vector<int> access_of;
   std::vector<size_t> lo;
   std::vector<Handle*> handles;  // GPU: its sections, registered for the run
+  std::vector<bool> borrowed;    // and of those, the program's own handles
   std::vector<int> modes;        // and how the part accesses each
   Runtime* rt = nullptr;
   double iterations = 0;  // the task's parameter

@@ -148,7 +148,10 @@ void hcc_taskgroup_end(void);
 
 /* The bytes of one array that iteration i reads or writes:
  * [base + offset + i * stride, + length). stride 0: the whole array, length
- * bytes from base + offset, for every part (read only). */
+ * bytes from base + offset, for every part (read only); sent to each GPU at
+ * each run, or, when those bytes are the program's registered data
+ * (hcc_data_register), read through that handle: a GPU keeps its copy from
+ * run to run while no task writes it. */
 typedef struct hcc_split_section {
   void *base;
   size_t stride;

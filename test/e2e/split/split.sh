@@ -7,7 +7,8 @@
 # other at every run: the first's share from the models, the next ones'
 # from history, also with half the CPU workers busy with a long task (the
 # share computed on the free ones, SGPU 2's getRes); HCC_SPLIT forces a
-# share; a malformed HCC_SPLIT is one line;
+# share; a whole array every part reads goes to the GPU once when the
+# program registered it (split_whole.c); a malformed HCC_SPLIT is one line;
 # a GPU side without a model is one line. The same loop written with
 # '#pragma hcc split' (split_pragma.c) builds with gcc, is right natively,
 # and simulated (its CPU part the team's loop, charged from its model)
@@ -21,9 +22,10 @@ fail() { echo "FAIL: $*"; exit 1; }
 "$hccsim" -fnative -O1 "$src/split_pragma.c" -lm -o pragma-native
 "$hccsim" -fsimulate -O1 "$src/split_pragma.c" -lm -o pragma
 field() { sed -n "s/.*\b$1=\([^ ]*\).*/\1/p" <<<"$2" | head -1; }
-model() {  # model <arch> <intercept> <slope>
-  cat > "models/split_axpy.$1.json" <<JSON
-{"schema_version":1,"kernel":"split:axpy","arch":"$1","regression":{"terms":["1","iterations"],"coef":[$2,$3],
+model() {  # model <arch> <intercept> <slope> [<loop name>: axpy]
+  local name=${4:-axpy}
+  cat > "models/split_$name.$1.json" <<JSON
+{"schema_version":1,"kernel":"split:$name","arch":"$1","regression":{"terms":["1","iterations"],"coef":[$2,$3],
  "ci_low":[$2,$3],"ci_high":[$2,$3],"r2":1,"adj_r2":1,"cv_rmse":0,"n":10},"entries":[]}
 JSON
 }
@@ -61,6 +63,22 @@ out=$(HCC_PLATFORM=h100-node HCC_MODEL_DIR=models ./split 10000000 4 8 2>&1)
 balanced "$out" || fail "balance with 8 of 16 CPU workers busy: $out"
 g_free=$(sed -n 's/^run=4 gpu=\([0-9]*\) .*/\1/p' <<<"$free") g_busy=$(sed -n 's/^run=4 gpu=\([0-9]*\) .*/\1/p' <<<"$out")
 [ "$g_busy" -gt "$g_free" ] || fail "busy CPU workers: the GPUs got $g_busy iterations, $g_free with all free"
+# A whole array every part reads: sent to the GPU at each run, or once when
+# the program registered it (hcc_data_register: coherence keeps the copy).
+"$hccsim" -fnative -O1 "$src/split_whole.c" -o whole-native
+"$hccsim" -fsimulate -O1 "$src/split_whole.c" -o whole
+for m in "" registered; do
+  out=$(HCC_WORKERS=2 ./whole-native 100000 1000 3 $m 2>&1)
+  grep -q "^wrong=0$" <<<"$out" || fail "native split_whole $m: $out"
+done
+model cpu 2e-6 5e-8 weigh  # the CPU side slow enough for the GPU to get a part
+model cuda 5e-6 2e-11 weigh
+for m in "" registered; do
+  out=$(HCC_PLATFORM=h100-node HCC_MODEL_DIR=models HCC_RECORDS=whole$m.csv ./whole 1000000 100000 3 $m 2>&1)
+  grep -qx simulated <<<"$out" || fail "simulated split_whole $m: $out"
+  sent=$(grep -c "CUDA0-up.*bytes=800000," whole$m.csv || true)
+  [ "$sent" = "$([ -z "$m" ] && echo 3 || echo 1)" ] || fail "split_whole $m: the whole array sent $sent times in 3 runs"
+done
 for preset in h100-node mirage; do  # one GPU; three behind one bus
   out=$(HCC_PLATFORM=$preset HCC_MODEL_DIR=models ./split 10000000 4 2>&1)
   balanced "$out" || fail "balance on $preset: $out"
