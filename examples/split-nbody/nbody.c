@@ -19,18 +19,6 @@
 #include "hcc/hcc.h"
 #endif
 
-#ifdef NBODY_CUDA
-void forces_cuda(long begin, long end, const double *pos, double *acc, long first, long n); /* nbody_cuda.cu */
-#else
-/* No GPU side in this build: a simulation charges its model; natively the
- * runtime gives a build without GPUs nothing to run here. */
-void forces_cuda(long begin, long end, const double *pos, double *acc, long first, long n) {
-  (void)begin, (void)end, (void)pos, (void)acc, (void)first, (void)n;
-  fprintf(stderr, "nbody: the CUDA side ran, but this build has none (-DNBODY_CUDA)\n");
-  abort();
-}
-#endif
-
 static void run(long n, int steps, double *pos, double *vel, double *acc, int stats) {
   for (int s = 0; s < steps; ++s) {
 #pragma hcc split name("forces") impl(cuda: forces_cuda(pos, acc, 0, n)) in(pos[0:3*n]) out(acc[3*i:3])

@@ -1,11 +1,13 @@
-/* What nbody.c and nbody_mpi.c share: the bodies' start and the force on
- * one body, the same arithmetic as the CUDA side (nbody_cuda.cu, built
- * without FMA contraction), so a GPU's accelerations equal the CPU's bit for
- * bit. */
+/* What nbody.c and nbody_mpi.c share: the bodies' start, the force on one
+ * body, the same arithmetic as the CUDA side (nbody_cuda.cu, built without
+ * FMA contraction), so a GPU's accelerations equal the CPU's bit for bit,
+ * and that side's declaration (or its stand-in without -DNBODY_CUDA). */
 #ifndef NBODY_H
 #define NBODY_H
 #include <math.h>
 #include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
 
 #ifdef __CUDACC__
 #define NBODY_FN __host__ __device__ static inline
@@ -55,6 +57,20 @@ static inline void nbody_move(double *p, double *v, const double *a) {
     p[d] += NBODY_DT * v[d];
   }
 }
+
+/* The force loop's GPU side: iterations [begin, end) are bodies first + i,
+ * acc holds the iterations' accelerations. */
+#ifdef NBODY_CUDA
+void forces_cuda(long begin, long end, const double *pos, double *acc, long first, long n); /* nbody_cuda.cu */
+#else
+/* No GPU side in this build: a simulation charges its model; natively the
+ * runtime gives a build without GPUs nothing to run here. */
+static inline void forces_cuda(long begin, long end, const double *pos, double *acc, long first, long n) {
+  (void)begin, (void)end, (void)pos, (void)acc, (void)first, (void)n;
+  fprintf(stderr, "nbody: the CUDA side ran, but this build has none (-DNBODY_CUDA)\n");
+  abort();
+}
+#endif
 
 /* A checksum of the positions (printed to compare runs). */
 static double nbody_checksum(long n, const double *pos) {

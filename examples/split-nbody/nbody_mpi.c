@@ -11,16 +11,6 @@
 
 #include "nbody.h"
 
-#ifdef NBODY_CUDA
-void forces_cuda(long begin, long end, const double *pos, double *acc, long first, long n); /* nbody_cuda.cu */
-#else
-void forces_cuda(long begin, long end, const double *pos, double *acc, long first, long n) {
-  (void)begin, (void)end, (void)pos, (void)acc, (void)first, (void)n;
-  fprintf(stderr, "nbody_mpi: the CUDA side ran, but this build has none (-DNBODY_CUDA)\n");
-  abort();
-}
-#endif
-
 int main(int argc, char **argv) {
   MPI_Init(&argc, &argv);
   int rank, size;

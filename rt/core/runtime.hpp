@@ -395,7 +395,7 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
   std::optional<double> split_side_model(const std::string& kernel, const std::string& arch, double iterations);
   void seed_split_side(SplitSide& side, const std::string& kernel, const std::string& arch, long n, int parts,
                        int rounds, const hcc_split_section* sections, int nsections,
-                       const std::vector<int>& gpu_nodes);
+                       const std::vector<int>& gpu_nodes, double setup);
   double split_allocations(long n, const hcc_split_section* sections, int nsections,
                            const std::vector<int>& gpu_nodes);
   void split_workers(bool cuda, std::vector<int>& cpus, std::vector<int>& gpus, double* cpu_slowdown) const;

@@ -38,6 +38,12 @@ const char* const kIterations[] = {"iterations"};
 // oldest first) leaves a large chunk for last.
 constexpr int kCpuChunks = 8;
 
+// A section's bytes over the whole range [0, n): what its GPU buffers and
+// page-locking cover, whatever the share.
+size_t section_extent(const hcc_split_section& s, long n) {
+  return s.stride ? static_cast<size_t>(n - 1) * s.stride + s.length : s.length;
+}
+
 void run_cpu_part(void* const*, void* arg) {
   auto* p = static_cast<SplitPart*>(arg);
   p->fn(p->begin, p->end, const_cast<void* const*>(p->bases->data()), p->user);
@@ -111,11 +117,7 @@ double Runtime::split_allocations(long n, const hcc_split_section* sections, int
   double longest = 0;
   for (int node : gpu_nodes) {
     double mine = 0;
-    for (int k = 0; k < nsections; ++k) {
-      const hcc_split_section& s = sections[k];
-      mine += backend_->allocation_estimate(
-          node, s.stride ? static_cast<uint64_t>(n - 1) * s.stride + s.length : s.length);
-    }
+    for (int k = 0; k < nsections; ++k) mine += backend_->allocation_estimate(node, section_extent(sections[k], n));
     longest = std::max(longest, mine);
   }
   return longest;
@@ -124,15 +126,14 @@ double Runtime::split_allocations(long n, const hcc_split_section* sections, int
 // A side with no history yet, seeded from its kernel's model when there is
 // one: the line through its times at n/2 and n iterations, its x
 // iterations run by `parts` workers at once in `rounds` equal chunks each.
-// The GPU side's (gpu_nodes: a part each) with its first run's costs: each
-// section's buffer on each GPU allocated, then every part's inputs copied
-// at once, the kernels, every part's outputs copied back at once (on
-// shared links, the copies share them).
+// The GPU side's (gpu_nodes: a part each) with its first run's costs: its
+// buffers' allocations (setup, split_allocations), then every part's inputs
+// copied at once, the kernels, every part's outputs copied back at once
+// (on shared links, the copies share them).
 void Runtime::seed_split_side(SplitSide& side, const std::string& kernel, const std::string& arch, long n,
                               int parts, int rounds, const hcc_split_section* sections, int nsections,
-                              const std::vector<int>& gpu_nodes) {
+                              const std::vector<int>& gpu_nodes, double setup) {
   if (side.known() || parts == 0 || n < 2) return;
-  const double allocations = split_allocations(n, sections, nsections, gpu_nodes);
   auto time_of = [&](double x) -> std::optional<double> {
     std::optional<double> t = split_side_model(kernel, arch, x / parts / rounds);
     if (!t) return t;
@@ -148,7 +149,7 @@ void Runtime::seed_split_side(SplitSide& side, const std::string& kernel, const 
         if (s.mode != HCC_R) out.push_back({node, 0, bytes});
       }
     }
-    return *t + allocations + backend_->transfers_estimate(in) + backend_->transfers_estimate(out);
+    return *t + setup + backend_->transfers_estimate(in) + backend_->transfers_estimate(out);
   };
   const double half = static_cast<double>(n / 2), whole = static_cast<double>(n);
   const std::optional<double> a = time_of(half), b = time_of(whole);
@@ -187,7 +188,7 @@ void Runtime::pin_split_extents(SplitKernels* kernels, long n, const hcc_split_s
   for (int k = 0; k < nsections; ++k) {
     const hcc_split_section& s = sections[k];
     char* at = static_cast<char*>(s.base) + s.offset;
-    const size_t bytes = s.stride ? static_cast<size_t>(n - 1) * s.stride + s.length : s.length;
+    const size_t bytes = section_extent(s, n);
     std::pair<const void*, size_t> extent{at, bytes};
     {
       std::lock_guard<std::mutex> lock(split_mutex_);
@@ -224,9 +225,9 @@ SplitRun& Runtime::split_start(const std::string& name, long n, const hcc_split_
       for (int w : gpus) gpu_nodes.push_back(machine().workers[w].node);
       run->gpu_setup = split_allocations(n, sections, nsections, gpu_nodes);
       seed_split_side(h.cpu, cpu_kernel.empty() ? k->name : cpu_kernel, "cpu", n, cpu_parts, cpu_rounds, sections,
-                      nsections, {});
+                      nsections, {}, 0);
       seed_split_side(h.gpu, k->name, machine().workers[gpus.front()].arch, n, static_cast<int>(gpus.size()), 1,
-                      sections, nsections, gpu_nodes);
+                      sections, nsections, gpu_nodes, run->gpu_setup);
       if (const std::optional<double> share = forced_share(config_.split))
         g = std::clamp(std::lround(*share * static_cast<double>(n)), 0L, n);
       else g = gpu_iterations(h, n, cpu_slowdown);
@@ -272,7 +273,7 @@ SplitRun& Runtime::split_start(const std::string& name, long n, const hcc_split_
         } else {
           mine.push_back(register_data(at, hi - lo));
           mine.back()->host_pinned = config_.pin_host_data;  // pin_split_extents did
-          mine.back()->device_bytes = s.stride ? static_cast<size_t>(n - 1) * s.stride + s.length : hi - lo;
+          mine.back()->device_bytes = section_extent(s, n);
           p.borrowed.push_back(false);
         }
         accesses.push_back(hcc_access{reinterpret_cast<hcc_handle>(mine.back()), s.mode});

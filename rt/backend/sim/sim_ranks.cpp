@@ -61,13 +61,16 @@ int ranks_from_environment() {
   return static_cast<int>(n);
 }
 
+bool is_gpu(const s4u::Host* h) {
+  const char* kind = h ? h->get_property("hcc.kind") : nullptr;
+  return kind && std::string(kind) == "gpu";
+}
+
 // The hosts that can run ranks: every host but GPUs.
 std::vector<s4u::Host*> node_hosts(s4u::Engine& engine) {
   std::vector<s4u::Host*> hosts;
-  for (s4u::Host* h : engine.get_all_hosts()) {
-    const char* kind = h->get_property("hcc.kind");
-    if (!kind || std::string(kind) != "gpu") hosts.push_back(h);
-  }
+  for (s4u::Host* h : engine.get_all_hosts())
+    if (!is_gpu(h)) hosts.push_back(h);
   // get_all_hosts has no set order; the platform's names do (node-0, node-1, ...).
   std::sort(hosts.begin(), hosts.end(), [](s4u::Host* a, s4u::Host* b) {
     const std::string& x = a->get_name();
@@ -158,10 +161,6 @@ bool bursts_with_smpi_options(bool bursts) {
   return smpi;
 }
 
-}  // namespace
-
-bool mpi_build() { return &hcc_mpi_build != nullptr && hcc_mpi_build; }
-
 // SMPI's piece-wise factors ("threshold:factor;..."): for a message of
 // `size` bytes, the factor of the largest threshold below it (1 below all).
 std::vector<std::pair<double, double>> parse_smpi_factors(const std::string& text) {
@@ -183,11 +182,6 @@ double smpi_factor(const std::vector<std::pair<double, double>>& factors, double
     current = factor;
   }
   return current;
-}
-
-bool is_gpu(const s4u::Host* h) {
-  const char* kind = h ? h->get_property("hcc.kind") : nullptr;
-  return kind && std::string(kind) == "gpu";
 }
 
 // Copies between a rank's memory and its GPUs at the PCI links' own
@@ -216,8 +210,7 @@ std::vector<s4u::Host*> gpus_of(s4u::Host* node) {
   s4u::Engine& engine = *s4u::Engine::get_instance();
   std::vector<s4u::Host*> named, unnamed;
   for (s4u::Host* h : engine.get_all_hosts()) {
-    const char* kind = h->get_property("hcc.kind");
-    if (!kind || std::string(kind) != "gpu") continue;
+    if (!is_gpu(h)) continue;
     const char* cpu = h->get_property("hcc.cpu");
     if (!cpu) unnamed.push_back(h);
     else if (node->get_name() == cpu) named.push_back(h);
@@ -225,6 +218,10 @@ std::vector<s4u::Host*> gpus_of(s4u::Host* node) {
   if (named.empty() && node_hosts(engine).size() == 1) return unnamed;
   return named;
 }
+
+}  // namespace
+
+bool mpi_build() { return &hcc_mpi_build != nullptr && hcc_mpi_build; }
 
 SimPlatform describe_running_node(const Config& config) {
   Rank& rank = current_rank();
