@@ -21,6 +21,7 @@
 #include "split_loops.hpp"
 
 #include "fatal.hpp"
+#include "locked.hpp"
 #include "runtime.hpp"
 
 namespace hcc::rt {
@@ -111,13 +112,21 @@ std::optional<double> Runtime::split_side_model(const std::string& kernel, const
 
 // The time the GPUs' buffers for the sections' whole ranges take to
 // allocate where they are not kept from an earlier run (the GPUs in
-// parallel, each its sections one after the other).
+// parallel, each its sections one after the other). A section that is the
+// program's registered data keeps its buffer on a GPU once it has one.
 double Runtime::split_allocations(long n, const hcc_split_section* sections, int nsections,
                                   const std::vector<int>& gpu_nodes) {
   double longest = 0;
   for (int node : gpu_nodes) {
     double mine = 0;
-    for (int k = 0; k < nsections; ++k) mine += backend_->allocation_estimate(node, section_extent(sections[k], n));
+    for (int k = 0; k < nsections; ++k) {
+      const hcc_split_section& s = sections[k];
+      if (const Handle* h = lookup(static_cast<char*>(s.base) + s.offset)) {
+        Locked lock(*backend_);
+        if (h->replicas[node].allocated) continue;
+      }
+      mine += backend_->allocation_estimate(node, section_extent(s, n));
+    }
     longest = std::max(longest, mine);
   }
   return longest;
