@@ -22,30 +22,39 @@ close() { python3 -c "import sys; a, b, tol = map(float, sys.argv[1:]); sys.exit
 #    (line 13) once a step with work 64 x 2000, the parallel for (line 32)
 #    twice a step with work 32 x 2000; the initialisation (a loop of one
 #    statement) and the time loop (an OpenMP construct inside) are no kernels.
-OMP_NUM_THREADS=2 HCC_MODEL_DIR=models HCC_RECORDS=records.csv ./nests-instrument 64 2000 10 >/dev/null 2>&1
-[ "$(grep -c ',loop:nests.c:13,cpu,.*,work=128000,' records.csv)" = 10 ] || fail "nest runs: $(grep loop records.csv | head -3)"
-[ "$(grep -c ',loop:nests.c:32,cpu,.*,work=64000,' records.csv)" = 20 ] || fail "parallel for chunks: $(grep -c nests.c:32 records.csv)"
-[ "$(grep -c 'loop:nests.c:2[0-9]' records.csv)" = 0 ] || fail "other loops recorded: $(grep 'loop:nests.c:2[0-9]' records.csv | head -2)"
-"$bin/../models/hcc-calibrate" -q --model-dir models records.csv
-[ -f models/loop_nests.c_13.cpu.json ] && [ -f models/loop_nests.c_32.cpu.json ] || fail "no loop models: $(ls models)"
-
 # 2. Simulated with the models: the control code runs every step, the loops
 #    none. At the measured size the sequential nest's time is that of its
 #    measured bursts (within 50 %: both are measured on this machine, the
-#    model by a run that CTest -j2 may have slowed; the
-#    parallel loop's regions cost what the runtime's costs measured in the
-#    instrumented run say, which a loaded machine changes); at ten times
-#    the columns each run or chunk is charged ten times what it is at the
-#    measured size (the models are linear in the work; a model over
-#    iterations, the rows, would charge the same).
-run=$(HCC_MODEL_DIR=models HCC_PLATFORM=laptop ./nests-simulate 64 2000 10 2>&1)
-for m in 2000 20000; do
-  out=$(HCC_SIM_LOOPS=model HCC_MODEL_DIR=models HCC_PLATFORM=laptop HCC_RECORDS=model-$m.csv ./nests-simulate 64 $m 10 2>&1)
-  [ "$(field sweeps "$out")" = 10 ] || fail "m=$m: HCC_SIM_LOOPS=model: $out"
-  [ "$(field checksum "$out")" = "$((64 * m)).000000" ] || fail "m=$m: HCC_SIM_LOOPS=model ran a loop: $out"
-  eval "model_$m=\$out"
+#    model by a run that CTest -j2 may have slowed; the parallel loop's
+#    regions cost what the runtime's costs measured in the instrumented run
+#    say, which a loaded machine changes). Both sides are a few milliseconds
+#    measured on a shared machine: a disturbed pair is measured again, three
+#    times at most.
+measure() {
+  rm -rf models records.csv model-*.csv
+  OMP_NUM_THREADS=2 HCC_MODEL_DIR=models HCC_RECORDS=records.csv ./nests-instrument 64 2000 10 >/dev/null 2>&1
+  [ "$(grep -c ',loop:nests.c:13,cpu,.*,work=128000,' records.csv)" = 10 ] || fail "nest runs: $(grep loop records.csv | head -3)"
+  [ "$(grep -c ',loop:nests.c:32,cpu,.*,work=64000,' records.csv)" = 20 ] || fail "parallel for chunks: $(grep -c nests.c:32 records.csv)"
+  [ "$(grep -c 'loop:nests.c:2[0-9]' records.csv)" = 0 ] || fail "other loops recorded: $(grep 'loop:nests.c:2[0-9]' records.csv | head -2)"
+  "$bin/../models/hcc-calibrate" -q --model-dir models records.csv
+  [ -f models/loop_nests.c_13.cpu.json ] && [ -f models/loop_nests.c_32.cpu.json ] || fail "no loop models: $(ls models)"
+  run=$(HCC_MODEL_DIR=models HCC_PLATFORM=laptop ./nests-simulate 64 2000 10 2>&1)
+  for m in 2000 20000; do
+    out=$(HCC_SIM_LOOPS=model HCC_MODEL_DIR=models HCC_PLATFORM=laptop HCC_RECORDS=model-$m.csv ./nests-simulate 64 $m 10 2>&1)
+    [ "$(field sweeps "$out")" = 10 ] || fail "m=$m: HCC_SIM_LOOPS=model: $out"
+    [ "$(field checksum "$out")" = "$((64 * m)).000000" ] || fail "m=$m: HCC_SIM_LOOPS=model ran a loop: $out"
+    eval "model_$m=\$out"
+  done
+  close "$(field sequential "$model_2000")" "$(field sequential "$run")" 0.5
+}
+for try in 1 2 3; do
+  measure && break
+  [ $try = 3 ] && fail "sequential, 3 tries: model $model_2000, bursts $run"
+  echo "try $try disturbed: sequential model $(field sequential "$model_2000"), bursts $(field sequential "$run")"
 done
-close "$(field sequential "$model_2000")" "$(field sequential "$run")" 0.5 || fail "sequential: model $model_2000, bursts $run"
+# At ten times the columns each run or chunk is charged ten times what it is
+# at the measured size (the models are linear in the work; a model over
+# iterations, the rows, would charge the same).
 charged() { grep ",loop:nests.c:$2,cpu," "$1" | head -1 | awk -F, '{print $NF}'; }
 for line in 13 32; do
   one=$(charged model-2000.csv $line) ten=$(charged model-20000.csv $line)
