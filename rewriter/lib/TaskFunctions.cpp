@@ -22,6 +22,9 @@ using namespace clang;
 namespace hcc::rewriter {
 
 bool createsOrWaits(const Stmt *s) {
+  // `cancel` decides which tasks run: the body that cancels must run in
+  // simulation, as one that creates them does.
+  if (isa<OMPCancelDirective>(s)) return true;
   if (auto *ce = dyn_cast<CallExpr>(s))
     if (auto *f = ce->getDirectCallee(); f && f->getName() == "omp_fulfill_event") return true;
   return isa<OMPTaskDirective>(s) || isa<OMPTaskwaitDirective>(s) || isa<OMPTaskgroupDirective>(s) ||

@@ -179,6 +179,11 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
     Handle* handle(void* addr, uint64_t size);
     // The handle of addr if a sibling named it, else nullptr.
     Handle* find(const void* addr) const;
+    // Calls f with every handle a sibling named (omp_all_memory).
+    template <class F>
+    void for_each(F&& f) const {
+      scope_.for_each([&f](const void*, Handle* h) { f(h); });
+    }
 
    private:
     Runtime& rt_;

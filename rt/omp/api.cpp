@@ -68,7 +68,7 @@ void omp_set_nested(int) {}
 int omp_get_max_active_levels(void) { return 1; }
 void omp_set_max_active_levels(int) {}
 int omp_get_supported_active_levels(void) { return 1; }
-int omp_get_cancellation(void) { return 0; }
+int omp_get_cancellation(void) { return state().cancellation; }
 int omp_get_max_task_priority(void) {
   const char* v = std::getenv("OMP_MAX_TASK_PRIORITY");
   return v ? std::max(0, std::atoi(v)) : 0;

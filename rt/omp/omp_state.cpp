@@ -4,6 +4,8 @@
 #include <atomic>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
+#include <strings.h>
 
 #include "loops.hpp"
 #include "task_reduction.hpp"
@@ -22,6 +24,8 @@ State::State(rt::Runtime& runtime) : rt(runtime) {
   max_threads = std::max<int>(1, static_cast<int>(cpu_workers.size()));
   if (const char* v = std::getenv("OMP_SCHEDULE"); v && *v && !parse_schedule(v, run_schedule))
     std::fprintf(stderr, "hccsim: warning: OMP_SCHEDULE=%s: expected static, dynamic, guided or auto[,chunk]; using static\n", v);
+  if (const char* v = std::getenv("OMP_CANCELLATION"))
+    cancellation = std::strcmp(v, "1") == 0 || strcasecmp(v, "true") == 0;
   loops_recorded = rt.mode() == HCC_MODE_INSTRUMENT;
   loops_modelled = rt.simulated() && rt.config().sim_loops == "model";
   initial.members.resize(1);
@@ -59,35 +63,53 @@ State& state() {
 
 int slot_of_caller(const State& s) { return s.rt.self_worker() + 1; }
 
-void barrier(State& s, Team& team) {
+bool barrier(State& s, Team& team, bool join) {
   // A team of one ran its explicit tasks when they were created, unless it
   // defers them (Team::defers): it then waits for them and their descendants.
   if (team.serialized) {
-    if (!team.defers.load(std::memory_order_relaxed)) return;
-    s.rt.lock();
-    s.rt.wait_locked([&team] { return team.tasks.pending == 0; }, true);
-    s.rt.unlock();
-    return;
+    const int request = team.cancel_request.load(std::memory_order_relaxed);
+    if (request == kCancelLoop || request == kCancelSections) team.cancel_request.store(kCancelNone);
+    if (team.defers.load(std::memory_order_relaxed)) {
+      s.rt.lock();
+      s.rt.wait_locked([&team] { return team.tasks.pending == 0; }, true);
+      s.rt.unlock();
+    }
+    return !join && request == kCancelParallel;
   }
+  auto cancelled = [&team, join] { return !join && team.cancel_request.load() == kCancelParallel; };
   s.rt.lock();
+  if (cancelled()) {
+    s.rt.unlock();
+    return true;
+  }
   const uint64_t generation = team.generation;
   ++team.arrived;
   s.rt.wait_locked(
-      [&team, generation] {
+      [&team, generation, &cancelled] {
         // Once every thread arrived, no implicit task has ended.
-        return team.generation != generation ||
+        return team.generation != generation || cancelled() ||
                (team.arrived == team.nthreads && team.tasks.pending == 0 &&
                 std::all_of(team.implicit_tasks.begin(), team.implicit_tasks.end(),
                             [](const rt::Task* t) { return t->pending_children.load() == 0; }));
       },
       true);
-  // The first thread to see the barrier complete opens it for the others.
+  if (team.generation == generation && cancelled()) {
+    // Leaves for the region's end, where the join counts it.
+    --team.arrived;
+    s.rt.unlock();
+    return true;
+  }
+  // The first thread to see the barrier complete opens it for the others;
+  // a cancelled loop or sections ends with it.
   if (team.generation == generation) {
     ++team.generation;
     team.arrived = 0;
+    const int request = team.cancel_request.load();
+    if (request == kCancelLoop || request == kCancelSections) team.cancel_request.store(kCancelNone);
     s.rt.notify_locked();
   }
   s.rt.unlock();
+  return false;
 }
 
 void acquire(State& s, Mutex& m, bool nestable) {

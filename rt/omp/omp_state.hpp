@@ -18,6 +18,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "doacross.hpp"
 #include "kmp.hpp"
 #include "loops.hpp"
 #include "runtime.hpp"
@@ -26,6 +27,17 @@ namespace hcc::omp {
 
 struct TaskReduction;  // task_reduction.cpp
 struct Mutex;
+
+// What `cancel` cancels (its kind argument, as clang passes it).
+enum Cancel : int { kCancelNone = 0, kCancelParallel = 1, kCancelLoop = 2, kCancelSections = 3, kCancelTaskgroup = 4 };
+
+// A taskgroup, with OMP_CANCELLATION: `cancel taskgroup` discards the tasks
+// created in it that have not started (as libomp, those of taskgroups
+// nested in it run).
+struct Taskgroup {
+  Taskgroup* parent = nullptr;  // the one open around it in the same task
+  std::atomic<bool> cancelled{false};
+};
 
 // What one thread of a team has met of the team's worksharing constructs.
 struct Member {
@@ -37,6 +49,9 @@ struct Member {
   uint64_t lower = 0;  // the loop's lower bound, as the bits of its type
   const ident_t* loc = nullptr;  // where the loop is written (loop_kernels.hpp)
   int64_t stride = 1;
+  uint64_t task_reductions = 0;  // constructs with reduction(task, ...) met
+  uint64_t doacross_loops = 0;   // doacross loops met
+  Doacross* doacross = nullptr;  // the one it is in
 };
 
 struct Team {
@@ -66,10 +81,15 @@ struct Team {
   uint64_t singles_taken = 0;
   void* copyprivate = nullptr;
   std::map<uint64_t, std::unique_ptr<Loop>> loops;  // by ordinal among the team's loops
+  std::map<uint64_t, std::unique_ptr<Doacross>> doacross;  // by ordinal among its doacross loops
+  std::map<uint64_t, TaskReduction*> task_reductions;       // reduction(task, ...), by ordinal
   std::vector<Member> members;
   // The work per iteration of the loop of a combined `parallel for`, which
   // its encountering thread was told (loop_kernels.hpp); 0: not counted.
   double loop_work = 0;
+  // The construct a thread cancelled (Cancel): a parallel region until it
+  // ends, a worksharing loop or sections until the barrier that ends it.
+  std::atomic<int> cancel_request{kCancelNone};
 
   int tid_of_worker(int worker) const;
 };
@@ -80,6 +100,7 @@ struct Context {
   int tid = 0;
   bool final = false;     // in a final task: tasks created run at once and are final
   bool explicit_task = false;
+  Taskgroup* taskgroup = nullptr;  // the innermost one the task is in (OMP_CANCELLATION only)
 };
 
 // The values the compiler evaluated for a task, when it said any: on the
@@ -91,6 +112,9 @@ struct TaskValues {
   bool has_priority = false;
   size_t mem_alloc = 0, mem_free = 0;
   std::vector<unsigned char> cuda_args;  // the block info->cuda reads
+  // With OMP_CANCELLATION: the taskgroup the task was created in, whose
+  // cancellation discards it (not the compiler's, but as rare).
+  Taskgroup* taskgroup = nullptr;
 };
 
 // What the compiler said of a task (hcc_omp_next_task).
@@ -150,6 +174,7 @@ struct State final : rt::Runtime::Extension {
   std::vector<int> cpu_workers;  // team thread t of a full team is cpu_workers[t]
   int max_threads = 1;           // nthreads-var: the size of the next team
   bool region_active = false;    // one active region at a time: the workers are its team
+  bool cancellation = false;     // cancel-var (OMP_CANCELLATION): whether `cancel` cancels
   // run-sched-var (OMP_SCHEDULE, omp_set_schedule): schedule(runtime) loops.
   RunSchedule run_schedule;
   // Loops as kernels (loop_kernels.hpp): instrumented runs record every
@@ -170,8 +195,10 @@ inline Thread& caller(State& s) { return s.threads[slot_of_caller(s)]; }
 inline Context& context(State& s) { return caller(s).contexts.back(); }
 
 // The team's barrier: every thread arrives and every explicit task of the
-// region has completed; waiting threads run the region's tasks.
-void barrier(State& s, Team& team);
+// region has completed; waiting threads run the region's tasks. Once the
+// region is cancelled, a barrier inside it (not the join: `join`) lets its
+// threads go to the region's end at once; it returns whether it did.
+bool barrier(State& s, Team& team, bool join = false);
 
 // A lock of OpenMP constructs (critical, locks, ordered reductions): waits
 // through the runtime, so that it works in simulation too. Owned by a

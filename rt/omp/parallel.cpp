@@ -70,7 +70,7 @@ void run_implicit(void* const*, void* arg) {
   Thread& me = caller(s);
   me.contexts.push_back(Context{it->team, it->tid});
   invoke(it->fn, slot_of_caller(s), it->tid, *it->args);
-  barrier(s, *it->team);
+  barrier(s, *it->team, true);
   me.contexts.pop_back();
 }
 
@@ -99,7 +99,7 @@ void begin_serialized(State& s) {
 
 void end_serialized(State& s) {
   Thread& me = caller(s);
-  barrier(s, *me.contexts.back().team);  // the region's end
+  barrier(s, *me.contexts.back().team, true);  // the region's end
   s.rt.work_run_at_once_ended();  // the end of the tasks it ran when they were created
   delete me.contexts.back().team;
   me.contexts.pop_back();
@@ -213,10 +213,6 @@ void __kmpc_barrier(ident_t* loc, int32_t) {
   State& s = state();
   barrier(s, *context(s).team);
 }
-int32_t __kmpc_cancel_barrier(ident_t* loc, int32_t gtid) {
-  __kmpc_barrier(loc, gtid);
-  return 0;
-}
 
 int32_t __kmpc_single(ident_t* loc, int32_t) {
   hcc::rt::RuntimeEntry entry(loc ? loc->psource : nullptr);
@@ -250,7 +246,7 @@ void __kmpc_copyprivate(ident_t* loc, int32_t, size_t, void* data, void (*copy)(
     team.copyprivate = data;
     s.rt.unlock();
   }
-  barrier(s, team);
+  if (barrier(s, team)) return;  // the region was cancelled
   if (!didit) copy(data, team.copyprivate);
   barrier(s, team);
 }

@@ -4,6 +4,7 @@
 #include <cstring>
 
 #include "fatal.hpp"
+#include "bursts.hpp"
 #include "omp_state.hpp"
 
 namespace hcc::omp {
@@ -23,6 +24,18 @@ void complete_reduction(TaskReduction* r) {
 
 namespace {
 
+TaskReduction* new_reduction(State& s, int32_t num, const kmp_taskred_input_t* in) {
+  auto* r = new TaskReduction;
+  for (int32_t i = 0; i < num; ++i) {
+    r->items.push_back(TaskReduction::Item{in[i].reduce_shar, in[i].reduce_orig, in[i].reduce_size,
+                                           reinterpret_cast<void (*)(void*, void*)>(in[i].reduce_init),
+                                           reinterpret_cast<void (*)(void*)>(in[i].reduce_fini),
+                                           reinterpret_cast<void (*)(void*, void*)>(in[i].reduce_comb),
+                                           std::vector<std::atomic<void*>>(s.threads.size()), {}});
+  }
+  return r;
+}
+
 TaskReduction* innermost(Thread& me) {
   for (auto it = me.taskgroups.rbegin(); it != me.taskgroups.rend(); ++it)
     if (*it) return *it;
@@ -38,15 +51,7 @@ extern "C" {
 
 void* __kmpc_taskred_init(int32_t, int32_t num, void* data) {
   State& s = state();
-  auto* r = new TaskReduction;
-  const auto* in = static_cast<const kmp_taskred_input_t*>(data);
-  for (int32_t i = 0; i < num; ++i) {
-    r->items.push_back(TaskReduction::Item{in[i].reduce_shar, in[i].reduce_orig, in[i].reduce_size,
-                                           reinterpret_cast<void (*)(void*, void*)>(in[i].reduce_init),
-                                           reinterpret_cast<void (*)(void*)>(in[i].reduce_fini),
-                                           reinterpret_cast<void (*)(void*, void*)>(in[i].reduce_comb),
-                                           std::vector<std::atomic<void*>>(s.threads.size())});
-  }
+  TaskReduction* r = new_reduction(s, num, static_cast<const kmp_taskred_input_t*>(data));
   Thread& me = caller(s);
   if (me.taskgroups.empty()) hcc::rt::fatal("task_reduction outside a taskgroup");
   if (me.taskgroups.back()) complete_reduction(me.taskgroups.back());
@@ -67,6 +72,8 @@ void* __kmpc_task_reduction_get_th_data(int32_t, void* tg, void* data) {
   if (!r) return data;
   auto names = [data](const TaskReduction::Item& item) {
     if (data == item.shared) return true;
+    for (const std::atomic<void*>& p : item.team_privates)
+      if (p.load(std::memory_order_relaxed) == data) return true;
     for (const std::atomic<void*>& copy : item.copies)
       if (copy.load(std::memory_order_relaxed) == data) return true;
     return false;
@@ -84,6 +91,56 @@ void* __kmpc_task_reduction_get_th_data(int32_t, void* tg, void* data) {
     return copy;
   }
   return data;
+}
+
+// reduction(task, ...) on a parallel or worksharing construct: every thread
+// of the team opens a taskgroup for the tasks it creates in the construct,
+// and they share one reduction whose items each thread's private variable
+// names. The last thread to end its taskgroup (all the tasks of the
+// construct have then completed) combines every copy into its own private
+// variable, which the construct's reduction then combines with the others.
+void* __kmpc_taskred_modifier_init(ident_t* loc, int32_t, int32_t, int32_t num, void* data) {
+  hcc::rt::RuntimeEntry entry(loc ? loc->psource : nullptr);
+  State& s = state();
+  const auto* in = static_cast<const kmp_taskred_input_t*>(data);
+  Thread& me = caller(s);
+  const Context& c = me.contexts.back();
+  Team& team = *c.team;
+  const uint64_t ordinal = ++team.members[c.tid].task_reductions;
+  s.rt.lock();
+  TaskReduction*& r = team.task_reductions[ordinal];
+  if (!r) {
+    r = new_reduction(s, num, in);
+    for (TaskReduction::Item& item : r->items) item.team_privates = std::vector<std::atomic<void*>>(team.nthreads);
+  }
+  for (int32_t i = 0; i < num && i < static_cast<int32_t>(r->items.size()); ++i)
+    r->items[i].team_privates[c.tid].store(in[i].reduce_shar, std::memory_order_relaxed);
+  TaskReduction* shared = r;
+  s.rt.unlock();
+  s.rt.taskgroup_begin();
+  me.taskgroups.push_back(shared);
+  return shared;
+}
+
+void __kmpc_task_reduction_modifier_fini(ident_t* loc, int32_t, int32_t) {
+  hcc::rt::RuntimeEntry entry(loc ? loc->psource : nullptr);
+  State& s = state();
+  s.rt.taskgroup_end();
+  Thread& me = caller(s);
+  TaskReduction* r = me.taskgroups.back();
+  me.taskgroups.pop_back();
+  const Context& c = me.contexts.back();
+  Team& team = *c.team;
+  const uint64_t ordinal = team.members[c.tid].task_reductions;
+  s.rt.lock();
+  const bool last = ++r->finished == team.nthreads;
+  if (last) team.task_reductions.erase(ordinal);
+  s.rt.unlock();
+  if (!last) return;
+  // The others may have combined their private variables already: this
+  // thread's has not.
+  for (TaskReduction::Item& item : r->items) item.shared = item.team_privates[c.tid].load(std::memory_order_relaxed);
+  complete_reduction(r);
 }
 
 }  // extern "C"

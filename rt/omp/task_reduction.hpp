@@ -20,8 +20,13 @@ struct TaskReduction {
     // Per thread slot, created on first use by that slot's thread; read by
     // the others to recognise a copy's address (get_th_data).
     std::vector<std::atomic<void*>> copies;
+    // reduction(task, ...): the private variable of each thread of the team,
+    // by thread number (the shared variable of the tasks it creates);
+    // each written as its thread joins.
+    std::vector<std::atomic<void*>> team_privates;
   };
   std::vector<Item> items;
+  int finished = 0;  // reduction(task, ...): threads of the team past its end
 };
 
 // Combines every private copy into its shared variable and frees them.

@@ -4,6 +4,7 @@
 
 #include <dlfcn.h>
 
+#include <algorithm>
 #include <cinttypes>
 #include <cstdio>
 #include <cstdlib>
@@ -36,6 +37,15 @@ std::string name_of(kmp_routine_entry_t routine) {
   return name;
 }
 
+// Whether a task is discarded before it starts: its region or its
+// taskgroup was cancelled (cancel.cpp).
+bool discarded(const TaskHeader* h) {
+  if (!h->state->cancellation) return false;
+  const TaskValues* v = h->attributes.values.get();
+  return h->team->cancel_request.load(std::memory_order_relaxed) == kCancelParallel ||
+         (v && v->taskgroup && v->taskgroup->cancelled.load(std::memory_order_relaxed));
+}
+
 // Runs the parts of the body still to run: the next part of an untied
 // task, each handed back by the part before it.
 // program_code: the body is the program's code, charged its CPU bursts in
@@ -49,10 +59,15 @@ void run_next_parts(TaskHeader* h, int gtid, bool program_code = true) {
   }
 }
 
+Taskgroup* taskgroup_of(const TaskHeader* h) {
+  const TaskValues* v = h->attributes.values.get();
+  return v ? v->taskgroup : nullptr;
+}
+
 // Runs the body, part after part for an untied task.
 void run_parts(TaskHeader* h, int gtid, bool program_code) {
   h->running = true;
-  h->next_part = true;
+  h->next_part = !discarded(h);
   run_next_parts(h, gtid, program_code);
   h->running = false;
 }
@@ -98,7 +113,7 @@ void run_in_team(void* arg, bool program_code) {
   // at a barrier or taskwait), which knows its thread number.
   const Context& around = me.contexts.back();
   const int tid = around.team == h->team ? around.tid : h->team->tid_of_worker(slot - 1);
-  me.contexts.push_back(Context{h->team, tid, h->final, true});
+  me.contexts.push_back(Context{h->team, tid, h->final, true, taskgroup_of(h)});
   run_parts(h, slot, program_code);
   me.contexts.pop_back();
 }
@@ -188,9 +203,52 @@ int access_mode(uint8_t flags) {
   return HCC_R;
 }
 
+// The sibling that stands for all memory in a scope: omp_all_memory items
+// access it and so do, once one has, the depend items of the tasks after.
+const char kAllMemory = 0;
+
+// The accesses of a task's depend items among its siblings. A task with an
+// omp_all_memory item writes every address its siblings named and all
+// memory: it comes after each of them, and every later task with a depend
+// item reads all memory, so comes after it.
+void sibling_accesses(State& s, int self, const kmp_depend_info_t* deps, int ndeps,
+                      rt::SmallVector<hcc_access, 8>& accesses) {
+  rt::Runtime::SiblingScope siblings(s.rt, self);
+  bool all_memory = false;
+  for (int i = 0; i < ndeps; ++i) {
+    if (deps[i].flags & kDepAllMemory) {
+      all_memory = true;
+      continue;
+    }
+    void* addr = reinterpret_cast<void*>(deps[i].base_addr);
+    accesses.push_back(hcc_access{reinterpret_cast<hcc_handle>(siblings.handle(addr, deps[i].len)),
+                                  access_mode(deps[i].flags)});
+  }
+  if (all_memory) {
+    accesses.clear();
+    siblings.handle(const_cast<char*>(&kAllMemory), 1);
+    siblings.for_each([&accesses](rt::Handle* h) { accesses.push_back(hcc_access{reinterpret_cast<hcc_handle>(h), HCC_RW}); });
+    // In an order that does not depend on where the data lie: the task's
+    // footprint (its model's key) hashes the sizes in order.
+    std::sort(accesses.begin(), accesses.end(), [](const hcc_access& a, const hcc_access& b) {
+      return reinterpret_cast<rt::Handle*>(a.handle)->size < reinterpret_cast<rt::Handle*>(b.handle)->size;
+    });
+  } else if (rt::Handle* all = siblings.find(&kAllMemory)) {
+    accesses.push_back(hcc_access{reinterpret_cast<hcc_handle>(all), HCC_R});
+  }
+}
+
+// Waits for the siblings a taskwait's or an undeferred task's depend items
+// name; omp_all_memory names them all.
 void wait_deps(const kmp_depend_info_t* deps, int ndeps) {
   State& s = state();
+  for (int i = 0; i < ndeps; ++i)
+    if (deps[i].flags & kDepAllMemory) {
+      s.rt.taskwait();
+      return;
+    }
   for (int i = 0; i < ndeps; ++i) s.rt.wait_siblings(reinterpret_cast<const void*>(deps[i].base_addr));
+  if (ndeps > 0) s.rt.wait_siblings(&kAllMemory);
 }
 
 // Both lists of a task's depend items as one.
@@ -207,7 +265,7 @@ DependItems all_deps(int32_t n, const kmp_depend_info_t* deps, int32_t n_noalias
 // its own team and finality.
 void begin_on_creator(TaskHeader* h) {
   Thread& me = caller(*h->state);
-  me.contexts.push_back(Context{h->team, me.contexts.back().tid, h->final, true});
+  me.contexts.push_back(Context{h->team, me.contexts.back().tid, h->final, true, taskgroup_of(h)});
   h->running = true;
 }
 
@@ -224,7 +282,7 @@ void end_on_creator(TaskHeader* h) {
 
 void run_now(TaskHeader* h) {
   begin_on_creator(h);
-  h->next_part = true;
+  h->next_part = !discarded(h);
   end_on_creator(h);
 }
 
@@ -233,15 +291,7 @@ void submit(TaskHeader* h, const kmp_depend_info_t* deps, int ndeps) {
   kmp_task_t* task = task_of(h);
   const int self = h->creator - 1;  // the submitting thread is the one that created the task
   rt::SmallVector<hcc_access, 8> accesses;
-  if (ndeps > 0) {
-    rt::Runtime::SiblingScope siblings(s.rt, self);
-    for (int i = 0; i < ndeps; ++i) {
-      if (deps[i].flags & kDepAllMemory) continue;  // omp_all_memory: not tracked (see README)
-      void* addr = reinterpret_cast<void*>(deps[i].base_addr);
-      accesses.push_back(hcc_access{reinterpret_cast<hcc_handle>(siblings.handle(addr, deps[i].len)),
-                                    access_mode(deps[i].flags)});
-    }
-  }
+  if (ndeps > 0) sibling_accesses(s, self, deps, ndeps, accesses);
   // Parameters, when the runtime keeps them: the hcc params when captured
   // (instrument and simulate builds), then each depend item's size.
   const TaskAttributes& attr = h->attributes;
@@ -318,6 +368,10 @@ kmp_task_t* __kmpc_omp_task_alloc(ident_t* loc, int32_t, int32_t flags, size_t s
   if (me.next_task.info) {
     h->attributes = std::move(me.next_task);
     me.next_task.info = nullptr;
+  }
+  if (c.taskgroup) {  // with OMP_CANCELLATION only
+    if (!h->attributes.values) h->attributes.values = std::make_unique<TaskValues>();
+    h->attributes.values->taskgroup = c.taskgroup;
   }
   kmp_task_t* task = task_of(h);
   std::memset(task, 0, sizeof(kmp_task_t));
@@ -401,7 +455,12 @@ void __kmpc_taskgroup(ident_t* loc, int32_t) {
   hcc::rt::RuntimeEntry entry(loc ? loc->psource : nullptr);
   State& s = state();
   s.rt.taskgroup_begin();
-  caller(s).taskgroups.push_back(nullptr);
+  Thread& me = caller(s);
+  me.taskgroups.push_back(nullptr);
+  if (s.cancellation) {
+    Context& c = me.contexts.back();
+    c.taskgroup = new Taskgroup{c.taskgroup};
+  }
 }
 
 void __kmpc_end_taskgroup(ident_t* loc, int32_t) {
@@ -412,6 +471,11 @@ void __kmpc_end_taskgroup(ident_t* loc, int32_t) {
   TaskReduction* r = me.taskgroups.empty() ? nullptr : me.taskgroups.back();
   if (!me.taskgroups.empty()) me.taskgroups.pop_back();
   if (r) complete_reduction(r);
+  Context& c = me.contexts.back();
+  if (Taskgroup* g = c.taskgroup; s.cancellation && g) {
+    c.taskgroup = g->parent;
+    delete g;
+  }
 }
 
 void* __kmpc_task_allow_completion_event(ident_t*, int32_t, kmp_task_t* task) {
