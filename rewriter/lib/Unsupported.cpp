@@ -17,9 +17,8 @@ class UnsupportedVisitor : public RecursiveASTVisitor<UnsupportedVisitor> {
   bool VisitOMPExecutableDirective(OMPExecutableDirective *d) {
     if (pc_.sm.isInSystemHeader(pc_.sm.getExpansionLoc(d->getBeginLoc()))) return true;
     const llvm::omp::Directive kind = d->getDirectiveKind();
-    if (isOpenMPTargetExecutionDirective(kind) || isOpenMPTargetDataManagementDirective(kind) ||
-        isOpenMPTeamsDirective(kind))
-      return report(d->getBeginLoc(), "offloading and 'teams' constructs are not implemented; give GPU kernels to "
+    if (isOpenMPTargetExecutionDirective(kind) || isOpenMPTargetDataManagementDirective(kind))
+      return report(d->getBeginLoc(), "offloading constructs are not implemented; give GPU kernels to "
                                       "tasks with '#pragma hcc task impl(cuda: fn)'");
     return true;
   }

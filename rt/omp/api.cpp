@@ -46,7 +46,11 @@ void omp_set_num_threads(int n) {
   s.max_threads = std::clamp<int>(n, 1, std::max<int>(1, static_cast<int>(s.cpu_workers.size())));
 }
 int omp_get_num_procs(void) { return std::max<int>(1, static_cast<int>(state().cpu_workers.size())); }
-int omp_get_thread_limit(void) { return omp_get_num_procs(); }
+// In a teams region, its thread limit.
+int omp_get_thread_limit(void) {
+  const int limit = context(state()).team->thread_limit;
+  return limit > 0 ? limit : omp_get_num_procs();
+}
 int omp_in_parallel(void) { return context(state()).team->active_level > 0; }
 int omp_in_final(void) { return context(state()).final; }
 int omp_get_level(void) { return context(state()).team->level; }
@@ -76,8 +80,8 @@ int omp_get_max_task_priority(void) {
 int omp_get_proc_bind(void) { return 0; }
 int omp_get_num_places(void) { return 0; }
 int omp_get_place_num(void) { return -1; }
-int omp_get_num_teams(void) { return 1; }
-int omp_get_team_num(void) { return 0; }
+int omp_get_num_teams(void) { return context(state()).team->num_teams; }
+int omp_get_team_num(void) { return context(state()).team->team_num; }
 int omp_get_num_devices(void) { return 0; }
 int omp_get_device_num(void) { return 0; }
 int omp_get_initial_device(void) { return 0; }

@@ -1,6 +1,6 @@
 // The rest of the omp_* API libomp exports: the environment display, the
 // affinity format and its display, places (one per CPU worker, each of one
-// processor), the teams ICVs (host teams are leagues of one), pausing
+// processor), the teams ICVs, pausing
 // (nothing to release: workers park when idle), the tool interface (no
 // tool) and interop objects (none: no foreign runtime).
 #include <unistd.h>
@@ -20,6 +20,8 @@ int omp_get_num_threads(void);
 int omp_get_level(void);
 int omp_get_max_threads(void);
 int omp_get_num_procs(void);
+int omp_get_team_num(void);
+int omp_get_num_teams(void);
 int omp_get_ancestor_thread_num(int);
 }
 
@@ -36,7 +38,6 @@ std::string& affinity_format() {
   }();
   return *f;
 }
-int g_num_teams = 0, g_teams_thread_limit = 0;  // nteams-var, teams-thread-limit-var (0: unset)
 
 int places() { return std::max<int>(1, static_cast<int>(state().cpu_workers.size())); }
 
@@ -45,8 +46,8 @@ int places() { return std::max<int>(1, static_cast<int>(state().cpu_workers.size
 std::string field(char f) {
   char host[256] = "";
   switch (f) {
-    case 't': return "0";                                      // team_num
-    case 'T': return "1";                                      // num_teams
+    case 't': return std::to_string(omp_get_team_num());       // team_num
+    case 'T': return std::to_string(omp_get_num_teams());      // num_teams
     case 'L': return std::to_string(omp_get_level());          // nesting_level
     case 'n': return std::to_string(omp_get_thread_num());     // thread_num
     case 'N': return std::to_string(omp_get_num_threads());    // num_threads
@@ -151,11 +152,18 @@ void omp_get_partition_place_nums(int* nums) {
   for (int p = 0; nums && p < places(); ++p) nums[p] = p;
 }
 
-// Host teams are leagues of one team; the ICVs read back what was set.
-void omp_set_num_teams(int n) { g_num_teams = std::max(0, n); }
-int omp_get_max_teams(void) { return g_num_teams > 0 ? g_num_teams : 1; }
-void omp_set_teams_thread_limit(int n) { g_teams_thread_limit = std::max(0, n); }
-int omp_get_teams_thread_limit(void) { return g_teams_thread_limit > 0 ? g_teams_thread_limit : omp_get_num_procs(); }
+// The teams ICVs (OMP_NUM_TEAMS, OMP_TEAMS_THREAD_LIMIT): what teams
+// constructs without clauses ask for (teams.cpp).
+void omp_set_num_teams(int n) { state().num_teams = std::max(0, n); }
+int omp_get_max_teams(void) {
+  const int n = state().num_teams;
+  return n > 0 ? n : 1;
+}
+void omp_set_teams_thread_limit(int n) { state().teams_thread_limit = std::max(0, n); }
+int omp_get_teams_thread_limit(void) {
+  const int n = state().teams_thread_limit;
+  return n > 0 ? n : omp_get_num_procs();
+}
 
 int omp_in_explicit_task(void) { return context(state()).explicit_task; }
 

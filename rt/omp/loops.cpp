@@ -107,9 +107,13 @@ int32_t base_kind(int32_t sched, bool& ordered) {
 template <class T, class ST>
 void static_init(const ident_t* loc, int32_t sched, int32_t* plast, T* plb, T* pub, ST* pst, ST incr, ST chunk) {
   State& s = state();
-  loop_begins(s);
   const Context& c = context(s);
-  const int n = c.team->nthreads, tid = c.tid;
+  // `distribute` shares the loop among the league's teams (teams.cpp); the
+  // loops inside the teams are the ones measured as kernels.
+  const int32_t kind = sched & ~kSchModifierMask;
+  const bool distribute = kind == kDistributeStatic || kind == kDistributeStaticChunked;
+  if (!distribute) loop_begins(s);
+  const int n = distribute ? c.team->num_teams : c.team->nthreads, tid = distribute ? c.team->team_num : c.tid;
   const uint64_t trip = trip_count<T, ST>(*plb, *pub, incr);
   if (plast) *plast = 0;
   if (trip == 0) {
@@ -127,7 +131,7 @@ void static_init(const ident_t* loc, int32_t sched, int32_t* plast, T* plb, T* p
     // The thread's iterations: a chunk in every full round, then its part of the last.
     const uint64_t round = ch * static_cast<uint64_t>(n), rest = trip % round;
     const uint64_t mine = trip / round * ch + std::min(ch, rest > ch * tid ? rest - ch * tid : 0);
-    if (ch * tid >= trip || !chunk_begins(s, loc, mine)) {  // nothing for this thread, or simulated from a model
+    if (ch * tid >= trip || (!distribute && !chunk_begins(s, loc, mine))) {  // nothing for this thread, or simulated from a model
       *plb = iteration<T, ST>(lb, incr, trip), *pub = lb;
       if (plast) *plast = 0;
     }
@@ -141,7 +145,7 @@ void static_init(const ident_t* loc, int32_t sched, int32_t* plast, T* plb, T* p
     *plb = iteration<T, ST>(ub, incr, 1);  // empty: lower beyond upper
     return;
   }
-  if (!chunk_begins(s, loc, count)) {  // simulated from its model: empty
+  if (!distribute && !chunk_begins(s, loc, count)) {  // simulated from its model: empty
     *plb = iteration<T, ST>(ub, incr, 1);
     return;
   }

@@ -26,6 +26,8 @@ State::State(rt::Runtime& runtime) : rt(runtime) {
     std::fprintf(stderr, "hccsim: warning: OMP_SCHEDULE=%s: expected static, dynamic, guided or auto[,chunk]; using static\n", v);
   if (const char* v = std::getenv("OMP_CANCELLATION"))
     cancellation = std::strcmp(v, "1") == 0 || strcasecmp(v, "true") == 0;
+  if (const char* v = std::getenv("OMP_NUM_TEAMS")) num_teams = std::max(0, std::atoi(v));
+  if (const char* v = std::getenv("OMP_TEAMS_THREAD_LIMIT")) teams_thread_limit = std::max(0, std::atoi(v));
   loops_recorded = rt.mode() == HCC_MODE_INSTRUMENT;
   loops_modelled = rt.simulated() && rt.config().sim_loops == "model";
   initial.members.resize(1);
@@ -76,8 +78,22 @@ bool barrier(State& s, Team& team, bool join) {
     }
     return !join && request == kCancelParallel;
   }
-  auto cancelled = [&team, join] { return !join && team.cancel_request.load() == kCancelParallel; };
+  auto done = [&team] {
+    return team.tasks.pending == 0 && std::all_of(team.implicit_tasks.begin(), team.implicit_tasks.end(),
+                                                  [](const rt::Task* t) { return t->pending_children.load() == 0; });
+  };
   s.rt.lock();
+  if (join) {
+    ++team.joined;
+    s.rt.wait_locked([&team, &done] { return team.join_open || (team.joined == team.nthreads && done()); }, true);
+    if (!team.join_open) {
+      team.join_open = true;
+      s.rt.notify_locked();
+    }
+    s.rt.unlock();
+    return false;
+  }
+  auto cancelled = [&team] { return team.cancel_request.load() == kCancelParallel; };
   if (cancelled()) {
     s.rt.unlock();
     return true;
@@ -85,12 +101,9 @@ bool barrier(State& s, Team& team, bool join) {
   const uint64_t generation = team.generation;
   ++team.arrived;
   s.rt.wait_locked(
-      [&team, generation, &cancelled] {
+      [&team, generation, &cancelled, &done] {
         // Once every thread arrived, no implicit task has ended.
-        return team.generation != generation || cancelled() ||
-               (team.arrived == team.nthreads && team.tasks.pending == 0 &&
-                std::all_of(team.implicit_tasks.begin(), team.implicit_tasks.end(),
-                            [](const rt::Task* t) { return t->pending_children.load() == 0; }));
+        return team.generation != generation || cancelled() || (team.arrived == team.nthreads && done());
       },
       true);
   if (team.generation == generation && cancelled()) {

@@ -77,6 +77,10 @@ struct Team {
   // Barrier.
   int arrived = 0;
   uint64_t generation = 0;
+  // The region's end, counted apart: threads of a cancelled region may still
+  // be leaving a barrier inside it when others reach the end.
+  int joined = 0;
+  bool join_open = false;
   // single, copyprivate.
   uint64_t singles_taken = 0;
   void* copyprivate = nullptr;
@@ -90,6 +94,11 @@ struct Team {
   // The construct a thread cancelled (Cancel): a parallel region until it
   // ends, a worksharing loop or sections until the barrier that ends it.
   std::atomic<int> cancel_request{kCancelNone};
+  // Host teams (teams.cpp): the league the region is in, this team's number
+  // in it and the thread limit of its regions (0: none); a region inside
+  // inherits them. league: a team whose thread t runs the league's team t.
+  int num_teams = 1, team_num = 0, thread_limit = 0;
+  bool league = false;
 
   int tid_of_worker(int worker) const;
 };
@@ -138,6 +147,7 @@ struct alignas(64) Thread {
   // Open taskgroups, innermost last: their task reductions, or nullptr.
   std::vector<TaskReduction*> taskgroups;
   int next_num_threads = 0;  // __kmpc_push_num_threads, for the next parallel region
+  int next_num_teams = 0, next_thread_limit = 0;  // __kmpc_push_num_teams, for the next teams construct
   bool reduce_locked = false;  // its last __kmpc_reduce took the construct's mutex (parallel.cpp)
   // Runs that measure the runtime's costs: when its last task_alloc began.
   double task_alloc_at = -1;
@@ -175,6 +185,7 @@ struct State final : rt::Runtime::Extension {
   int max_threads = 1;           // nthreads-var: the size of the next team
   bool region_active = false;    // one active region at a time: the workers are its team
   bool cancellation = false;     // cancel-var (OMP_CANCELLATION): whether `cancel` cancels
+  int num_teams = 0, teams_thread_limit = 0;  // nteams-var, teams-thread-limit-var (0: unset)
   // run-sched-var (OMP_SCHEDULE, omp_set_schedule): schedule(runtime) loops.
   RunSchedule run_schedule;
   // Loops as kernels (loop_kernels.hpp): instrumented runs record every
@@ -193,6 +204,19 @@ State& state();
 int slot_of_caller(const State& s);
 inline Thread& caller(State& s) { return s.threads[slot_of_caller(s)]; }
 inline Context& context(State& s) { return caller(s).contexts.back(); }
+
+// Parallel regions (parallel.cpp), for teams.cpp: calls an outlined body
+// with its captured variables; a team of n threads inside the one outer is
+// in; the first CPU worker a team of the calling thread may use; runs a
+// team's threads as implicit tasks pinned to its workers, from `first` on,
+// and waits for them.
+void invoke(kmpc_micro fn, int32_t gtid, int32_t tid, const std::vector<void*>& args);
+std::unique_ptr<Team> nested_team(const Context& outer, int nthreads);
+int first_team_worker(const State& s);
+void run_team(State& s, Team& team, int first, kmpc_micro fn, const std::vector<void*>& args);
+// Team team_num of a league, run by the calling thread (teams.cpp).
+void run_league_team(State& s, int num_teams, int team_num, int thread_limit, kmpc_micro fn,
+                     const std::vector<void*>& args);
 
 // The team's barrier: every thread arrives and every explicit task of the
 // region has completed; waiting threads run the region's tasks. Once the

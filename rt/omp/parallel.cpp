@@ -14,6 +14,8 @@ namespace {
 
 constexpr size_t kMaxCaptured = 64;
 
+}  // namespace
+
 // Calls an outlined region body with its captured variables. Bodies with
 // more than 15 take them padded to 64 pointer arguments: a caller passing
 // more arguments than the callee reads is harmless in the C calling
@@ -47,6 +49,8 @@ void invoke(kmpc_micro fn, int32_t gtid, int32_t tid, const std::vector<void*>& 
   reinterpret_cast<Wide>(fn)(&g, &t, p[0], p[1], p[2], p[3], p[4], p[5], p[6], p[7], p[8], p[9], p[10], p[11], p[12], p[13], p[14], p[15], p[16], p[17], p[18], p[19], p[20], p[21], p[22], p[23], p[24], p[25], p[26], p[27], p[28], p[29], p[30], p[31], p[32], p[33], p[34], p[35], p[36], p[37], p[38], p[39], p[40], p[41], p[42], p[43], p[44], p[45], p[46], p[47], p[48], p[49], p[50], p[51], p[52], p[53], p[54], p[55], p[56], p[57], p[58], p[59], p[60], p[61], p[62], p[63]);
 }
 
+namespace {
+
 struct ImplicitTask {
   State* state;
   Team* team;
@@ -67,26 +71,20 @@ void run_implicit(void* const*, void* arg) {
   s.rt.lock();
   s.rt.wait_locked([team] { return team->launched; }, false);
   s.rt.unlock();
+  if (team->league) {
+    run_league_team(s, team->num_teams, it->tid, team->thread_limit, it->fn, *it->args);
+    barrier(s, *team, true);
+    return;
+  }
   Thread& me = caller(s);
-  me.contexts.push_back(Context{it->team, it->tid});
+  me.contexts.push_back(Context{team, it->tid});
   invoke(it->fn, slot_of_caller(s), it->tid, *it->args);
-  barrier(s, *it->team, true);
+  barrier(s, *team, true);
   me.contexts.pop_back();
 }
 
 const hcc_codelet kImplicitCodelet = {"omp.parallel", run_implicit, nullptr, 0, nullptr, HCC_CODELET_CONTROL};
 
-std::unique_ptr<Team> nested_team(const Context& outer, int nthreads) {
-  auto team = std::make_unique<Team>();
-  team->nthreads = nthreads;
-  team->level = outer.team->level + 1;
-  team->active_level = outer.team->active_level + (nthreads > 1 ? 1 : 0);
-  team->serialized = false;
-  team->parent = outer.team;
-  team->parent_tid = outer.tid;
-  team->members.resize(nthreads);
-  return team;
-}
 
 // A region run by its encountering thread alone (nested regions, if(0),
 // regions started while another is active) is a team of one.
@@ -114,11 +112,9 @@ void fork(kmpc_micro fn, const std::vector<void*>& args, bool if_true) {
   // A `parallel for`'s work per iteration is its team's (loop_kernels.hpp).
   const double loop_work = me.next_loop_work;
   me.next_loop_work = 0;
-  // A thread of the program's own (not the one that is worker 0) leads a
-  // team of the other workers: worker 0 runs a thread 0 only when its own
-  // thread waits, which this one may be waiting for.
-  const int first = s.rt.self_worker() < 0 && s.rt.program_thread_worker() == s.cpu_workers.front() ? 1 : 0;
+  const int first = first_team_worker(s);
   n = std::min<int>(n, static_cast<int>(s.cpu_workers.size()) - first);
+  if (const int limit = me.contexts.back().team->thread_limit; limit > 0) n = std::min(n, limit);  // in a teams region
   // The workers are the team of one region at a time: a region inside a
   // region or a task is serialised, as with max-active-levels 1.
   // So is a region of one thread when the runtime has one worker and keeps
@@ -135,23 +131,52 @@ void fork(kmpc_micro fn, const std::vector<void*>& args, bool if_true) {
   }
   std::unique_ptr<Team> team = nested_team(me.contexts.back(), n);
   team->loop_work = loop_work;
-  team->workers.assign(s.cpu_workers.begin() + first, s.cpu_workers.begin() + first + n);
+  run_team(s, *team, first, fn, args);
+}
+
+}  // namespace
+
+std::unique_ptr<Team> nested_team(const Context& outer, int nthreads) {
+  auto team = std::make_unique<Team>();
+  team->nthreads = nthreads;
+  team->level = outer.team->level + 1;
+  team->active_level = outer.team->active_level + (nthreads > 1 ? 1 : 0);
+  team->serialized = false;
+  team->parent = outer.team;
+  team->parent_tid = outer.tid;
+  team->members.resize(nthreads);
+  team->num_teams = outer.team->num_teams;
+  team->team_num = outer.team->team_num;
+  team->thread_limit = outer.team->thread_limit;
+  return team;
+}
+
+// A thread of the program's own (not the one that is worker 0) leads a
+// team of the other workers: worker 0 runs a thread 0 only when its own
+// thread waits, which this one may be waiting for.
+int first_team_worker(const State& s) {
+  return s.rt.self_worker() < 0 && s.rt.program_thread_worker() == s.cpu_workers.front() ? 1 : 0;
+}
+
+void run_team(State& s, Team& team, int first, kmpc_micro fn, const std::vector<void*>& args) {
+  const int n = team.nthreads;
+  team.workers.assign(s.cpu_workers.begin() + first, s.cpu_workers.begin() + first + n);
   std::vector<ImplicitTask> implicit(n);
   s.region_active = true;
   for (int tid = 0; tid < n; ++tid) {
-    implicit[tid] = ImplicitTask{&s, team.get(), tid, fn, &args};
+    implicit[tid] = ImplicitTask{&s, &team, tid, fn, &args};
     hcc_task_desc d{};
     d.codelet = &kImplicitCodelet;
     d.arg = &implicit[tid];
-    d.group = reinterpret_cast<hcc_group>(&team->implicit);
+    d.group = reinterpret_cast<hcc_group>(&team.implicit);
     rt::TaskOptions o;
-    o.pinned_worker = team->workers[tid];
+    o.pinned_worker = team.workers[tid];
     o.implicit = true;
-    o.region = &team->tasks;
-    team->implicit_tasks.push_back(s.rt.submit(d, o));
+    o.region = &team.tasks;
+    team.implicit_tasks.push_back(s.rt.submit(d, o));
   }
   s.rt.lock();
-  Team* t = team.get();
+  Team* t = &team;
   t->launched = true;
   s.rt.notify_locked();
   // A program's thread that is worker 0 (natively) runs thread 0's implicit
@@ -161,7 +186,6 @@ void fork(kmpc_micro fn, const std::vector<void*>& args, bool if_true) {
   s.region_active = false;
 }
 
-}  // namespace
 }  // namespace hcc::omp
 
 using namespace hcc::omp;

@@ -26,8 +26,11 @@ void f(int *p, int n) {
   int s = 0;
 #pragma omp parallel reduction(task, +: s)
   s += p[0];
+#pragma omp teams distribute parallel for num_teams(2)
+  for (int i = 0; i < n; ++i)
+    p[i] = i;
 #pragma omp target map(tofrom: p[0:n])
   work(p);
 }
 
-// CHECK: diag-unsupported.c:29:1: error: hccsim: offloading and 'teams' constructs are not implemented; give GPU kernels to tasks with '#pragma hcc task impl(cuda: fn)'
+// CHECK: diag-unsupported.c:32:1: error: hccsim: offloading constructs are not implemented; give GPU kernels to tasks with '#pragma hcc task impl(cuda: fn)'
