@@ -64,6 +64,10 @@ class Backend {
   // Workers: body(i) is the worker loop of worker i, on a thread (an actor)
   // of its own, but for worker program_thread_worker(), if any.
   virtual void start_workers(std::function<void(int)> body) = 0;
+  // One more CPU worker, w, beyond the machine's: a thread of an OpenMP team
+  // larger than the CPU workers (Runtime::add_team_worker), on the cores of
+  // the program's CPUs, which it shares with the others. Joined with them.
+  virtual void start_worker(int w, std::function<void(int)> body) = 0;
   virtual void join_workers() = 0;
   // Index of the calling worker, or -1 for the application's threads.
   virtual int self_worker() const = 0;

@@ -56,7 +56,7 @@ void Runtime::allocate_replica(Handle* h, int node) {
 void Runtime::prefetch_next(int w) {
   Task* next = scheduler_->peek(w);
   if (!next) return;
-  const int node = machine().workers[w].node;
+  const int node = desc(w).node;
   const uint64_t capacity = machine().nodes[node].capacity;
   Locked lock(*backend_);
   for (const Access& a : next->accesses) {

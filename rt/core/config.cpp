@@ -67,6 +67,7 @@ Config config_from_environment() {
     const std::string first = list.substr(0, list.find(','));
     c.omp_num_threads = parse_int<int>("OMP_NUM_THREADS", first.c_str(), 1, kMaxWorkers);
   }
+  if (const char* v = env("OMP_THREAD_LIMIT")) c.thread_limit = parse_int<int>("OMP_THREAD_LIMIT", v, 1, kMaxWorkers);
   if (const char* v = env("HCC_GPUS")) c.gpus = parse_int<int>("HCC_GPUS", v, 0, kMaxWorkers);
   if (const char* v = env("HCC_GPU_MEMORY")) {
     c.gpu_memory = parse_size(v);

@@ -18,6 +18,10 @@ struct Config {
   // control-only CPU worker (WorkerDesc::control_only).
   std::optional<int> workers;
   std::optional<int> omp_num_threads;  // OMP_NUM_THREADS: native CPU workers without HCC_WORKERS
+  // OMP_THREAD_LIMIT: the most threads an OpenMP team (and the workers
+  // added for teams beyond the CPU workers, Runtime::add_team_worker) may
+  // have; unset: kMaxWorkers.
+  std::optional<int> thread_limit;
   std::optional<int> gpus;       // HCC_GPUS: GPU workers (default: all GPUs)
   std::optional<uint64_t> gpu_memory;  // HCC_GPU_MEMORY: bytes per GPU for data (native; default: the device's)
   bool pin_host_data = false;    // HCC_PIN=1: page-lock data on their first copy to a GPU (native)

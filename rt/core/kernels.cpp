@@ -41,7 +41,7 @@ constexpr const char* kFirstRun = ".first-run";
 // occurrences per footprint, then replayed at their mean.
 void Runtime::execute_body(Task* t, int w, const Buffers& buffers) {
   const hcc_codelet* cl = t->codelet;
-  const std::string& arch = machine().workers[w].arch;
+  const std::string& arch = desc(w).arch;
   hcc_kernel_fn fn = workers_[w].cpu ? cl->cpu : cl->cuda;
   const bool control = (cl->flags & HCC_CODELET_CONTROL) != 0;
   // A kernel's first run on a GPU worker initialises its libraries (cuBLAS
@@ -218,7 +218,7 @@ std::string Runtime::format_params(const Task& t) {
 // trace when the workers have stopped.
 void Runtime::record(Task* t, int w, double end) {
   std::string params = t->params_text.empty() ? format_params(*t) : std::move(t->params_text);
-  workers_[w].records.push_back(TaskRecord{t->id, t->codelet->name, machine().workers[w].arch, w, t->footprint,
+  workers_[w].records.push_back(TaskRecord{t->id, t->codelet->name, desc(w).arch, w, t->footprint,
                                            t->submit_time, t->start_time, end, std::move(params), t->bytes_in,
                                            t->bytes_out, t->cpu_time});
 }

@@ -41,7 +41,18 @@ void Runtime::start() {
   scheduler_ = make_scheduler(config_.scheduler, *this);
   std::vector<WorkerInfo> infos;
   nworkers_ = static_cast<int>(m.workers.size());
-  workers_ = std::make_unique<Worker[]>(m.workers.size());
+  const int cpus = static_cast<int>(std::count_if(m.workers.begin(), m.workers.end(),
+                                                  [](const WorkerDesc& d) { return d.arch == "cpu"; }));
+  thread_limit_ = config_.thread_limit.value_or(kMaxWorkers);
+  worker_capacity_ = nworkers_ + std::max(0, thread_limit_ - cpus);
+  workers_.init(nworkers_, worker_capacity_);
+  for (const WorkerDesc& d : m.workers)
+    if (d.arch == "cpu") {
+      team_desc_ = d;
+      team_desc_.name = "team";
+      team_desc_.control_only = false;
+      break;
+    }
   for (size_t i = 0; i < m.workers.size(); ++i) {
     infos.push_back({static_cast<int>(i), m.workers[i].name, m.workers[i].arch, m.workers[i].node});
     const bool cpu = m.workers[i].arch == "cpu";
@@ -80,18 +91,55 @@ void Runtime::start() {
   attach_program_memory(this);
 }
 
+void Runtime::WorkerTable::init(int machine_workers, int capacity) {
+  machine_ = std::make_unique<Worker[]>(machine_workers);
+  slots_ = std::make_unique<Worker*[]>(capacity);
+  for (int w = 0; w < machine_workers; ++w) slots_[w] = &machine_[w];
+}
+
+Runtime::Worker& Runtime::WorkerTable::add(int w) {
+  added_.push_back(std::make_unique<Worker>());
+  slots_[w] = added_.back().get();
+  return *slots_[w];
+}
+
+const WorkerDesc& Runtime::desc(int w) const {
+  return w < nworkers_ ? machine().workers[w] : team_desc_;
+}
+
+int Runtime::add_team_worker() {
+  int cpus = 0;
+  for (int w = 0; w < nworkers_; ++w) cpus += workers_[w].cpu;
+  const int added = nteam_workers_.load();
+  if (team_desc_.arch.empty() || cpus + added >= thread_limit_) return -1;
+  const int w = nworkers_ + added;
+  Worker& k = workers_.add(w);
+  k.waiter = backend_->make_waiter();
+  // Charged as the CPU workers are (simulation).
+  for (int i = 0; i < nworkers_; ++i)
+    if (workers_[i].cpu) {
+      k.task_cost = workers_[i].task_cost;
+      k.wake_latency = workers_[i].wake_latency;
+      break;
+    }
+  nteam_workers_.store(added + 1);
+  backend_->start_worker(w, [this](int i) { worker_loop(i); });
+  return w;
+}
+
 void Runtime::program_memory_changed(uint64_t bytes_in_use) { trace_->program_memory(backend_->now(), bytes_in_use); }
 
 void Runtime::shutdown() {
   wait_all();
   stopping_.store(true);
-  for (int w = 0; w < nworkers_; ++w) workers_[w].waiter->notify();
+  const int all = nworkers_ + nteam_workers_.load();
+  for (int w = 0; w < all; ++w) workers_[w].waiter->notify();
   backend_->join_workers();
   // After the join: each worker wrote the end of its last task when it
   // found no other (next_task).
   double makespan = at_once_end_.load();
   for (int w = 0; w < nworkers_; ++w) makespan = std::max(makespan, workers_[w].last_end.load());
-  for (int w = 0; w < nworkers_; ++w) {
+  for (int w = 0; w < all; ++w) {
     for (TaskRecord& r : workers_[w].records) trace_->task(std::move(r));
     workers_[w].records.clear();
     flush_costs(workers_[w].costs);

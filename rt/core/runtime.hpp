@@ -74,6 +74,17 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
 
   hcc_mode mode() const;
   int worker_count() const { return nworkers_; }
+  // A CPU worker beyond the machine's, for an OpenMP team larger than the
+  // CPU workers: it runs only the implicit tasks pinned to it (the team
+  // threads' bodies), never the scheduler's tasks, and shares the program's
+  // cores. Returns its number, or -1 once there are thread_limit() CPU
+  // workers in all. Called by one thread at a time (the one starting a
+  // region); the workers it adds are kept until shutdown.
+  int add_team_worker();
+  // The most CPU workers, team workers included (OMP_THREAD_LIMIT).
+  int thread_limit() const { return thread_limit_; }
+  // Workers there may be, team workers included: numbers are below it.
+  int worker_capacity() const { return worker_capacity_; }
   double time() { return backend_->now(); }
   // Loops as kernels (rt/omp/loop_kernels.hpp, rt/program/loop_nests.cpp,
   // kernels.cpp): a run of iterations iterations; work, when the compiler
@@ -414,8 +425,26 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
   std::map<std::string, SplitHistory> split_histories_;
   std::map<std::string, std::unique_ptr<SplitRun>> split_runs_;  // started, not ended
   std::mt19937_64 rng_;
-  std::unique_ptr<Worker[]> workers_;
-  int nworkers_ = 0;
+  // The workers by number: the machine's (contiguous), then those added for
+  // teams (add_team_worker), each allocated when added. The table of
+  // pointers never moves, so that threads read it while one adds.
+  class WorkerTable {
+   public:
+    void init(int machine_workers, int capacity);
+    Worker& operator[](int w) const { return *slots_[w]; }
+    Worker& add(int w);
+   private:
+    std::unique_ptr<Worker[]> machine_;
+    std::unique_ptr<Worker*[]> slots_;
+    std::vector<std::unique_ptr<Worker>> added_;
+  };
+  const WorkerDesc& desc(int w) const;  // the machine's, or a team worker's (the first CPU worker's)
+  WorkerTable workers_;
+  int nworkers_ = 0;  // the machine's workers
+  std::atomic<int> nteam_workers_{0};  // added for teams, numbered from nworkers_
+  int thread_limit_ = 1;
+  int worker_capacity_ = 0;
+  WorkerDesc team_desc_;
   bool single_node_ = true;  // no coherence to keep: buffers are the data's own addresses
   std::unique_ptr<Waiter> app_waiter_;
   Group* app_taskgroup_ = nullptr;  // innermost taskgroup open in the application

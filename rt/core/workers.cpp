@@ -34,6 +34,10 @@ void store_max(std::atomic<double>& target, double value) {
 }  // namespace
 
 bool Runtime::make_ready(Task* t, int by_worker, bool keep_for_self) {
+  if (by_worker >= nworkers_) {  // a team worker: no queue of its own, as the program's thread
+    by_worker = -1;
+    keep_for_self = false;
+  }
   t->ready_by = by_worker;
   if (t->pinned_worker >= 0) {
     workers_[t->pinned_worker].pinned.store(t, std::memory_order_release);
@@ -138,7 +142,7 @@ Task* Runtime::idle_wait(int w) {
   if (found || !claimed) return found;
   if (measure_costs_) {
     const double at = me.notified_at.exchange(-1, std::memory_order_relaxed);
-    if (at >= 0) record_cost(kWakeCost, machine().workers[w].arch, backend_->now() - at);
+    if (at >= 0) record_cost(kWakeCost, desc(w).arch, backend_->now() - at);
   }
   if (me.wake_latency > 0) backend_->sleep(me.wake_latency);
   return nullptr;
@@ -179,6 +183,7 @@ Task* Runtime::next_task(int w, bool last_look, bool own_queue_only) {
     me.pinned.store(nullptr, std::memory_order_relaxed);
     return t;
   }
+  if (w >= nworkers_) return nullptr;  // a team worker runs its team's implicit tasks only
   while (Task* t = own_queue_only ? scheduler_->pop_own(w) : scheduler_->pop(w, last_look)) {
     if (!t->has_commute || take_commute(t)) return t;
   }
@@ -221,7 +226,7 @@ void Runtime::run_task(Task* t, int w) {
   me.current.store(t, std::memory_order_relaxed);
   me.current_implicit.store(t->implicit, std::memory_order_relaxed);
   t->worker = w;
-  const int node = machine().workers[w].node;
+  const int node = desc(w).node;
   Buffers buffers;
   if (single_node_) {
     if (!(me.cpu && (t->codelet->flags & HCC_CODELET_CPU_NO_BUFFERS)))
@@ -345,7 +350,8 @@ void Runtime::work_run_at_once_ended() { store_max(at_once_end_, backend_->now()
 
 uint64_t Runtime::completed() const {
   uint64_t n = run_at_once_.load(std::memory_order_relaxed);
-  for (int w = 0; w < nworkers_; ++w) n += workers_[w].completed.load(std::memory_order_relaxed);
+  const int all = nworkers_ + nteam_workers_.load();
+  for (int w = 0; w < all; ++w) n += workers_[w].completed.load(std::memory_order_relaxed);
   return n;
 }
 

@@ -43,13 +43,15 @@ int omp_get_num_threads(void) { return context(state()).team->nthreads; }
 int omp_get_max_threads(void) { return state().max_threads; }
 void omp_set_num_threads(int n) {
   State& s = state();
-  s.max_threads = std::clamp<int>(n, 1, std::max<int>(1, static_cast<int>(s.cpu_workers.size())));
+  s.max_threads = std::clamp<int>(n, 1, s.rt.thread_limit());
 }
 int omp_get_num_procs(void) { return std::max<int>(1, static_cast<int>(state().cpu_workers.size())); }
-// In a teams region, its thread limit.
+// In a teams region, its thread limit; else OMP_THREAD_LIMIT, unset as
+// libomp says it (no limit), though teams stop at kMaxWorkers threads.
 int omp_get_thread_limit(void) {
-  const int limit = context(state()).team->thread_limit;
-  return limit > 0 ? limit : omp_get_num_procs();
+  State& s = state();
+  if (const int limit = context(s).team->thread_limit; limit > 0) return limit;
+  return s.rt.config().thread_limit.value_or(INT32_MAX);
 }
 int omp_in_parallel(void) { return context(state()).team->active_level > 0; }
 int omp_in_final(void) { return context(state()).final; }
@@ -66,12 +68,14 @@ int omp_get_team_size(int level) {
 }
 int omp_get_dynamic(void) { return 0; }
 void omp_set_dynamic(int) {}
-int omp_get_nested(void) { return 0; }
-void omp_set_nested(int) {}
-// Nested regions are serialised (parallel.cpp).
-int omp_get_max_active_levels(void) { return 1; }
-void omp_set_max_active_levels(int) {}
-int omp_get_supported_active_levels(void) { return 1; }
+// max-active-levels-var: nested regions below it are active (parallel.cpp).
+int omp_get_nested(void) { return state().max_active_levels > 1; }
+void omp_set_nested(int nested) { state().max_active_levels = nested ? INT32_MAX : 1; }
+int omp_get_max_active_levels(void) { return state().max_active_levels; }
+void omp_set_max_active_levels(int n) {
+  if (n >= 0) state().max_active_levels = n;
+}
+int omp_get_supported_active_levels(void) { return INT32_MAX; }
 int omp_get_cancellation(void) { return state().cancellation; }
 int omp_get_max_task_priority(void) {
   const char* v = std::getenv("OMP_MAX_TASK_PRIORITY");

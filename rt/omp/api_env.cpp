@@ -22,6 +22,7 @@ int omp_get_max_threads(void);
 int omp_get_num_procs(void);
 int omp_get_team_num(void);
 int omp_get_num_teams(void);
+int omp_get_thread_limit(void);
 int omp_get_ancestor_thread_num(int);
 }
 
@@ -178,13 +179,14 @@ void omp_display_env(int verbose) {
   static const char* const kinds[] = {"?", "STATIC", "DYNAMIC", "GUIDED", "AUTO"};
   const int kind = r.kind & 0x7fffffff;
   std::string out = "\nOPENMP DISPLAY ENVIRONMENT BEGIN\n  _OPENMP = '201811'\n";
-  out += "  OMP_DYNAMIC = 'FALSE'\n  OMP_NESTED = 'FALSE'\n";
+  const int levels = state().max_active_levels;
+  out += std::string("  OMP_DYNAMIC = 'FALSE'\n  OMP_NESTED = '") + (levels > 1 ? "TRUE" : "FALSE") + "'\n";
   out += "  OMP_NUM_THREADS = '" + std::to_string(omp_get_max_threads()) + "'\n";
   out += std::string("  OMP_SCHEDULE = '") + ((r.kind & 0x80000000) ? "MONOTONIC:" : "") +
          (kind >= 1 && kind <= 4 ? kinds[kind] : "STATIC") + "," + std::to_string(r.chunk) + "'\n";
   out += "  OMP_PROC_BIND = 'FALSE'\n  OMP_PLACES = '{0}:" + std::to_string(places()) + "'\n";
-  out += "  OMP_STACKSIZE = '8M'\n  OMP_WAIT_POLICY = 'PASSIVE'\n  OMP_MAX_ACTIVE_LEVELS = '1'\n";
-  out += "  OMP_THREAD_LIMIT = '" + std::to_string(omp_get_num_procs()) + "'\n  OMP_CANCELLATION = 'FALSE'\n";
+  out += "  OMP_STACKSIZE = '8M'\n  OMP_WAIT_POLICY = 'PASSIVE'\n  OMP_MAX_ACTIVE_LEVELS = '" + std::to_string(levels) + "'\n";
+  out += "  OMP_THREAD_LIMIT = '" + std::to_string(omp_get_thread_limit()) + "'\n  OMP_CANCELLATION = 'FALSE'\n";
   out += "  OMP_DEFAULT_DEVICE = '0'\n  OMP_MAX_TASK_PRIORITY = '0'\n  OMP_DISPLAY_AFFINITY = 'FALSE'\n";
   {
     std::lock_guard<std::mutex> lock(g_mutex);

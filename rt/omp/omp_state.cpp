@@ -26,6 +26,22 @@ State::State(rt::Runtime& runtime) : rt(runtime) {
     std::fprintf(stderr, "hccsim: warning: OMP_SCHEDULE=%s: expected static, dynamic, guided or auto[,chunk]; using static\n", v);
   if (const char* v = std::getenv("OMP_CANCELLATION"))
     cancellation = std::strcmp(v, "1") == 0 || strcasecmp(v, "true") == 0;
+  // Nesting (libomp's reading): a list in OMP_NUM_THREADS or OMP_NESTED=true
+  // allow every level, OMP_MAX_ACTIVE_LEVELS says how many.
+  if (const char* v = std::getenv("OMP_NUM_THREADS"); v && std::strchr(v, ',')) {
+    for (const char* p = std::strchr(v, ',') + 1; *p;) {
+      char* end = nullptr;
+      const long n = std::strtol(p, &end, 10);
+      if (end == p || n < 1) break;
+      nested_threads.push_back(static_cast<int>(std::min<long>(n, rt::kMaxWorkers)));
+      p = *end == ',' ? end + 1 : end;
+      if (*end != ',') break;
+    }
+    max_active_levels = INT32_MAX;
+  }
+  if (const char* v = std::getenv("OMP_NESTED"); v && (std::strcmp(v, "1") == 0 || strcasecmp(v, "true") == 0))
+    max_active_levels = INT32_MAX;
+  if (const char* v = std::getenv("OMP_MAX_ACTIVE_LEVELS")) max_active_levels = std::max(0, std::atoi(v));
   if (const char* v = std::getenv("OMP_NUM_TEAMS")) num_teams = std::max(0, std::atoi(v));
   if (const char* v = std::getenv("OMP_TEAMS_THREAD_LIMIT")) teams_thread_limit = std::max(0, std::atoi(v));
   loops_recorded = rt.mode() == HCC_MODE_INSTRUMENT;
@@ -35,6 +51,7 @@ State::State(rt::Runtime& runtime) : rt(runtime) {
   // C ABI, or a thread of the program's own, is thread 0 of a team of one.
   threads.resize(m.workers.size() + 1);
   for (Thread& t : threads) t.contexts.push_back(Context{&initial, 0});
+  team_threads.reserve(static_cast<size_t>(slot_count(*this)) - threads.size());
 }
 
 namespace {

@@ -180,8 +180,20 @@ struct State final : rt::Runtime::Extension {
 
   rt::Runtime& rt;
   Team initial;                  // the initial thread's team: one thread, level 0
-  std::vector<Thread> threads;   // [0]: any thread that is not a worker; [w + 1]: worker w
+  std::vector<Thread> threads;   // [0]: any thread that is not a worker; [w + 1]: worker w of the machine
   std::vector<int> cpu_workers;  // team thread t of a full team is cpu_workers[t]
+  // Teams larger than the CPU workers: their other threads are workers added
+  // for them (Runtime::add_team_worker), kept for the next regions; thread
+  // slots from threads.size() on, reserved so that they never move.
+  std::vector<int> team_workers;          // team_workers.cpp (control lock)
+  std::vector<char> team_worker_busy;     // by index in team_workers: in a team now
+  bool adding_team_workers = false;
+  std::vector<std::unique_ptr<Thread>> team_threads;
+  // max-active-levels-var (OMP_MAX_ACTIVE_LEVELS, OMP_NESTED, a list in
+  // OMP_NUM_THREADS, omp_set_max_active_levels): regions nested deeper run
+  // serialised. nthreads-var of the levels below the first (OMP_NUM_THREADS=a,b,c).
+  int max_active_levels = 1;
+  std::vector<int> nested_threads;
   int max_threads = 1;           // nthreads-var: the size of the next team
   bool region_active = false;    // one active region at a time: the workers are its team
   bool cancellation = false;     // cancel-var (OMP_CANCELLATION): whether `cancel` cancels
@@ -202,7 +214,13 @@ struct State final : rt::Runtime::Extension {
 // The runtime's OpenMP state, the runtime started on first use.
 State& state();
 int slot_of_caller(const State& s);
-inline Thread& caller(State& s) { return s.threads[slot_of_caller(s)]; }
+inline Thread& thread_at(State& s, int slot) {
+  const int machine = static_cast<int>(s.threads.size());
+  return slot < machine ? s.threads[slot] : *s.team_threads[slot - machine];
+}
+inline Thread& caller(State& s) { return thread_at(s, slot_of_caller(s)); }
+// Thread slots there may be (team workers' included).
+inline int slot_count(const State& s) { return s.rt.worker_capacity() + 1; }
 inline Context& context(State& s) { return caller(s).contexts.back(); }
 
 // Parallel regions (parallel.cpp), for teams.cpp: calls an outlined body
@@ -213,7 +231,11 @@ inline Context& context(State& s) { return caller(s).contexts.back(); }
 void invoke(kmpc_micro fn, int32_t gtid, int32_t tid, const std::vector<void*>& args);
 std::unique_ptr<Team> nested_team(const Context& outer, int nthreads);
 int first_team_worker(const State& s);
-void run_team(State& s, Team& team, int first, kmpc_micro fn, const std::vector<void*>& args);
+void run_team(State& s, Team& team, kmpc_micro fn, const std::vector<void*>& args);
+// Up to k team workers free for a team, added as needed (team_workers.cpp),
+// and their release once the team's region has ended.
+std::vector<int> reserve_team_workers(State& s, int k);
+void release_team_workers(State& s, const std::vector<int>& workers);
 // Team team_num of a league, run by the calling thread (teams.cpp).
 void run_league_team(State& s, int num_teams, int team_num, int thread_limit, kmpc_micro fn,
                      const std::vector<void*>& args);

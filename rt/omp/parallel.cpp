@@ -106,32 +106,61 @@ void end_serialized(State& s) {
 void fork(kmpc_micro fn, const std::vector<void*>& args, bool if_true) {
   State& s = state();
   const int slot = slot_of_caller(s);
-  Thread& me = s.threads[slot];
-  int n = me.next_num_threads > 0 ? me.next_num_threads : s.max_threads;
+  Thread& me = thread_at(s, slot);
+  const Context& outer = me.contexts.back();
+  // nthreads-var: OMP_NUM_THREADS=a,b gives the regions nested in one b.
+  const int level = outer.team->level;
+  const int nested_default =
+      level > 0 && !s.nested_threads.empty() ? s.nested_threads[std::min<size_t>(level, s.nested_threads.size()) - 1]
+                                             : s.max_threads;
+  int n = me.next_num_threads > 0 ? me.next_num_threads : nested_default;
   me.next_num_threads = 0;
   // A `parallel for`'s work per iteration is its team's (loop_kernels.hpp).
   const double loop_work = me.next_loop_work;
   me.next_loop_work = 0;
-  const int first = first_team_worker(s);
-  n = std::min<int>(n, static_cast<int>(s.cpu_workers.size()) - first);
-  if (const int limit = me.contexts.back().team->thread_limit; limit > 0) n = std::min(n, limit);  // in a teams region
-  // The workers are the team of one region at a time: a region inside a
-  // region or a task is serialised, as with max-active-levels 1.
+  if (const int limit = outer.team->thread_limit; limit > 0) n = std::min(n, limit);  // in a teams region
+  n = std::min(n, s.rt.thread_limit());
+  // The CPU workers are the team of one outermost region at a time; a
+  // region nested in a team's region is active below max-active-levels, its
+  // threads workers added for teams (team_workers.cpp); any other region
+  // inside a region or a task is serialised.
   // So is a region of one thread when the runtime has one worker and keeps
   // nothing of its tasks (a native run without records or models): its tasks
   // could run nowhere else, and run when created, as libomp runs them (0.03
   // against 0.3 to 0.45 us per task on bench/task_overhead.py, 1 thread).
   const bool alone = n == 1 && s.rt.worker_count() == 1 && !s.rt.keeps_params();
-  if (!if_true || n < 1 || s.rt.in_task() || s.region_active || alone) {
+  const bool outermost = !s.rt.in_task() && !s.region_active && !alone;
+  const bool nested = s.rt.in_task() && !outer.explicit_task && outer.team->active_level < s.max_active_levels && n > 1;
+  if (!if_true || n < 1 || !(outermost || nested)) {
     begin_serialized(s);
-    s.threads[slot].contexts.back().team->loop_work = loop_work;
+    thread_at(s, slot).contexts.back().team->loop_work = loop_work;
     invoke(fn, slot, 0, args);
     end_serialized(s);
     return;
   }
-  std::unique_ptr<Team> team = nested_team(me.contexts.back(), n);
+  std::vector<int> workers;
+  if (outermost) {
+    const int first = first_team_worker(s);
+    const int cpus = std::min(n, static_cast<int>(s.cpu_workers.size()) - first);
+    workers.assign(s.cpu_workers.begin() + first, s.cpu_workers.begin() + first + cpus);
+  }
+  const std::vector<int> added = reserve_team_workers(s, n - static_cast<int>(workers.size()));
+  workers.insert(workers.end(), added.begin(), added.end());
+  if (workers.size() < 2 && nested) {  // no thread to add: serialised
+    release_team_workers(s, added);
+    begin_serialized(s);
+    thread_at(s, slot).contexts.back().team->loop_work = loop_work;
+    invoke(fn, slot, 0, args);
+    end_serialized(s);
+    return;
+  }
+  std::unique_ptr<Team> team = nested_team(outer, static_cast<int>(workers.size()));
   team->loop_work = loop_work;
-  run_team(s, *team, first, fn, args);
+  team->workers = std::move(workers);
+  if (outermost) s.region_active = true;
+  run_team(s, *team, fn, args);
+  if (outermost) s.region_active = false;
+  release_team_workers(s, added);
 }
 
 }  // namespace
@@ -158,11 +187,9 @@ int first_team_worker(const State& s) {
   return s.rt.self_worker() < 0 && s.rt.program_thread_worker() == s.cpu_workers.front() ? 1 : 0;
 }
 
-void run_team(State& s, Team& team, int first, kmpc_micro fn, const std::vector<void*>& args) {
+void run_team(State& s, Team& team, kmpc_micro fn, const std::vector<void*>& args) {
   const int n = team.nthreads;
-  team.workers.assign(s.cpu_workers.begin() + first, s.cpu_workers.begin() + first + n);
   std::vector<ImplicitTask> implicit(n);
-  s.region_active = true;
   for (int tid = 0; tid < n; ++tid) {
     implicit[tid] = ImplicitTask{&s, &team, tid, fn, &args};
     hcc_task_desc d{};
@@ -183,7 +210,6 @@ void run_team(State& s, Team& team, int first, kmpc_micro fn, const std::vector<
   // task here, and the region's tasks while the others end theirs.
   s.rt.wait_locked([t] { return t->implicit.pending == 0; }, s.rt.self_worker() >= 0);
   s.rt.unlock();
-  s.region_active = false;
 }
 
 }  // namespace hcc::omp
@@ -193,7 +219,7 @@ using namespace hcc::omp;
 extern "C" {
 
 int32_t __kmpc_global_thread_num(ident_t*) { return slot_of_caller(state()); }
-int32_t __kmpc_global_num_threads(ident_t*) { return static_cast<int32_t>(state().threads.size()); }
+int32_t __kmpc_global_num_threads(ident_t*) { return slot_count(state()); }
 int32_t __kmpc_bound_thread_num(ident_t*) { return context(state()).tid; }
 int32_t __kmpc_bound_num_threads(ident_t*) { return context(state()).team->nthreads; }
 int32_t __kmpc_in_parallel(ident_t*) { return context(state()).team->active_level > 0; }

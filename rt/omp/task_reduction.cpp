@@ -31,7 +31,7 @@ TaskReduction* new_reduction(State& s, int32_t num, const kmp_taskred_input_t* i
                                            reinterpret_cast<void (*)(void*, void*)>(in[i].reduce_init),
                                            reinterpret_cast<void (*)(void*)>(in[i].reduce_fini),
                                            reinterpret_cast<void (*)(void*, void*)>(in[i].reduce_comb),
-                                           std::vector<std::atomic<void*>>(s.threads.size()), {}});
+                                           std::vector<std::atomic<void*>>(s.threads.size() + s.team_threads.size()), {}});
   }
   return r;
 }

@@ -108,7 +108,7 @@ void run_in_team(void* arg, bool program_code) {
   auto* h = static_cast<TaskHeader*>(arg);
   State& s = *h->state;
   const int slot = slot_of_caller(s);
-  Thread& me = s.threads[slot];
+  Thread& me = thread_at(s, slot);
   // The worker usually waits in a task of the same team (its implicit task,
   // at a barrier or taskwait), which knows its thread number.
   const Context& around = me.contexts.back();
@@ -166,7 +166,7 @@ const hcc_codelet* codelet_for(State& s, const TaskHeader* h, int ndeps) {
   const hcc_omp_task_info* info = h->attributes.info;
   const kmp_routine_entry_t routine = task_of(const_cast<TaskHeader*>(h))->routine;
   const auto key = std::make_pair(info ? static_cast<const void*>(info) : reinterpret_cast<const void*>(routine), ndeps);
-  Thread& me = s.threads[h->creator];
+  Thread& me = thread_at(s, h->creator);
   if (me.last_codelet && me.last_codelet_key == key) return me.last_codelet;
   s.rt.lock();
   auto it = s.codelets.find(key);
@@ -326,7 +326,7 @@ void submit(TaskHeader* h, const kmp_depend_info_t* deps, int ndeps) {
   Event* e = h->event;  // h is freed once the task has run
   o.detached = e != nullptr;
   o.reserved = h->host;
-  if (s.rt.measures_costs()) o.begun_at = std::exchange(s.threads[h->creator].task_alloc_at, -1.0);
+  if (s.rt.measures_costs()) o.begun_at = std::exchange(thread_at(s, h->creator).task_alloc_at, -1.0);
   rt::Task* t = s.rt.submit(d, o);
   if (!e) return;
   s.rt.lock();
@@ -350,7 +350,7 @@ kmp_task_t* __kmpc_omp_task_alloc(ident_t* loc, int32_t, int32_t flags, size_t s
   hcc::rt::RuntimeEntry entry(loc ? loc->psource : nullptr);
   State& s = state();
   const int slot = slot_of_caller(s);
-  Thread& me = s.threads[slot];
+  Thread& me = thread_at(s, slot);
   // The runtime's work on a task begins here (hcc.submit counts it).
   if (s.rt.measures_costs()) me.task_alloc_at = s.rt.wallclock();
   const Context& c = me.contexts.back();

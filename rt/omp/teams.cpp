@@ -2,11 +2,11 @@
 // __kmpc_push_num_teams). A league of N teams is N teams of one thread, the
 // initial thread of each, as libomp runs them: N is at most the CPU
 // workers (libomp's teams-max-nth is the processors), and with N > 1 they run
-// at once, team t on worker t, as the threads of a region; the regions
-// inside them are then serialised (one active region at a time; libomp
-// gives each the processors left over, one thread when N is the
-// processors). A league of one runs on the encountering thread and its
-// regions get every worker up to the thread limit. `distribute` shares its
+// at once, team t on worker t, as the threads of a region; a region inside
+// a team then gets up to the thread limit's threads from the team workers,
+// as a nested region (the limit is the processors left over, as libomp's:
+// one thread when N is the processors). A league of one runs on the
+// encountering thread and its regions get every worker up to the limit. `distribute` shares its
 // iterations among the league's teams (loops.cpp).
 #include <algorithm>
 #include <cstdarg>
@@ -84,7 +84,10 @@ void __kmpc_fork_teams(ident_t* loc, int32_t argc, kmpc_micro fn, ...) {
   league.league = true;
   league.num_teams = n;
   league.thread_limit = limit;
-  run_team(s, league, first, fn, args);
+  league.workers.assign(s.cpu_workers.begin() + first, s.cpu_workers.begin() + first + n);
+  s.region_active = true;
+  run_team(s, league, fn, args);
+  s.region_active = false;
 }
 
 }  // extern "C"

@@ -100,8 +100,9 @@ class NativeBackend final : public Backend {
     }
     // More threads than cores (the workers and a program thread that is not
     // one of them): a looking worker yields now and then.
-    const size_t threads = machine_.workers.size() + (program_thread_worker() == 0 ? 0 : 1);
-    oversubscribed_ = threads > usable.size();
+    threads_running_ = machine_.workers.size() + (program_thread_worker() == 0 ? 0 : 1);
+    cores_ = usable.size();
+    oversubscribed_ = threads_running_ > cores_;
     if (config.bind_workers && usable.size() >= machine_.workers.size())
       worker_cpus_.assign(usable.begin(), usable.begin() + static_cast<long>(machine_.workers.size()));
   }
@@ -121,6 +122,14 @@ class NativeBackend final : public Backend {
         body(i);
       });
     }
+  }
+  // Unbound: it shares the cores with the others, as libomp's extra threads do.
+  void start_worker(int w, std::function<void(int)> body) override {
+    oversubscribed_ = ++threads_running_ > cores_;
+    threads_.emplace_back([body = std::move(body), w] {
+      t_worker = w;
+      body(w);
+    });
   }
   void join_workers() override {
     for (auto& t : threads_) t.join();
@@ -245,7 +254,8 @@ class NativeBackend final : public Backend {
   Machine machine_;
   Clock::time_point start_;
   const bool program_thread_works_;  // Config::program_thread_works
-  bool oversubscribed_ = false;  // more threads than cores (keep_looking)
+  std::atomic<bool> oversubscribed_{false};  // more threads than cores (keep_looking)
+  size_t threads_running_ = 0, cores_ = 1;
   std::unique_ptr<CudaDevices> gpus_;  // null: no GPU
   std::mutex mutex_;
   std::vector<std::thread> threads_;

@@ -121,6 +121,18 @@ class SimBackend final : public Backend {
       actors_.push_back(actor);
     }
   }
+  // An actor on the host of the CPU workers, sharing its cores with theirs.
+  void start_worker(int w, std::function<void(int)> body) override {
+    RuntimeEntry entry;
+    s4u::Host* host = platform_.node_hosts[0];
+    s4u::ActorPtr actor =
+        s4u::Actor::create("team" + std::to_string(w), host, [body = std::move(body), w] { body(w); });
+    actor->daemonize();
+    join_running_rank(actor);
+    worker_of_pid_[actor->get_pid()] = w;
+    set_actor_core(actor->get_pid(), w % std::max(1, host->get_core_count()));
+    actors_.push_back(actor);
+  }
   void join_workers() override {
     for (auto& a : actors_) a->join();
     actors_.clear();

@@ -67,6 +67,12 @@ class EmulatedGpuBackend final : public Backend {
         body(i);
       });
   }
+  void start_worker(int w, std::function<void(int)> body) override {
+    threads_.emplace_back([body, w] {
+      self = w;
+      body(w);
+    });
+  }
   void join_workers() override {
     for (auto& t : threads_) t.join();
   }
