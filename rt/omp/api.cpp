@@ -40,7 +40,11 @@ extern "C" {
 
 int omp_get_thread_num(void) { return context(state()).tid; }
 int omp_get_num_threads(void) { return context(state()).team->nthreads; }
-int omp_get_max_threads(void) { return state().max_threads; }
+// nthreads-var of the calling task's level (OMP_NUM_THREADS=a,b: b inside a region).
+int omp_get_max_threads(void) {
+  State& s = state();
+  return nthreads_var(s, context(s).team->level);
+}
 void omp_set_num_threads(int n) {
   State& s = state();
   s.max_threads = std::clamp<int>(n, 1, s.rt.thread_limit());

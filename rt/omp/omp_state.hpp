@@ -10,6 +10,7 @@
 // thread_local storage: simulated actors share one system thread.
 #pragma once
 
+#include <algorithm>
 #include <atomic>
 #include <cstdint>
 #include <map>
@@ -219,6 +220,12 @@ inline Thread& thread_at(State& s, int slot) {
   return slot < machine ? s.threads[slot] : *s.team_threads[slot - machine];
 }
 inline Thread& caller(State& s) { return thread_at(s, slot_of_caller(s)); }
+// nthreads-var at a nesting level: OMP_NUM_THREADS=a,b gives b inside a region.
+inline int nthreads_var(const State& s, int level) {
+  if (level > 0 && !s.nested_threads.empty())
+    return s.nested_threads[std::min<size_t>(level, s.nested_threads.size()) - 1];
+  return s.max_threads;
+}
 // Thread slots there may be (team workers' included).
 inline int slot_count(const State& s) { return s.rt.worker_capacity() + 1; }
 inline Context& context(State& s) { return caller(s).contexts.back(); }

@@ -108,12 +108,7 @@ void fork(kmpc_micro fn, const std::vector<void*>& args, bool if_true) {
   const int slot = slot_of_caller(s);
   Thread& me = thread_at(s, slot);
   const Context& outer = me.contexts.back();
-  // nthreads-var: OMP_NUM_THREADS=a,b gives the regions nested in one b.
-  const int level = outer.team->level;
-  const int nested_default =
-      level > 0 && !s.nested_threads.empty() ? s.nested_threads[std::min<size_t>(level, s.nested_threads.size()) - 1]
-                                             : s.max_threads;
-  int n = me.next_num_threads > 0 ? me.next_num_threads : nested_default;
+  int n = me.next_num_threads > 0 ? me.next_num_threads : nthreads_var(s, outer.team->level);
   me.next_num_threads = 0;
   // A `parallel for`'s work per iteration is its team's (loop_kernels.hpp).
   const double loop_work = me.next_loop_work;
