@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cstdarg>
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -236,6 +237,7 @@ inline Context& context(State& s) { return caller(s).contexts.back(); }
 // team's threads as implicit tasks pinned to its workers, from `first` on,
 // and waits for them.
 void invoke(kmpc_micro fn, int32_t gtid, int32_t tid, const std::vector<void*>& args);
+std::vector<void*> captured(int32_t argc, va_list ap);  // a fork's variable arguments
 std::unique_ptr<Team> nested_team(const Context& outer, int nthreads);
 int first_team_worker(const State& s);
 void run_team(State& s, Team& team, kmpc_micro fn, const std::vector<void*>& args);

@@ -49,6 +49,12 @@ void invoke(kmpc_micro fn, int32_t gtid, int32_t tid, const std::vector<void*>& 
   reinterpret_cast<Wide>(fn)(&g, &t, p[0], p[1], p[2], p[3], p[4], p[5], p[6], p[7], p[8], p[9], p[10], p[11], p[12], p[13], p[14], p[15], p[16], p[17], p[18], p[19], p[20], p[21], p[22], p[23], p[24], p[25], p[26], p[27], p[28], p[29], p[30], p[31], p[32], p[33], p[34], p[35], p[36], p[37], p[38], p[39], p[40], p[41], p[42], p[43], p[44], p[45], p[46], p[47], p[48], p[49], p[50], p[51], p[52], p[53], p[54], p[55], p[56], p[57], p[58], p[59], p[60], p[61], p[62], p[63]);
 }
 
+std::vector<void*> captured(int32_t argc, va_list ap) {
+  std::vector<void*> args(argc);
+  for (int32_t i = 0; i < argc; ++i) args[i] = va_arg(ap, void*);
+  return args;
+}
+
 namespace {
 
 struct ImplicitTask {
@@ -224,10 +230,9 @@ void __kmpc_end(ident_t*) {}
 
 void __kmpc_fork_call(ident_t* loc, int32_t argc, kmpc_micro fn, ...) {
   hcc::rt::RuntimeEntry entry(loc ? loc->psource : nullptr);
-  std::vector<void*> args(argc);
   va_list ap;
   va_start(ap, fn);
-  for (int32_t i = 0; i < argc; ++i) args[i] = va_arg(ap, void*);
+  const std::vector<void*> args = captured(argc, ap);
   va_end(ap);
   fork(fn, args, true);
 }

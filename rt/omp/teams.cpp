@@ -58,10 +58,9 @@ void __kmpc_push_num_teams_51(ident_t* loc, int32_t gtid, int32_t lower, int32_t
 
 void __kmpc_fork_teams(ident_t* loc, int32_t argc, kmpc_micro fn, ...) {
   hcc::rt::RuntimeEntry entry(loc ? loc->psource : nullptr);
-  std::vector<void*> args(argc);
   va_list ap;
   va_start(ap, fn);
-  for (int32_t i = 0; i < argc; ++i) args[i] = va_arg(ap, void*);
+  const std::vector<void*> args = captured(argc, ap);
   va_end(ap);
 
   State& s = state();
