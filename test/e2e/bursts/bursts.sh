@@ -42,27 +42,43 @@ within() { python3 -c "import sys; sys.exit(0 if $2 <= float('$1') <= $3 else 1)
 unit=0.004
 # Upper bounds 5 % above the exact charge: a CPU-time measurement on a
 # loaded machine (ctest -j2) ran 3 % long once; 5 % still tells a region
-# of 15 units from one of 16 (the core speed factors, below).
+# of 15 units from one of 16 (the core speed factors, below). A case out of
+# its bounds is measured again, three tries at most (the full suite under
+# ctest -j2 once measured one past them): a wrong charge (the sum of the
+# threads', nothing) fails every try. why: what the last try got wrong.
+why=""
+tries() { local i; for i in 1 2 3; do "$@" && return 0; done; return 1; }
+check() { why="$1: $out"; within "$2" "$3" "$4"; }
 
 # The region: the longest thread (16 units) plus the loop and runtime code
 # around the bursts (no runtime cost models here: none is charged), never
 # the sum of the threads' (136 units) nor nothing.
-out=$(HCC_PLATFORM=p16.xml ./team $unit 2>&1)
-[ "$(field threads "$out")" = 16 ] || fail "not a team of 16: $out"
-within "$(field region "$out")" "16 * $unit" "16 * $unit * 1.05 + 2e-4" || fail "region: $out"
-within "$(field sequential "$out")" "$unit" "$unit * 1.05 + 1e-4" || fail "sequential part: $out"
-within "$(field bursts "$out")" "137 * $unit" "137 * $unit * 1.05 + 1e-3" || fail "charged bursts: $out"
+team_of_16() {
+  out=$(HCC_PLATFORM=p16.xml ./team $unit 2>&1)
+  why="not a team of 16: $out"
+  [ "$(field threads "$out")" = 16 ] &&
+    check region "$(field region "$out")" "16 * $unit" "16 * $unit * 1.05 + 2e-4" &&
+    check "sequential part" "$(field sequential "$out")" "$unit" "$unit * 1.05 + 1e-4" &&
+    check "charged bursts" "$(field bursts "$out")" "137 * $unit" "137 * $unit * 1.05 + 1e-3"
+}
+tries team_of_16 || fail "$why"
 
 # Cores twice as fast: half the time.
-out=$(HCC_PLATFORM=p16x2.xml ./team $unit 2>&1)
-within "$(field region "$out")" "8 * $unit" "8 * $unit * 1.05 + 1e-4" || fail "speed factor 2, region: $out"
-within "$(field sequential "$out")" "0.5 * $unit" "0.5 * $unit * 1.05 + 1e-4" || fail "speed factor 2, sequential: $out"
+twice_as_fast() {
+  out=$(HCC_PLATFORM=p16x2.xml ./team $unit 2>&1)
+  check "speed factor 2, region" "$(field region "$out")" "8 * $unit" "8 * $unit * 1.05 + 1e-4" &&
+    check "speed factor 2, sequential" "$(field sequential "$out")" "0.5 * $unit" "0.5 * $unit * 1.05 + 1e-4"
+}
+tries twice_as_fast || fail "$why"
 
 # Cores of unequal speeds: core 0 (team thread 0, and the main thread) at
 # half speed, core 15 at twice: thread 14's 15 units are the longest.
-out=$(HCC_PLATFORM=cores.xml ./team $unit 2>&1)
-within "$(field region "$out")" "15 * $unit" "15 * $unit * 1.05 + 2e-4" || fail "core speed factors, region: $out"
-within "$(field sequential "$out")" "2 * $unit" "2 * $unit * 1.05 + 1e-4" || fail "core speed factors, sequential: $out"
+unequal_cores() {
+  out=$(HCC_PLATFORM=cores.xml ./team $unit 2>&1)
+  check "core speed factors, region" "$(field region "$out")" "15 * $unit" "15 * $unit * 1.05 + 2e-4" &&
+    check "core speed factors, sequential" "$(field sequential "$out")" "2 * $unit" "2 * $unit * 1.05 + 1e-4"
+}
+tries unequal_cores || fail "$why"
 
 # Tasks only: the program's code costs nothing.
 out=$(HCC_PLATFORM=p16.xml HCC_SIM_BURSTS=off ./team $unit 2>&1)
@@ -74,11 +90,15 @@ out=$(HCC_PLATFORM=p16.xml HCC_SIM_BURSTS=off ./team $unit 2>&1)
 HCC_WORKERS=2 HCC_MODEL_DIR=models ./kernels-inst 0.001 1 >/dev/null
 rm -f models/hcc.*.json  # the runtime's costs (wake-ups of this run's machine): not what is checked
 mean=$(python3 -c "import json; print(json.load(open('models/grow.cpu.json'))['entries'][0]['mean'])")
-out=$(HCC_PLATFORM=p16.xml HCC_MODEL_DIR=models ./kernels $unit 2>&1)
-[ "$(field nodes "$out")" = 4 ] || fail "steering tasks did not link their nodes: $out"
-within "$(field steering "$out")" "4 * $mean" "4 * $mean * 1.05 + 5e-4" || fail "steering tasks (model $mean): $out"
-within "$(field kernel "$out")" "$unit" "$unit * 1.5" || fail "kernel timed for its model: $out"
-within "$(field bursts "$out")" 0 "0.25 * $unit" || fail "kernels charged as bursts: $out"
+kernels_run() {
+  out=$(HCC_PLATFORM=p16.xml HCC_MODEL_DIR=models ./kernels $unit 2>&1)
+  why="steering tasks did not link their nodes: $out"
+  [ "$(field nodes "$out")" = 4 ] &&
+    check "steering tasks (model $mean)" "$(field steering "$out")" "4 * $mean" "4 * $mean * 1.05 + 5e-4" &&
+    check "kernel timed for its model" "$(field kernel "$out")" "$unit" "$unit * 1.5" &&
+    check "kernels charged as bursts" "$(field bursts "$out")" 0 "0.25 * $unit"
+}
+tries kernels_run || fail "$why"
 
 # Bad input: one line each.
 out=$(HCC_PLATFORM=p16.xml HCC_SIM_BURSTS=maybe ./team $unit 2>&1) && fail "HCC_SIM_BURSTS=maybe accepted"
