@@ -66,6 +66,12 @@ Config config_from_environment() {
     const std::string list = v;
     const std::string first = list.substr(0, list.find(','));
     c.omp_num_threads = parse_int<int>("OMP_NUM_THREADS", first.c_str(), 1, kMaxWorkers);
+    for (size_t at = list.find(','); at != std::string::npos;) {
+      const size_t next = list.find(',', at + 1);
+      const std::string item = list.substr(at + 1, next == std::string::npos ? std::string::npos : next - at - 1);
+      c.omp_nested_threads.push_back(parse_int<int>("OMP_NUM_THREADS", item.c_str(), 1, kMaxWorkers));
+      at = next;
+    }
   }
   if (const char* v = env("OMP_THREAD_LIMIT")) c.thread_limit = parse_int<int>("OMP_THREAD_LIMIT", v, 1, kMaxWorkers);
   if (const char* v = env("HCC_GPUS")) c.gpus = parse_int<int>("HCC_GPUS", v, 0, kMaxWorkers);

@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <vector>
 #include <string>
 
 namespace hcc::rt {
@@ -18,6 +19,7 @@ struct Config {
   // control-only CPU worker (WorkerDesc::control_only).
   std::optional<int> workers;
   std::optional<int> omp_num_threads;  // OMP_NUM_THREADS: native CPU workers without HCC_WORKERS
+  std::vector<int> omp_nested_threads;  // OMP_NUM_THREADS=a,b,c: b, c, the team sizes of nested levels
   // OMP_THREAD_LIMIT: the most threads an OpenMP team (and the workers
   // added for teams beyond the CPU workers, Runtime::add_team_worker) may
   // have; unset: kMaxWorkers.

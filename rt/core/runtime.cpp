@@ -108,11 +108,9 @@ const WorkerDesc& Runtime::desc(int w) const {
 }
 
 int Runtime::add_team_worker() {
-  int cpus = 0;
-  for (int w = 0; w < nworkers_; ++w) cpus += workers_[w].cpu;
   const int added = nteam_workers_.load();
-  if (team_desc_.arch.empty() || cpus + added >= thread_limit_) return -1;
   const int w = nworkers_ + added;
+  if (team_desc_.arch.empty() || w >= worker_capacity_) return -1;  // thread_limit_ CPU workers already
   Worker& k = workers_.add(w);
   k.waiter = backend_->make_waiter();
   // Charged as the CPU workers are (simulation).

@@ -9,7 +9,6 @@
 #include "doacross.hpp"
 #include "omp_state.hpp"
 
-
 using namespace hcc::omp;
 
 extern "C" {
@@ -34,8 +33,7 @@ void __kmpc_doacross_init(ident_t* loc, int32_t, int32_t num_dims, const kmp_dim
     for (int32_t k = 0; k < num_dims; ++k) {
       const kmp_dim& dim = dims[k];
       const int64_t st = dim.st == 0 ? 1 : dim.st;
-      const uint64_t count = st > 0 ? (dim.up < dim.lo ? 0 : static_cast<uint64_t>((dim.up - dim.lo) / st) + 1)
-                                    : (dim.lo < dim.up ? 0 : static_cast<uint64_t>((dim.lo - dim.up) / -st) + 1);
+      const uint64_t count = trip_count<int64_t, int64_t>(dim.lo, dim.up, st);
       d->dims.push_back(Doacross::Dim{dim.lo, dim.up, st, count});
       d->size *= count;
     }

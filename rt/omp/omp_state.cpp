@@ -12,6 +12,16 @@
 
 namespace hcc::omp {
 
+namespace {
+
+// An OpenMP boolean variable (OMP_CANCELLATION, OMP_NESTED) set to true or 1.
+bool env_true(const char* name) {
+  const char* v = std::getenv(name);
+  return v && (std::strcmp(v, "1") == 0 || strcasecmp(v, "true") == 0);
+}
+
+}  // namespace
+
 int Team::tid_of_worker(int worker) const {
   auto it = std::find(workers.begin(), workers.end(), worker);
   return it == workers.end() ? 0 : static_cast<int>(it - workers.begin());
@@ -24,23 +34,10 @@ State::State(rt::Runtime& runtime) : rt(runtime) {
   max_threads = std::max<int>(1, static_cast<int>(cpu_workers.size()));
   if (const char* v = std::getenv("OMP_SCHEDULE"); v && *v && !parse_schedule(v, run_schedule))
     std::fprintf(stderr, "hccsim: warning: OMP_SCHEDULE=%s: expected static, dynamic, guided or auto[,chunk]; using static\n", v);
-  if (const char* v = std::getenv("OMP_CANCELLATION"))
-    cancellation = std::strcmp(v, "1") == 0 || strcasecmp(v, "true") == 0;
+  cancellation = env_true("OMP_CANCELLATION");
   // Nesting (libomp's reading): a list in OMP_NUM_THREADS or OMP_NESTED=true
   // allow every level, OMP_MAX_ACTIVE_LEVELS says how many.
-  if (const char* v = std::getenv("OMP_NUM_THREADS"); v && std::strchr(v, ',')) {
-    for (const char* p = std::strchr(v, ',') + 1; *p;) {
-      char* end = nullptr;
-      const long n = std::strtol(p, &end, 10);
-      if (end == p || n < 1) break;
-      nested_threads.push_back(static_cast<int>(std::min<long>(n, rt::kMaxWorkers)));
-      p = *end == ',' ? end + 1 : end;
-      if (*end != ',') break;
-    }
-    max_active_levels = INT32_MAX;
-  }
-  if (const char* v = std::getenv("OMP_NESTED"); v && (std::strcmp(v, "1") == 0 || strcasecmp(v, "true") == 0))
-    max_active_levels = INT32_MAX;
+  if (!rt.config().omp_nested_threads.empty() || env_true("OMP_NESTED")) max_active_levels = INT32_MAX;
   if (const char* v = std::getenv("OMP_MAX_ACTIVE_LEVELS")) max_active_levels = std::max(0, std::atoi(v));
   if (const char* v = std::getenv("OMP_NUM_TEAMS")) num_teams = std::max(0, std::atoi(v));
   if (const char* v = std::getenv("OMP_TEAMS_THREAD_LIMIT")) teams_thread_limit = std::max(0, std::atoi(v));

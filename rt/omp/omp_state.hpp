@@ -193,9 +193,8 @@ struct State final : rt::Runtime::Extension {
   std::vector<std::unique_ptr<Thread>> team_threads;
   // max-active-levels-var (OMP_MAX_ACTIVE_LEVELS, OMP_NESTED, a list in
   // OMP_NUM_THREADS, omp_set_max_active_levels): regions nested deeper run
-  // serialised. nthreads-var of the levels below the first (OMP_NUM_THREADS=a,b,c).
+  // serialised.
   int max_active_levels = 1;
-  std::vector<int> nested_threads;
   int max_threads = 1;           // nthreads-var: the size of the next team
   bool region_active = false;    // one active region at a time: the workers are its team
   bool cancellation = false;     // cancel-var (OMP_CANCELLATION): whether `cancel` cancels
@@ -223,8 +222,8 @@ inline Thread& thread_at(State& s, int slot) {
 inline Thread& caller(State& s) { return thread_at(s, slot_of_caller(s)); }
 // nthreads-var at a nesting level: OMP_NUM_THREADS=a,b gives b inside a region.
 inline int nthreads_var(const State& s, int level) {
-  if (level > 0 && !s.nested_threads.empty())
-    return s.nested_threads[std::min<size_t>(level, s.nested_threads.size()) - 1];
+  const std::vector<int>& nested = s.rt.config().omp_nested_threads;
+  if (level > 0 && !nested.empty()) return nested[std::min<size_t>(level, nested.size()) - 1];
   return s.max_threads;
 }
 // Thread slots there may be (team workers' included).

@@ -109,6 +109,14 @@ void end_serialized(State& s) {
   me.contexts.pop_back();
 }
 
+// A region run by the calling thread alone, as a team of one.
+void run_serialized(State& s, int slot, kmpc_micro fn, const std::vector<void*>& args, double loop_work) {
+  begin_serialized(s);
+  thread_at(s, slot).contexts.back().team->loop_work = loop_work;
+  invoke(fn, slot, 0, args);
+  end_serialized(s);
+}
+
 void fork(kmpc_micro fn, const std::vector<void*>& args, bool if_true) {
   State& s = state();
   const int slot = slot_of_caller(s);
@@ -133,10 +141,7 @@ void fork(kmpc_micro fn, const std::vector<void*>& args, bool if_true) {
   const bool outermost = !s.rt.in_task() && !s.region_active && !alone;
   const bool nested = s.rt.in_task() && !outer.explicit_task && outer.team->active_level < s.max_active_levels && n > 1;
   if (!if_true || n < 1 || !(outermost || nested)) {
-    begin_serialized(s);
-    thread_at(s, slot).contexts.back().team->loop_work = loop_work;
-    invoke(fn, slot, 0, args);
-    end_serialized(s);
+    run_serialized(s, slot, fn, args, loop_work);
     return;
   }
   std::vector<int> workers;
@@ -149,10 +154,7 @@ void fork(kmpc_micro fn, const std::vector<void*>& args, bool if_true) {
   workers.insert(workers.end(), added.begin(), added.end());
   if (workers.size() < 2 && nested) {  // no thread to add: serialised
     release_team_workers(s, added);
-    begin_serialized(s);
-    thread_at(s, slot).contexts.back().team->loop_work = loop_work;
-    invoke(fn, slot, 0, args);
-    end_serialized(s);
+    run_serialized(s, slot, fn, args, loop_work);
     return;
   }
   std::unique_ptr<Team> team = nested_team(outer, static_cast<int>(workers.size()));

@@ -6,8 +6,8 @@
 // a team then gets up to the thread limit's threads from the team workers,
 // as a nested region (the limit is the processors left over, as libomp's:
 // one thread when N is the processors). A league of one runs on the
-// encountering thread and its regions get every worker up to the limit. `distribute` shares its
-// iterations among the league's teams (loops.cpp).
+// encountering thread and its regions get every worker up to the limit.
+// `distribute` shares its iterations among the league's teams (loops.cpp).
 #include <algorithm>
 #include <cstdarg>
 #include <vector>
