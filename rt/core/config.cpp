@@ -1,10 +1,12 @@
 #include "config.hpp"
 
+#include <cctype>
 #include <cerrno>
 #include <charconv>
 #include <cstdlib>
 #include <limits>
 #include <stdexcept>
+#include <string>
 
 // Defined (as 1) in programs linked by `hccsim -finstrument`: instrumenting
 // is then their default mode.
@@ -40,6 +42,20 @@ bool parse_flag(const char* name, const char* text) {
 
 void read_string(const char* name, std::string& out) {
   if (const char* v = env(name)) out = v;
+}
+
+// KMP_BLOCKTIME as libomp reads it: a whole number of milliseconds, or of
+// the unit its suffix names (us, ms, s), or "infinite".
+double parse_blocktime(const char* text) {
+  const std::string t = text;
+  if (t == "infinite") return std::numeric_limits<double>::infinity();
+  size_t digits = 0;
+  while (digits < t.size() && t[digits] >= '0' && t[digits] <= '9') ++digits;
+  const std::string unit = t.substr(digits);
+  const double scale = unit.empty() || unit == "ms" ? 1e-3 : unit == "us" ? 1e-6 : unit == "s" ? 1.0 : -1.0;
+  if (digits == 0 || digits > 9 || scale < 0)
+    throw std::runtime_error("KMP_BLOCKTIME=" + t + ": expected a whole number of milliseconds (or with us, ms or s) or infinite");
+  return std::stod(t.substr(0, digits)) * scale;
 }
 
 }  // namespace
@@ -109,6 +125,14 @@ Config config_from_environment() {
       throw std::runtime_error("HCC_SPLIT=" + c.split + ": expected cpu, gpu or the GPUs' share in [0, 1]");
   }
   if (const char* v = env("HCC_BIND")) c.bind_workers = parse_flag("HCC_BIND", v);
+  if (const char* v = env("OMP_WAIT_POLICY")) {
+    std::string policy = v;
+    for (char& ch : policy) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+    if (policy != "active" && policy != "passive")
+      throw std::runtime_error(std::string("OMP_WAIT_POLICY=") + v + ": expected active or passive");
+    c.idle_looking = policy == "active" ? std::numeric_limits<double>::infinity() : 0;
+  }
+  if (const char* v = env("KMP_BLOCKTIME")) c.idle_looking = parse_blocktime(v);
   if (const char* v = env("HCC_MAX_SUBMITTED"))
     c.max_submitted = parse_int<int>("HCC_MAX_SUBMITTED", v, 0);
   c.instrument = &hcc_instrumented_build != nullptr && hcc_instrumented_build != 0;

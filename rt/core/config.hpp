@@ -39,6 +39,14 @@ struct Config {
   int calibrate_runs = 3;        // HCC_SIM_CALIBRATE_RUNS
   int max_submitted = 0;         // HCC_MAX_SUBMITTED: 0 = unbounded
   bool bind_workers = true;      // HCC_BIND: 0 leaves native CPU workers unbound
+  // Seconds an idle worker looks for work before it parks (infinity: it
+  // never parks), as libomp's blocktime: KMP_BLOCKTIME, else
+  // OMP_WAIT_POLICY (active: infinity, passive: 0), else libomp's 200 ms.
+  // Waking a parked thread costs tens of microseconds; a program whose
+  // regions are separated by short sequential parts paid it twice a region.
+  // Simulations charge a worker's wake-up latency only after a park longer
+  // than this.
+  double idle_looking = 0.2;
   // Natively, the thread that starts the runtime is CPU worker 0 (as
   // libomp's initial thread is thread 0 of every team): it runs tasks while
   // it waits, and no worker thread of its own competes with it for a core.

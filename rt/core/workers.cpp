@@ -122,7 +122,8 @@ void Runtime::worker_loop(int w) {
 // visible woke no one) and parks until claimed or notified. Returns a task found by that last look, else nullptr. Natively
 // the latency from being claimed to running is measured (a sleeping thread
 // takes tens of microseconds to run again); in simulation, where waking
-// takes no time, that latency is charged.
+// takes no time, that latency is charged after a park longer than the
+// native workers' blocktime.
 Task* Runtime::idle_wait(int w) {
   Worker& me = workers_[w];
   me.after_kernel = -1;  // what follows a wait is not back to back
@@ -135,6 +136,7 @@ Task* Runtime::idle_wait(int w) {
   me.idle.store(true);
   std::atomic_thread_fence(std::memory_order_seq_cst);
   Task* found = next_task(w, /*last_look=*/true);
+  const double parked_at = backend_->now();
   if (!found && !stopping_.load()) me.waiter->wait();
   // A thread that claimed the worker took it out of the idle count.
   const bool claimed = !me.idle.exchange(false);
@@ -144,11 +146,14 @@ Task* Runtime::idle_wait(int w) {
     const double at = me.notified_at.exchange(-1, std::memory_order_relaxed);
     if (at >= 0) record_cost(kWakeCost, desc(w).arch, backend_->now() - at);
   }
-  if (me.wake_latency > 0) backend_->sleep(me.wake_latency);
+  // A native worker parks only after looking for Config::idle_looking
+  // (libomp's blocktime): woken sooner, it was still looking.
+  if (me.wake_latency > 0 && backend_->now() - parked_at >= config_.idle_looking) backend_->sleep(me.wake_latency);
   return nullptr;
 }
 
-// Looks for work while Backend::keep_looking says so (natively 50 us; in
+// Looks for work while Backend::keep_looking says so (natively
+// Config::idle_looking, libomp's blocktime; in
 // simulation not at all) and nothing notified the worker (what it waits for
 // came: a barrier passed, a waited task done): in its own queue at every round, in the others'
 // less and less often while those looks find nothing (after 1, 2, 4, ...

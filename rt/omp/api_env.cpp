@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -185,7 +186,9 @@ void omp_display_env(int verbose) {
   out += std::string("  OMP_SCHEDULE = '") + ((r.kind & 0x80000000) ? "MONOTONIC:" : "") +
          (kind >= 1 && kind <= 4 ? kinds[kind] : "STATIC") + "," + std::to_string(r.chunk) + "'\n";
   out += "  OMP_PROC_BIND = 'FALSE'\n  OMP_PLACES = '{0}:" + std::to_string(places()) + "'\n";
-  out += "  OMP_STACKSIZE = '8M'\n  OMP_WAIT_POLICY = 'PASSIVE'\n  OMP_MAX_ACTIVE_LEVELS = '" + std::to_string(levels) + "'\n";
+  const bool active = std::isinf(state().rt.config().idle_looking);  // idle threads never sleep
+  out += std::string("  OMP_STACKSIZE = '8M'\n  OMP_WAIT_POLICY = '") + (active ? "ACTIVE" : "PASSIVE") +
+         "'\n  OMP_MAX_ACTIVE_LEVELS = '" + std::to_string(levels) + "'\n";
   out += "  OMP_THREAD_LIMIT = '" + std::to_string(omp_get_thread_limit()) + "'\n  OMP_CANCELLATION = 'FALSE'\n";
   out += "  OMP_DEFAULT_DEVICE = '0'\n  OMP_MAX_TASK_PRIORITY = '0'\n  OMP_DISPLAY_AFFINITY = 'FALSE'\n";
   {

@@ -20,9 +20,13 @@ fail() { echo "FAIL: $*"; exit 1; }
 #    back to back (at most 4). Submitted 5 ms apart: the worker waits for
 #    each task and is woken for it (the first may find it already there; on
 #    a loaded machine, a 5 ms sleep of the submitter can end late and the
-#    worker then finds more tasks waiting: 1 wake-up at least).
+#    worker then finds more tasks waiting: 1 wake-up at least). The worker
+#    parks after looking 1 ms (KMP_BLOCKTIME; by default it looks 200 ms,
+#    as libomp's threads, and is never woken here).
 HCC_MODE=instrument HCC_WORKERS=1 HCC_MODEL_DIR=$work/measured "$native" 5 2>/dev/null
-HCC_MODE=instrument HCC_WORKERS=1 HCC_MODEL_DIR=$work/measured-paused "$native" 5 5 2>/dev/null
+KMP_BLOCKTIME=1 HCC_MODE=instrument HCC_WORKERS=1 HCC_MODEL_DIR=$work/measured-paused "$native" 5 5 2>/dev/null
+HCC_MODE=instrument HCC_WORKERS=1 HCC_MODEL_DIR=$work/measured-looking "$native" 5 5 2>/dev/null
+[ ! -e "$work/measured-looking/hcc.wakeup.cpu.json" ] || fail "a worker idle 5 ms parked within the default blocktime (200 ms)"
 python3 - "$work" <<'PY' || exit 1
 import json, sys
 for dir, name, low, high, limit in (("measured", "hcc.submit", 4, 5, 1e-3), ("measured", "hcc.task", 1, 4, 1e-3),
@@ -69,11 +73,16 @@ expect "costs, 2 cores" "$(makespan laptop)" 0.031500
 # ends 3 ms late: 34.5 ms.
 expect "costs, 1 core" "$(makespan "$one_core")" 0.034500
 # Waking: submissions of 20 ms leave the worker waiting for tasks 1 and 2;
-# each then starts 2 ms after its submission: 40 + 2 + 0.5 + 10 = 52.5 ms.
+# parked at once (KMP_BLOCKTIME=0), each then starts 2 ms after its
+# submission: 40 + 2 + 0.5 + 10 = 52.5 ms. With the default blocktime
+# (200 ms) the worker was still looking, as natively: no wake-up, 50.5 ms;
+# with 5 ms it parked for the 9.5 ms wait before task 2 only: 52.5 ms.
 mkdir "$work/wake" && cp "$work/models/spin.cpu.json" "$work/models/hcc.task.cpu.json" "$work/wake/"
 cost hcc.submit 2e-2 && cost hcc.wakeup 2e-3
 mv "$work/hcc.submit.cpu.json" "$work/hcc.wakeup.cpu.json" "$work/wake/"
-expect "slow submissions, waking 2 ms" "$(makespan laptop "$work/wake")" 0.052500
+expect "slow submissions, waking 2 ms" "$(KMP_BLOCKTIME=0 makespan laptop "$work/wake")" 0.052500
+expect "slow submissions, idle within the blocktime" "$(makespan laptop "$work/wake")" 0.050500
+expect "slow submissions, blocktime 5 ms" "$(KMP_BLOCKTIME=5ms makespan laptop "$work/wake")" 0.052500
 
 # 3. Native makespans: the end of the last task, which a worker writes when
 #    it next finds no task. 5 tasks of 1 ms on 1 worker: at least 5 ms; on 2

@@ -83,6 +83,7 @@ class NativeBackend final : public Backend {
       : start_(Clock::now()),
         // The process's initial thread only: another may end before the runtime.
         program_thread_works_(config.program_thread_works && gettid() == getpid()),
+        idle_looking_(config.idle_looking),
         gpus_(config.gpus == 0 ? nullptr : CudaDevices::open(config.gpus, config.gpu_memory, config.pin_host_data)) {
     const int ngpus = gpus_ ? gpus_->count() : 0;
     // A GPU worker keeps a core busy launching and waiting: by default the
@@ -146,11 +147,16 @@ class NativeBackend final : public Backend {
   std::unique_ptr<Waiter> make_waiter() override { return std::make_unique<NativeWaiter>(); }
   // Bounded in time, not in rounds: on a loaded machine a yield may not
   // return for milliseconds, and a worker should park rather than poll then.
+  // For Config::idle_looking (libomp's blocktime), or a short while when
+  // threads outnumber cores: a looking thread then takes a core that a
+  // working one could use.
   bool keep_looking(int round) override {
     thread_local Clock::time_point since;
     const Clock::time_point now = Clock::now();
     if (round == 0) since = now;
-    else if (now - since > kIdleLooking) return false;
+    else if (std::chrono::duration<double>(now - since).count() >
+             (oversubscribed_ ? std::min(idle_looking_, kOversubscribedLooking) : idle_looking_))
+      return false;
     // Yielding lets a thread that shares the core (the submitter) run; with
     // a core per thread it only delays noticing what was waited for (a
     // system call costs microseconds in a virtual machine: a third of a
@@ -211,7 +217,7 @@ class NativeBackend final : public Backend {
   }
 
  private:
-  static constexpr std::chrono::microseconds kIdleLooking{50};
+  static constexpr double kOversubscribedLooking = 50e-6;
   using Clock = std::chrono::steady_clock;
   // Worker i runs on the i-th CPU the process may use, as StarPU binds its
   // workers (HCC_BIND=0: wherever Linux puts it). Unbound, Linux put both
@@ -254,6 +260,7 @@ class NativeBackend final : public Backend {
   Machine machine_;
   Clock::time_point start_;
   const bool program_thread_works_;  // Config::program_thread_works
+  const double idle_looking_;        // Config::idle_looking
   std::atomic<bool> oversubscribed_{false};  // more threads than cores (keep_looking)
   size_t threads_running_ = 0, cores_ = 1;
   std::unique_ptr<CudaDevices> gpus_;  // null: no GPU
