@@ -92,21 +92,21 @@ bool barrier(State& s, Team& team, bool join) {
     }
     return !join && request == kCancelParallel;
   }
+  // The region's end: each thread waits for its own tasks' children (a
+  // taskwait, free when none is pending) and leaves; the encountering
+  // thread waits for every implicit task and every task below them
+  // (run_team). No thread waits for the others here: the team's threads
+  // once handed the end on to each other through the control lock, four
+  // times a region.
+  if (join) {
+    s.rt.taskwait();
+    return false;
+  }
   auto done = [&team] {
     return team.tasks.pending == 0 && std::all_of(team.implicit_tasks.begin(), team.implicit_tasks.end(),
                                                   [](const rt::Task* t) { return t->pending_children.load() == 0; });
   };
   s.rt.lock();
-  if (join) {
-    ++team.joined;
-    s.rt.wait_locked([&team, &done] { return team.join_open || (team.joined == team.nthreads && done()); }, true);
-    if (!team.join_open) {
-      team.join_open = true;
-      s.rt.notify_locked();
-    }
-    s.rt.unlock();
-    return false;
-  }
   auto cancelled = [&team] { return team.cancel_request.load() == kCancelParallel; };
   if (cancelled()) {
     s.rt.unlock();
@@ -121,7 +121,7 @@ bool barrier(State& s, Team& team, bool join) {
       },
       true);
   if (team.generation == generation && cancelled()) {
-    // Leaves for the region's end, where the join counts it.
+    // Leaves for the region's end.
     --team.arrived;
     s.rt.unlock();
     return true;

@@ -73,16 +73,12 @@ struct Team {
   // the implicit tasks (their pending_children), and the tasks below them
   // (tasks: see rt::TaskState::region).
   rt::Group tasks;
-  std::vector<rt::Task*> implicit_tasks;  // by thread number, valid until the region's last barrier
+  std::vector<rt::Task*> implicit_tasks;  // by thread number, valid until the region's end (barrier)
   rt::Group implicit;        // implicit tasks not ended yet
   bool launched = false;     // every implicit task submitted (numbered)
   // Barrier.
   int arrived = 0;
   uint64_t generation = 0;
-  // The region's end, counted apart: threads of a cancelled region may still
-  // be leaving a barrier inside it when others reach the end.
-  int joined = 0;
-  bool join_open = false;
   // single, copyprivate.
   uint64_t singles_taken = 0;
   void* copyprivate = nullptr;
@@ -250,8 +246,10 @@ void run_league_team(State& s, int num_teams, int team_num, int thread_limit, km
 
 // The team's barrier: every thread arrives and every explicit task of the
 // region has completed; waiting threads run the region's tasks. Once the
-// region is cancelled, a barrier inside it (not the join: `join`) lets its
-// threads go to the region's end at once; it returns whether it did.
+// region is cancelled, a barrier inside it lets its threads go to the
+// region's end at once; it returns whether it did. join: the region's end,
+// where a thread waits for its own tasks' children only (run_team waits for
+// the rest).
 bool barrier(State& s, Team& team, bool join = false);
 
 // A lock of OpenMP constructs (critical, locks, ordered reductions): waits

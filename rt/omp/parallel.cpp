@@ -210,8 +210,10 @@ void run_team(State& s, Team& team, kmpc_micro fn, const std::vector<void*>& arg
   t->launched = true;
   s.rt.notify_locked();
   // A program's thread that is worker 0 (natively) runs thread 0's implicit
-  // task here, and the region's tasks while the others end theirs.
-  s.rt.wait_locked([t] { return t->implicit.pending == 0; }, s.rt.self_worker() >= 0);
+  // task here, and the region's tasks while the others end theirs. Each
+  // implicit task ended once its children had (barrier's join): the tasks
+  // left are below them, counted in the region.
+  s.rt.wait_locked([t] { return t->implicit.pending == 0 && t->tasks.pending == 0; }, s.rt.self_worker() >= 0);
   s.rt.unlock();
 }
 
