@@ -22,6 +22,7 @@
 #include <optional>
 #include <random>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "backend.hpp"
@@ -359,6 +360,7 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
   // run's time); other threads record it at once.
   void record_cost(const char* kind, const std::string& arch, double seconds);
   void flush_costs(std::vector<CostSample>& samples);
+  void record_cost_locked(const char* kind, const std::string& arch, double seconds);
   // A record row of the program's own code (record_program_code).
   void append_program_record(const std::string& kernel, double start, double end, double seconds,
                              uint64_t footprint, std::string params);
@@ -404,6 +406,9 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
   // Guards the kernel models, the random draws from them and the task
   // records: instrumented runs and model-based schedulers only.
   std::mutex models_mutex_;
+  // Each runtime cost's interruption bound (runtime_costs.hpp), by
+  // "<kind>.<arch>", once its model holds its first observations (models_mutex_).
+  std::unordered_map<std::string, double> cost_bounds_;
   models::ModelStore models_;
   // Split loops (split_loops.cpp): their kernels and histories, by name.
   std::optional<double> regression_over(const std::string& kernel, const std::string& arch, const std::string& param,

@@ -2,7 +2,9 @@
 // (the thread CPU clock), kept in the model directory like a kernel's,
 // charged by simulations (runtime_costs.hpp).
 #include <algorithm>
+#include <cstddef>
 #include <stdexcept>
+#include <string_view>
 
 #include "fatal.hpp"
 #include "runtime.hpp"
@@ -83,7 +85,8 @@ void Runtime::record_cost(const char* kind, const std::string& arch, double seco
   constexpr size_t kCostBatch = 4096;
   const int w = backend_->self_worker();
   if (w < 0) {
-    record_model(kind, arch, 0, 0, seconds);
+    std::vector<CostSample> one{CostSample{kind, &arch, seconds}};
+    flush_costs(one);
     return;
   }
   std::vector<CostSample>& mine = workers_[w].costs;
@@ -91,10 +94,34 @@ void Runtime::record_cost(const char* kind, const std::string& arch, double seco
   if (mine.size() >= kCostBatch) flush_costs(mine);
 }
 
+std::optional<double> interruption_bound(const std::vector<double>& first_observations) {
+  constexpr size_t kEnough = 32;
+  if (first_observations.size() < kEnough) return std::nullopt;
+  std::vector<double> v = first_observations;
+  std::nth_element(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(v.size() / 2), v.end());
+  return kInterruptionFactor * v[v.size() / 2];
+}
+
+// With models_mutex_ held.
+void Runtime::record_cost_locked(const char* kind, const std::string& arch, double seconds) {
+  const bool latency = kind == std::string_view(kWakeCost) || kind == std::string_view(kAppWakeCost);
+  if (!latency) {
+    const models::FootprintEntry* e = models_.lookup(kind, arch, 0);
+    if (e && e->samples.size() == models::FootprintEntry::kMaxSamples) {
+      // The first observations are kept as they come: the bound from them
+      // is computed once per run.
+      auto [it, fresh] = cost_bounds_.try_emplace(std::string(kind) + '.' + arch, 0.0);
+      if (fresh) it->second = interruption_bound(e->samples).value_or(kLongestCost);
+      if (seconds > it->second) return;
+    }
+  }
+  models_.record(kind, arch, 0, 0, seconds);
+}
+
 void Runtime::flush_costs(std::vector<CostSample>& samples) {
   std::lock_guard<std::mutex> lock(models_mutex_);
   try {
-    for (const CostSample& c : samples) models_.record(c.kind, *c.arch, 0, 0, c.seconds);
+    for (const CostSample& c : samples) record_cost_locked(c.kind, *c.arch, c.seconds);
   } catch (const models::ModelError& e) {
     fatal(e.what());
   } catch (const std::invalid_argument& e) {

@@ -22,7 +22,9 @@
 // yield it (an MPI rank bound to one core: tens of microseconds per region).
 #pragma once
 
+#include <optional>
 #include <string>
+#include <vector>
 
 namespace hcc::rt {
 
@@ -39,5 +41,17 @@ constexpr const char* kAppWakeCost = "hcc.appwakeup";
 constexpr const char* kWaitCost = "hcc.wait";
 
 constexpr double kLongestCost = 1e-3;
+
+// Beyond this many times the median of a cost's first observations (the
+// model file keeps its first 256), an observation is an interruption of
+// the measured code, not the runtime's work: a page fault of the
+// instrumentation's own records, a preemption shorter than kLongestCost.
+// One submission in a hundred taking 2 to 100 us doubled hcc.submit's mean
+// in an instrumented fine-grained task program, more than its whole native
+// run could hold. nullopt: too few observations yet (fewer than 32).
+// Kernels' models keep every observation; hcc.wakeup and hcc.appwakeup are
+// latencies whose spread is the cost.
+constexpr double kInterruptionFactor = 10;
+std::optional<double> interruption_bound(const std::vector<double>& first_observations);
 
 }  // namespace hcc::rt
