@@ -70,7 +70,8 @@ void Runtime::execute_body(Task* t, int w, const Buffers& buffers) {
     double task_cost = -1;
     if (measure_costs_ && me.after_kernel >= 0) task_cost = cost_between(me.after_kernel, wall_start);
     me.after_kernel = -1;  // a kernel nested in this one (a task scheduling point) starts afresh
-    if (keep_records_ || keep_history_) t->start_time = backend_->now();
+    // Natively now() and wallclock() read one clock: the start is read once.
+    if (keep_records_ || keep_history_) t->start_time = measure_costs_ ? wall_start : backend_->now();
     double device_time = -1;
     {
       std::optional<KernelAllocations> uncounted;
@@ -82,7 +83,8 @@ void Runtime::execute_body(Task* t, int w, const Buffers& buffers) {
       prefetch_next(w);
       device_time = backend_->finish_device_kernel(w);
     }
-    if (keep_records_ || keep_history_) t->end_time = backend_->now();
+    double ended = -1;
+    if (keep_records_ || keep_history_) t->end_time = ended = backend_->now();
     // A GPU kernel's model is its time on the device, between two events on
     // its stream around the launch: the host's launch work included, the
     // wait for its end not.
@@ -94,7 +96,7 @@ void Runtime::execute_body(Task* t, int w, const Buffers& buffers) {
     // are that time; simulations charge it as CPU work, which shares the
     // simulated cores as the threads share real ones.
     if (measure_costs_ && me.cpu) {
-      const double wall = std::max(0.0, backend_->wallclock() - wall_start - wall_clock_cost_);
+      const double wall = std::max(0.0, (ended >= 0 ? ended : backend_->wallclock()) - wall_start - wall_clock_cost_);
       t->cpu_time = cpu_start >= 0 ? cpu_since(cpu_start) : wall;
       if (!control) me.long_kernels = wall >= kShortInterval;
     }

@@ -54,7 +54,8 @@ void Runtime::submit(const hcc_task_desc& d) { submit(d, TaskOptions{}); }
 
 Task* Runtime::submit(const hcc_task_desc& d, const TaskOptions& options) {
   const int self = options.self ? *options.self : backend_->self_worker();
-  const double at_entry = measure_costs_ ? backend_->wallclock() : 0;  // runtime_costs.hpp
+  // runtime_costs.hpp; the layer above may have read it already (begun_at).
+  const double at_entry = measure_costs_ && options.begun_at < 0 ? backend_->wallclock() : 0;
   const hcc_codelet* cl = d.codelet;
   if (!cl || !cl->name) throw std::invalid_argument("hcc_submit: task without a named codelet");
   if (!cl->cpu && !cl->cuda)
