@@ -31,7 +31,12 @@ State::State(rt::Runtime& runtime) : rt(runtime) {
   const rt::Machine& m = rt.machine();
   for (size_t w = 0; w < m.workers.size(); ++w)
     if (m.workers[w].arch == "cpu") cpu_workers.push_back(static_cast<int>(w));
-  max_threads = std::max<int>(1, static_cast<int>(cpu_workers.size()));
+  // nthreads-var: OMP_NUM_THREADS's first number, as libomp reads it, in
+  // simulations too (where the platform's cores are the CPU workers, and a
+  // larger team's other threads are workers added for it); else the CPU
+  // workers.
+  max_threads = std::min(rt.config().omp_num_threads.value_or(std::max<int>(1, static_cast<int>(cpu_workers.size()))),
+                         rt.thread_limit());
   if (const char* v = std::getenv("OMP_SCHEDULE"); v && *v && !parse_schedule(v, run_schedule))
     std::fprintf(stderr, "hccsim: warning: OMP_SCHEDULE=%s: expected static, dynamic, guided or auto[,chunk]; using static\n", v);
   cancellation = env_true("OMP_CANCELLATION");

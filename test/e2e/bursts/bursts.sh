@@ -5,12 +5,14 @@
 # and the main thread's burst after it one unit; a host twice as fast
 # (hcc.speed_factor 2) halves both; cores of unequal speeds
 # (hcc.core_speed_factors) charge each thread at its core's; HCC_SIM_BURSTS=off
-# charges nothing; a malformed switch or factor is one line. Task bodies run
+# charges nothing; OMP_NUM_THREADS=4 makes the team 4 threads on the 16
+# cores, as natively; a malformed switch or factor is one line. Task bodies run
 # for real as kernels (kernel_runs.c: a steering one, one timed for its
 # model) are charged their model or timed run, not their bursts too.
 set -euo pipefail
 hccsim=$1 src=$2 work=$3
 rm -rf "$work" && mkdir -p "$work" && cd "$work"
+unset OMP_NUM_THREADS  # teams of the platform's cores, but where said
 fail() { echo "FAIL: $*"; exit 1; }
 "$hccsim" -fsimulate -O1 "$src/team_bursts.c" -o team
 "$hccsim" -fsimulate -O1 "$src/kernel_runs.c" -o kernels
@@ -79,6 +81,16 @@ unequal_cores() {
     check "core speed factors, sequential" "$(field sequential "$out")" "2 * $unit" "2 * $unit * 1.05 + 1e-4"
 }
 tries unequal_cores || fail "$why"
+
+# OMP_NUM_THREADS sets the team's size in a simulation too: 4 threads, the
+# longest 4 units.
+team_of_4() {
+  out=$(OMP_NUM_THREADS=4 HCC_PLATFORM=p16.xml ./team $unit 2>&1)
+  why="OMP_NUM_THREADS=4, not a team of 4: $out"
+  [ "$(field threads "$out")" = 4 ] &&
+    check "OMP_NUM_THREADS=4, region" "$(field region "$out")" "4 * $unit" "4 * $unit * 1.05 + 2e-4"
+}
+tries team_of_4 || fail "$why"
 
 # Tasks only: the program's code costs nothing.
 out=$(HCC_PLATFORM=p16.xml HCC_SIM_BURSTS=off ./team $unit 2>&1)
