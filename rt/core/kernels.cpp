@@ -103,9 +103,13 @@ void Runtime::execute_body(Task* t, int w, const Buffers& buffers) {
     // Formatted here, before complete() appends the record under the models
     // mutex, which the other workers wait for: instrumentation must not slow them.
     if (keep_records_) t->params_text = format_params(*t);
-    if (keep_history_ && !t->implicit)
-      record_model(first_on_gpu ? std::string(cl->name) + kFirstRun : std::string(cl->name), arch, t->footprint,
-                   t->bytes_in + t->bytes_out, t->cpu_time >= 0 ? t->cpu_time : t->end_time - t->start_time);
+    if (keep_history_ && !t->implicit) {
+      const double seconds = t->cpu_time >= 0 ? t->cpu_time : t->end_time - t->start_time;
+      if (first_on_gpu)
+        record_model(std::string(cl->name) + kFirstRun, arch, t->footprint, t->bytes_in + t->bytes_out, seconds);
+      else
+        record_observation(w, cl->name, arch, t->footprint, t->bytes_in + t->bytes_out, seconds);
+    }
     // A GPU worker's thread spins in its waits for copies and kernels: its
     // CPU time between kernels is not the runtime's work.
     if (task_cost >= 0 && !t->implicit && me.cpu) record_cost(kTaskCost, arch, task_cost);

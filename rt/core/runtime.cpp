@@ -77,7 +77,11 @@ void Runtime::start() {
   show_progress_ = isatty(STDERR_FILENO) != 0 && !rank_.simulated_ranks;
   // Native kernel durations feed the models saved by instrumented runs and
   // the estimates of model-based schedulers.
-  keep_history_ = mode() == HCC_MODE_INSTRUMENT || config_.scheduler == "dmda" || config_.scheduler == "dmdas";
+  const bool places_by_models = config_.scheduler == "dmda" || config_.scheduler == "dmdas";
+  keep_history_ = mode() == HCC_MODE_INSTRUMENT || places_by_models;
+  // Workers hand their observations to the models a batch at a time, but
+  // where the scheduler places tasks by the models as they learn.
+  batch_observations_ = !places_by_models;
   measure_costs_ = mode() == HCC_MODE_INSTRUMENT;
   // A task's parameters feed its record and the models' estimates: a native
   // run without either does not copy them (a cache line per task).
@@ -141,6 +145,7 @@ void Runtime::shutdown() {
     for (TaskRecord& r : workers_[w].records) trace_->task(std::move(r));
     workers_[w].records.clear();
     flush_costs(workers_[w].costs);
+    flush_observations(workers_[w].observations);
   }
   for (TaskRecord& r : app_records_) trace_->task(std::move(r));
   app_records_.clear();

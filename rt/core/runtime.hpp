@@ -65,6 +65,14 @@ struct CostSample {
   double seconds;
 };
 
+// One observation of a kernel's duration (Runtime::record_observation).
+struct KernelSample {
+  const char* kernel;        // its codelet's name, alive as long as the codelet
+  const std::string* arch;   // the worker's
+  uint64_t footprint, bytes;
+  double seconds;
+};
+
 class Runtime final : public SchedulerContext, public ProgramMemorySink {
  public:
   Runtime(Config config, std::unique_ptr<Backend> backend);
@@ -278,6 +286,9 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
     // Observations of the runtime's costs it measured (instrumented runs),
     // recorded into the models a batch at a time (record_cost).
     std::vector<CostSample> costs;
+    // Its kernels' durations (native runs that keep history), likewise
+    // (record_observation).
+    std::vector<KernelSample> observations;
     bool long_kernels = true;  // its last kernel took kShortInterval or more (instrumented runs)
     double task_cost = 0;  // simulation: CPU seconds charged before each kernel
     double wake_latency = 0;  // simulation: seconds from being woken to running
@@ -359,6 +370,11 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
   // three times per task, was a third of an instrumented fine-grained
   // run's time); other threads record it at once.
   void record_cost(const char* kind, const std::string& arch, double seconds);
+  // A kernel's duration observed by worker w: into the models now, or with
+  // the worker's next batch (batch_observations_).
+  void record_observation(int w, const char* kernel, const std::string& arch, uint64_t footprint, uint64_t bytes,
+                          double seconds);
+  void flush_observations(std::vector<KernelSample>& samples);
   void flush_costs(std::vector<CostSample>& samples);
   void record_cost_locked(const char* kind, const std::string& arch, double seconds);
   // A record row of the program's own code (record_program_code).
@@ -489,6 +505,7 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
   alignas(64) std::atomic<bool> stopping_{false};
   bool keep_records_ = false;
   bool keep_history_ = false;
+  bool batch_observations_ = false;  // kernels' observations go to the models a batch at a time
   // Tasks keep their parameters and footprint: something reads them (records,
   // models, simulated durations).
   bool keep_params_ = false;
