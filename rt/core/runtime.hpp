@@ -22,7 +22,6 @@
 #include <optional>
 #include <random>
 #include <string>
-#include <unordered_map>
 #include <vector>
 
 #include "backend.hpp"
@@ -422,9 +421,10 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
   // Guards the kernel models, the random draws from them and the task
   // records: instrumented runs and model-based schedulers only.
   std::mutex models_mutex_;
-  // Each runtime cost's interruption bound (runtime_costs.hpp), by
-  // "<kind>.<arch>", once its model holds its first observations (models_mutex_).
-  std::unordered_map<std::string, double> cost_bounds_;
+  // Each runtime cost's interruption bound (runtime_costs.hpp), by its name
+  // and its architecture (constants of the runtime: compared by address),
+  // once its model holds its first observations (models_mutex_).
+  std::map<std::pair<const void*, const void*>, double> cost_bounds_;
   models::ModelStore models_;
   // Split loops (split_loops.cpp): their kernels and histories, by name.
   std::optional<double> regression_over(const std::string& kernel, const std::string& arch, const std::string& param,

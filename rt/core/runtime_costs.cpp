@@ -142,7 +142,7 @@ void Runtime::record_cost_locked(const char* kind, const std::string& arch, doub
     if (e && e->samples.size() == models::FootprintEntry::kMaxSamples) {
       // The first observations are kept as they come: the bound from them
       // is computed once per run.
-      auto [it, fresh] = cost_bounds_.try_emplace(std::string(kind) + '.' + arch, 0.0);
+      auto [it, fresh] = cost_bounds_.try_emplace(std::pair<const void*, const void*>{kind, &arch}, 0.0);
       if (fresh) it->second = interruption_bound(e->samples).value_or(kLongestCost);
       if (seconds > it->second) return;
     }
