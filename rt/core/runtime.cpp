@@ -144,7 +144,6 @@ void Runtime::shutdown() {
   for (int w = 0; w < all; ++w) {
     for (TaskRecord& r : workers_[w].records) trace_->task(std::move(r));
     workers_[w].records.clear();
-    flush_costs(workers_[w].costs);
     flush_observations(workers_[w].observations);
   }
   for (TaskRecord& r : app_records_) trace_->task(std::move(r));

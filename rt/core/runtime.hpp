@@ -57,19 +57,15 @@ struct TaskOptions {
   double begun_at = -1;
 };
 
-// One observation of a runtime cost (Runtime::record_cost).
-struct CostSample {
-  const char* kind;          // runtime_costs.hpp
-  const std::string* arch;   // the worker's, alive as long as the runtime
-  double seconds;
-};
-
-// One observation of a kernel's duration (Runtime::record_observation).
-struct KernelSample {
-  const char* kernel;        // its codelet's name, alive as long as the codelet
-  const std::string* arch;   // the worker's
+// One observation for the models: a runtime cost (Runtime::record_cost) or
+// a kernel's duration (Runtime::record_observation), kept by the worker that
+// made it until its batch is recorded.
+struct Observation {
+  const char* kernel;       // a codelet's name, alive as long as it, or a cost's (runtime_costs.hpp)
+  const std::string* arch;  // the worker's, alive as long as the runtime
   uint64_t footprint, bytes;
   double seconds;
+  bool cost;                // a runtime cost: an interruption is left out (Runtime::interrupted)
 };
 
 class Runtime final : public SchedulerContext, public ProgramMemorySink {
@@ -282,12 +278,10 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
     // runtime's work between two kernels run back to back (instrumented runs).
     double after_kernel = -1;
     std::deque<TaskRecord> records;  // of the tasks it ran, until shutdown hands them to the trace
-    // Observations of the runtime's costs it measured (instrumented runs),
-    // recorded into the models a batch at a time (record_cost).
-    std::vector<CostSample> costs;
-    // Its kernels' durations (native runs that keep history), likewise
-    // (record_observation).
-    std::vector<KernelSample> observations;
+    // The runtime's costs it measured (instrumented runs) and its kernels'
+    // durations (native runs that keep history), recorded into the models a
+    // batch at a time (keep_observation).
+    std::vector<Observation> observations;
     bool long_kernels = true;  // its last kernel took kShortInterval or more (instrumented runs)
     double task_cost = 0;  // simulation: CPU seconds charged before each kernel
     double wake_latency = 0;  // simulation: seconds from being woken to running
@@ -365,7 +359,7 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
                     double seconds);
   // An observation of one of the runtime's own costs (runtime_costs.hpp):
   // a worker keeps it and records its observations a batch at a time, at
-  // kCostBatch and at shutdown (taking the models' lock per observation,
+  // kObservationBatch and at shutdown (taking the models' lock per observation,
   // three times per task, was a third of an instrumented fine-grained
   // run's time); other threads record it at once.
   void record_cost(const char* kind, const std::string& arch, double seconds);
@@ -373,9 +367,10 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
   // the worker's next batch (batch_observations_).
   void record_observation(int w, const char* kernel, const std::string& arch, uint64_t footprint, uint64_t bytes,
                           double seconds);
-  void flush_observations(std::vector<KernelSample>& samples);
-  void flush_costs(std::vector<CostSample>& samples);
-  void record_cost_locked(const char* kind, const std::string& arch, double seconds);
+  void keep_observation(int w, const Observation& o);  // recorded with worker w's batch
+  void flush_observations(std::vector<Observation>& batch);
+  void record_observations(const Observation* first, const Observation* last);  // takes the models' lock
+  bool interrupted(const Observation& o);  // with the models' lock (runtime_costs.hpp)
   // A record row of the program's own code (record_program_code).
   void append_program_record(const std::string& kernel, double start, double end, double seconds,
                              uint64_t footprint, std::string params);

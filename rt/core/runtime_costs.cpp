@@ -84,46 +84,45 @@ void Runtime::record_model(const std::string& kernel, const std::string& arch, u
 // Observations recorded a batch at a time, not each under the models' mutex
 // (which every worker takes): a fifth of an instrumented fine-grained
 // Fibonacci's time went to recording each task's duration at once.
-constexpr size_t kCostBatch = 4096;
+constexpr size_t kObservationBatch = 4096;
 
 void Runtime::record_observation(int w, const char* kernel, const std::string& arch, uint64_t footprint,
                                  uint64_t bytes, double seconds) {
-  if (!batch_observations_) {
-    record_model(kernel, arch, footprint, bytes, seconds);
-    return;
-  }
-  std::vector<KernelSample>& mine = workers_[w].observations;
-  mine.push_back(KernelSample{kernel, &arch, footprint, bytes, seconds});
-  if (mine.size() >= kCostBatch) flush_observations(mine);
-}
-
-void Runtime::flush_observations(std::vector<KernelSample>& samples) {
-  if (samples.empty()) return;
-  std::lock_guard<std::mutex> lock(models_mutex_);
-  const KernelSample* at = nullptr;
-  try {
-    for (const KernelSample& k : samples) {
-      at = &k;
-      models_.record(k.kernel, *k.arch, k.footprint, k.bytes, k.seconds);
-    }
-  } catch (const models::ModelError& e) {
-    fatal(e.what());
-  } catch (const std::invalid_argument& e) {
-    fatal("kernel '" + std::string(at->kernel) + "': " + e.what());
-  }
-  samples.clear();
+  const Observation o{kernel, &arch, footprint, bytes, seconds, false};
+  if (batch_observations_) keep_observation(w, o);
+  else record_observations(&o, &o + 1);
 }
 
 void Runtime::record_cost(const char* kind, const std::string& arch, double seconds) {
+  const Observation o{kind, &arch, 0, 0, seconds, true};
   const int w = backend_->self_worker();
-  if (w < 0) {
-    std::vector<CostSample> one{CostSample{kind, &arch, seconds}};
-    flush_costs(one);
-    return;
+  if (w >= 0) keep_observation(w, o);
+  else record_observations(&o, &o + 1);
+}
+
+void Runtime::keep_observation(int w, const Observation& o) {
+  std::vector<Observation>& mine = workers_[w].observations;
+  mine.push_back(o);
+  if (mine.size() >= kObservationBatch) flush_observations(mine);
+}
+
+void Runtime::flush_observations(std::vector<Observation>& batch) {
+  if (batch.empty()) return;
+  record_observations(batch.data(), batch.data() + batch.size());
+  batch.clear();
+}
+
+void Runtime::record_observations(const Observation* first, const Observation* last) {
+  std::lock_guard<std::mutex> lock(models_mutex_);
+  const Observation* at = first;
+  try {
+    for (; at != last; ++at)
+      if (!(at->cost && interrupted(*at))) models_.record(at->kernel, *at->arch, at->footprint, at->bytes, at->seconds);
+  } catch (const models::ModelError& e) {
+    fatal(e.what());
+  } catch (const std::invalid_argument& e) {
+    fatal(at->cost ? std::string("runtime cost: ") + e.what() : "kernel '" + std::string(at->kernel) + "': " + e.what());
   }
-  std::vector<CostSample>& mine = workers_[w].costs;
-  mine.push_back(CostSample{kind, &arch, seconds});
-  if (mine.size() >= kCostBatch) flush_costs(mine);
 }
 
 std::optional<double> interruption_bound(const std::vector<double>& first_observations) {
@@ -134,32 +133,19 @@ std::optional<double> interruption_bound(const std::vector<double>& first_observ
   return kInterruptionFactor * v[v.size() / 2];
 }
 
-// With models_mutex_ held.
-void Runtime::record_cost_locked(const char* kind, const std::string& arch, double seconds) {
-  const bool latency = kind == std::string_view(kWakeCost) || kind == std::string_view(kAppWakeCost);
-  if (!latency) {
-    const models::FootprintEntry* e = models_.lookup(kind, arch, 0);
-    if (e && e->samples.size() == models::FootprintEntry::kMaxSamples) {
-      // The first observations are kept as they come: the bound from them
-      // is computed once per run.
-      auto [it, fresh] = cost_bounds_.try_emplace(std::pair<const void*, const void*>{kind, &arch}, 0.0);
-      if (fresh) it->second = interruption_bound(e->samples).value_or(kLongestCost);
-      if (seconds > it->second) return;
-    }
+// A runtime cost's observation beyond its interruption bound, once its model
+// holds its first observations (kept as they came: the bound from them is
+// computed once per run). Wake-ups are latencies: never.
+bool Runtime::interrupted(const Observation& o) {
+  if (o.kernel == std::string_view(kWakeCost) || o.kernel == std::string_view(kAppWakeCost)) return false;
+  const std::pair<const void*, const void*> key{o.kernel, o.arch};
+  auto it = cost_bounds_.find(key);
+  if (it == cost_bounds_.end()) {
+    const models::FootprintEntry* e = models_.lookup(o.kernel, *o.arch, 0);
+    if (!e || e->samples.size() < models::FootprintEntry::kMaxSamples) return false;
+    it = cost_bounds_.emplace(key, *interruption_bound(e->samples)).first;
   }
-  models_.record(kind, arch, 0, 0, seconds);
-}
-
-void Runtime::flush_costs(std::vector<CostSample>& samples) {
-  std::lock_guard<std::mutex> lock(models_mutex_);
-  try {
-    for (const CostSample& c : samples) record_cost_locked(c.kind, *c.arch, c.seconds);
-  } catch (const models::ModelError& e) {
-    fatal(e.what());
-  } catch (const std::invalid_argument& e) {
-    fatal(std::string("runtime cost: ") + e.what());
-  }
-  samples.clear();
+  return o.seconds > it->second;
 }
 
 void Runtime::record_burst(const std::string& name, double seconds) { record_model(name, "cpu", 0, 0, seconds); }
