@@ -117,6 +117,11 @@ Config config_from_environment() {
   read_string("HCC_SIM_LOOPS", c.sim_loops);
   if (c.sim_loops != "run" && c.sim_loops != "model")
     throw std::runtime_error("HCC_SIM_LOOPS=" + c.sim_loops + ": expected run or model");
+  if (const char* v = env("HCC_INSTRUMENT_SAMPLING")) {
+    const std::string s = v;
+    if (s != "auto" && s != "all") throw std::runtime_error("HCC_INSTRUMENT_SAMPLING=" + s + ": expected auto or all");
+    c.instrument_sampling = s == "auto";
+  }
   read_string("HCC_SPLIT", c.split);
   if (!c.split.empty() && c.split != "cpu" && c.split != "gpu") {
     char* end = nullptr;

@@ -65,6 +65,9 @@ struct Config {
   // "cpu", "gpu" or a fraction in [0, 1]; empty: from history.
   std::string split;
   bool instrument = false;       // HCC_MODE=instrument (native runtime only)
+  // HCC_INSTRUMENT_SAMPLING=auto (true): instrumented runs time a sample of
+  // fine-grained events (rt/core/instrument_sampling.hpp); all: every one.
+  bool instrument_sampling = true;
 };
 
 // Throws std::runtime_error("HCC_X=value: why") for a malformed value.

@@ -62,16 +62,19 @@ void Runtime::execute_body(Task* t, int w, const Buffers& buffers) {
     // kernel's time; a kernel after a long one is timed on the CPU clock too
     // (a long kernel must not count the time its thread was preempted;
     // cpu_clock.hpp, kShortInterval).
-    const double wall_start = measure_costs_ ? backend_->wallclock() : 0;
+    // An untimed run of a fine-grained kernel reads it only to end an
+    // hcc.task (instrument_sampling.hpp).
+    const bool timed = t->timed || first_on_gpu;
+    const double wall_start = measure_costs_ && (timed || me.after_kernel >= 0) ? backend_->wallclock() : 0;
     // A control body's time holds the tasks it ran while it waited: its
     // model means little, and a simulation charges its CPU bursts instead.
     const double cpu_start =
-        measure_costs_ && me.long_kernels && !control ? backend_->thread_cpu_time() : -1;
+        measure_costs_ && timed && me.long_kernels && !control ? backend_->thread_cpu_time() : -1;
     double task_cost = -1;
     if (measure_costs_ && me.after_kernel >= 0) task_cost = cost_between(me.after_kernel, wall_start);
     me.after_kernel = -1;  // a kernel nested in this one (a task scheduling point) starts afresh
     // Natively now() and wallclock() read one clock: the start is read once.
-    if (keep_records_ || keep_history_) t->start_time = measure_costs_ ? wall_start : backend_->now();
+    if ((keep_records_ || keep_history_) && timed) t->start_time = measure_costs_ ? wall_start : backend_->now();
     double device_time = -1;
     {
       std::optional<KernelAllocations> uncounted;
@@ -84,7 +87,7 @@ void Runtime::execute_body(Task* t, int w, const Buffers& buffers) {
       device_time = backend_->finish_device_kernel(w);
     }
     double ended = -1;
-    if (keep_records_ || keep_history_) t->end_time = ended = backend_->now();
+    if ((keep_records_ || keep_history_) && timed) t->end_time = ended = backend_->now();
     // A GPU kernel's model is its time on the device, between two events on
     // its stream around the launch: the host's launch work included, the
     // wait for its end not.
@@ -95,15 +98,16 @@ void Runtime::execute_body(Task* t, int w, const Buffers& buffers) {
     // native runs do not do), a short one on the monotonic clock. Its models
     // are that time; simulations charge it as CPU work, which shares the
     // simulated cores as the threads share real ones.
-    if (measure_costs_ && me.cpu) {
+    if (measure_costs_ && me.cpu && timed) {
       const double wall = std::max(0.0, (ended >= 0 ? ended : backend_->wallclock()) - wall_start - wall_clock_cost_);
       t->cpu_time = cpu_start >= 0 ? cpu_since(cpu_start) : wall;
       if (!control) me.long_kernels = wall >= kShortInterval;
+      if (sample_events_ && !t->implicit && me.tally.add(cl, t->cpu_time)) fine_kernels_.add(cl);
     }
     // Formatted here, before complete() appends the record under the models
     // mutex, which the other workers wait for: instrumentation must not slow them.
-    if (keep_records_) t->params_text = format_params(*t);
-    if (keep_history_ && !t->implicit) {
+    if (keep_records_ && timed) t->params_text = format_params(*t);
+    if (keep_history_ && !t->implicit && timed) {
       const double seconds = t->cpu_time >= 0 ? t->cpu_time : t->end_time - t->start_time;
       if (first_on_gpu)
         record_model(std::string(cl->name) + kFirstRun, arch, t->footprint, t->bytes_in + t->bytes_out, seconds);
@@ -114,7 +118,7 @@ void Runtime::execute_body(Task* t, int w, const Buffers& buffers) {
     // CPU time between kernels is not the runtime's work.
     if (task_cost >= 0 && !t->implicit && me.cpu) record_cost(kTaskCost, arch, task_cost);
     // After the instrumentation's own bookkeeping, which native runs do not do.
-    if (measure_costs_) me.after_kernel = backend_->wallclock();
+    if (measure_costs_ && times_event()) me.after_kernel = backend_->wallclock();
     return;
   }
 

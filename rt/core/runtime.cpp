@@ -83,6 +83,9 @@ void Runtime::start() {
   // where the scheduler places tasks by the models as they learn.
   batch_observations_ = !places_by_models;
   measure_costs_ = mode() == HCC_MODE_INSTRUMENT;
+  // A trace shows every task; dmda and dmdas learn from every run.
+  sample_events_ = measure_costs_ && config_.instrument_sampling && !places_by_models &&
+                   config_.trace_paje.empty() && config_.trace_chrome.empty();
   // A task's parameters feed its record and the models' estimates: a native
   // run without either does not copy them (a cache line per task).
   keep_params_ = keep_records_ || keep_history_ || backend_->simulated();

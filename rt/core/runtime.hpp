@@ -27,6 +27,7 @@
 #include "backend.hpp"
 #include "config.hpp"
 #include "hccmodels/model_file.hpp"
+#include "instrument_sampling.hpp"
 #include "program_memory.hpp"
 #include "scheduler.hpp"
 #include "spin_lock.hpp"
@@ -53,8 +54,10 @@ struct TaskOptions {
   Task* reserved = nullptr;
   // When the layer above began making the task (wallclock(); OpenMP: the
   // entry of __kmpc_omp_task_alloc), in runs that measure the runtime's
-  // costs: hcc.submit then counts that layer's work too. < 0: at submit.
-  double begun_at = -1;
+  // costs: hcc.submit then counts that layer's work too. kBeginAtSubmit:
+  // submit decides and reads; kNotTimed: this submission is not timed.
+  static constexpr double kBeginAtSubmit = -1, kNotTimed = -2;
+  double begun_at = kBeginAtSubmit;
 };
 
 // One observation for the models: a runtime cost (Runtime::record_cost) or
@@ -112,6 +115,9 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
   // Instrumented runs measure the runtime's own costs (runtime_costs.hpp),
   // on this clock.
   bool measures_costs() const { return measure_costs_; }
+  // Instrumented runs: whether the calling thread times this event of the
+  // runtime's own costs (instrument_sampling.hpp).
+  bool times_event() const { return !sample_events_ || sample_this_event(); }
   double wallclock() { return backend_->wallclock(); }
   std::optional<double> loop_model(const std::string& kernel, uint64_t iterations, double work);
   uint64_t peak_memory(int node) const { return trace_->peak_memory(node); }
@@ -283,6 +289,7 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
     // batch at a time (keep_observation).
     std::vector<Observation> observations;
     bool long_kernels = true;  // its last kernel took kShortInterval or more (instrumented runs)
+    KernelTally tally;         // instrumented runs: finds fine-grained kernels
     double task_cost = 0;  // simulation: CPU seconds charged before each kernel
     double wake_latency = 0;  // simulation: seconds from being woken to running
     // A GPU worker's kernels that ran once already: a kernel's first run
@@ -508,6 +515,9 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
   // measured by instrumented runs, charged by simulations.
   double wait_cost_ = 0;  // hcc.wait, charged at each wait of a worker (simulation)
   bool measure_costs_ = false;
+  // Instrumented runs time a sample of fine-grained events (instrument_sampling.hpp).
+  bool sample_events_ = false;
+  FineKernels fine_kernels_;
   double submit_cost_ = 0;  // simulation: CPU seconds charged for one hcc_submit
   double app_wake_latency_ = 0;  // simulation: seconds from the application thread being woken to running
   double cpu_clock_cost_ = 0;   // instrumented runs: one read of the thread CPU clock

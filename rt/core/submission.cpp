@@ -54,8 +54,11 @@ void Runtime::submit(const hcc_task_desc& d) { submit(d, TaskOptions{}); }
 
 Task* Runtime::submit(const hcc_task_desc& d, const TaskOptions& options) {
   const int self = options.self ? *options.self : backend_->self_worker();
-  // runtime_costs.hpp; the layer above may have read it already (begun_at).
-  const double at_entry = measure_costs_ && options.begun_at < 0 ? backend_->wallclock() : 0;
+  // runtime_costs.hpp; the layer above may have read it already (begun_at),
+  // or chosen not to time this submission (instrument_sampling.hpp).
+  double begun_at = options.begun_at;
+  if (measure_costs_ && begun_at == TaskOptions::kBeginAtSubmit)
+    begun_at = times_event() ? backend_->wallclock() : TaskOptions::kNotTimed;
   const hcc_codelet* cl = d.codelet;
   if (!cl || !cl->name) throw std::invalid_argument("hcc_submit: task without a named codelet");
   if (!cl->cpu && !cl->cuda)
@@ -111,11 +114,11 @@ Task* Runtime::submit(const hcc_task_desc& d, const TaskOptions& options) {
   t->implicit = options.implicit;
   t->detached = options.detached;
   t->finished = options.finished;
+  t->timed = !sample_events_ || !fine_kernels_.contains(cl) || sample_this_event();
 
   enqueue(t, self);  // may block the application (HCC_MAX_SUBMITTED): then not a cost (kLongestCost)
-  if (measure_costs_)
-    if (const double cost = cost_since(options.begun_at >= 0 ? options.begun_at : at_entry); cost >= 0)
-      record_cost(kSubmitCost, kCpuArch, cost);
+  if (measure_costs_ && begun_at >= 0)
+    if (const double cost = cost_since(begun_at); cost >= 0) record_cost(kSubmitCost, kCpuArch, cost);
   backend_->compute(submit_cost_);
   return t;
 }
@@ -126,7 +129,7 @@ void Runtime::enqueue(Task* t, int self) {
   if (config_.max_submitted > 0 && self < 0 && inflight_.load() - credit_of(self) >= config_.max_submitted)
     block_until([this] { return inflight_.load() <= resume_submitting_; }, true);  // returns the credit first
   t->id.store(next_task_id_.fetch_add(1, std::memory_order_relaxed), std::memory_order_relaxed);
-  if (keep_records_) t->submit_time = backend_->now();  // a clock read costs as much as a small task
+  if (keep_records_ && t->timed) t->submit_time = backend_->now();  // a clock read costs as much as a small task
   Task* parent = self >= 0 ? workers_[self].current.load(std::memory_order_relaxed) : nullptr;
   t->parent.store(parent, std::memory_order_relaxed);
   link_ancestry(*t, parent);

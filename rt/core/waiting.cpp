@@ -48,7 +48,7 @@ void Runtime::wait_until(const std::function<bool()>& ready, bool help, bool loc
   const bool helps = me && help;
   // hcc.wait: the worker's own work from here to its first task or park,
   // and from its last one to the end (runtime_costs.hpp).
-  const bool timed = measure_costs_ && me && me->cpu;
+  const bool timed = measure_costs_ && me && me->cpu && times_event();
   const double entered = timed ? backend_->wallclock() : 0;
   double own = -1, since = entered;  // own: the first segment, once it ended
   auto pause_timing = [&] {

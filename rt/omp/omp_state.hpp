@@ -147,7 +147,8 @@ struct alignas(64) Thread {
   int next_num_threads = 0;  // __kmpc_push_num_threads, for the next parallel region
   int next_num_teams = 0, next_thread_limit = 0;  // __kmpc_push_num_teams, for the next teams construct
   bool reduce_locked = false;  // its last __kmpc_reduce took the construct's mutex (parallel.cpp)
-  // Runs that measure the runtime's costs: when its last task_alloc began.
+  // Runs that measure the runtime's costs: when its last task_alloc began
+  // (rt::TaskOptions::kNotTimed: that submission is not timed).
   double task_alloc_at = -1;
   // The codelet of the last task construct this thread submitted, by its key
   // in State::codelets: a loop of tasks finds it without the control lock.

@@ -326,7 +326,8 @@ void submit(TaskHeader* h, const kmp_depend_info_t* deps, int ndeps) {
   Event* e = h->event;  // h is freed once the task has run
   o.detached = e != nullptr;
   o.reserved = h->host;
-  if (s.rt.measures_costs()) o.begun_at = std::exchange(thread_at(s, h->creator).task_alloc_at, -1.0);
+  if (s.rt.measures_costs())
+    o.begun_at = std::exchange(thread_at(s, h->creator).task_alloc_at, rt::TaskOptions::kBeginAtSubmit);
   rt::Task* t = s.rt.submit(d, o);
   if (!e) return;
   s.rt.lock();
@@ -352,7 +353,8 @@ kmp_task_t* __kmpc_omp_task_alloc(ident_t* loc, int32_t, int32_t flags, size_t s
   const int slot = slot_of_caller(s);
   Thread& me = thread_at(s, slot);
   // The runtime's work on a task begins here (hcc.submit counts it).
-  if (s.rt.measures_costs()) me.task_alloc_at = s.rt.wallclock();
+  if (s.rt.measures_costs())
+    me.task_alloc_at = s.rt.times_event() ? s.rt.wallclock() : hcc::rt::TaskOptions::kNotTimed;
   const Context& c = me.contexts.back();
   const size_t bytes = sizeof(TaskHeader) + round_up(sizeof_task) + sizeof_shareds;
   if (bytes > UINT32_MAX) hcc::rt::fatal("a task's firstprivate and shared data exceed 4 GiB");

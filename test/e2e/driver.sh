@@ -21,7 +21,7 @@ summary=$(./fib-sim 2>&1 >/dev/null)
 [[ "$summary" =~ ^hccsim:\ mode=simulate\ makespan=[0-9.]+\ tasks=5166\ workers=2\  ]] \
   || { echo "FAIL: no simulated summary line: $summary"; exit 1; }
 "$hccsim" -finstrument -O2 "$src/fib/fib.c" -o fib-inst
-summary=$(./fib-inst 2>&1 >/dev/null)
+summary=$(HCC_INSTRUMENT_SAMPLING=all ./fib-inst 2>&1 >/dev/null)
 [[ "$summary" == "hccsim: mode=instrument "* ]] || { echo "FAIL: not instrumented: $summary"; exit 1; }
 [ "$(wc -l < hcc-records.csv)" -eq 5167 ] || { echo "FAIL: $(wc -l < hcc-records.csv) lines of records"; exit 1; }
 verbose=$("$hccsim" -v -fnative -c "$src/fib/fib.c" -o fib.o 2>&1)

@@ -8,6 +8,9 @@ set -euo pipefail
 # own code measured as CPU bursts, two simulations differ by the host's timing
 # (test/e2e/bursts/ tests the bursts).
 export HCC_SIM_BURSTS=off
+# Every event timed, to count them (instrumented runs time one in 16 by
+# default: instrument_sampling.sh).
+export HCC_INSTRUMENT_SAMPLING=all
 native=$1 sim=$2 work=$3
 rm -rf "$work" && mkdir -p "$work/measured" "$work/models"
 fail() { echo "FAIL: $*"; exit 1; }

@@ -14,7 +14,7 @@ fail() { echo "FAIL: $*"; exit 1; }
 "$bin/hccsim" -finstrument -O1 "$src" -o fib-instrument
 "$bin/hccsim" -fsimulate -O1 "$src" -o fib-simulate
 
-OMP_NUM_THREADS=2 HCC_MODEL_DIR=measured ./fib-instrument 12 0 >/dev/null 2>&1
+HCC_INSTRUMENT_SAMPLING=all OMP_NUM_THREADS=2 HCC_MODEL_DIR=measured ./fib-instrument 12 0 >/dev/null 2>&1
 python3 - <<'PY' || exit 1
 import json, sys
 m = json.load(open("measured/hcc.wait.cpu.json"))

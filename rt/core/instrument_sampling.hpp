@@ -1,0 +1,62 @@
+// Sampled instrumentation: which events an instrumented run times.
+//
+// Timing an event costs two reads of the monotonic clock (about 22 ns each
+// on the 2-core VM) and, for a kernel, a record row and an observation. A
+// fine-grained task program (a recursive Fibonacci with a task per call:
+// 53 ns per task natively on one thread) ran 12 times slower instrumented
+// than natively, and what it measured was that slower run, not the native
+// one. So an instrumented run times at random one event in kSamplePeriod
+// of the runtime's own costs (hcc.submit, hcc.task, hcc.wait), and of the
+// kernels found fine-grained: a kernel whose first kFullyTimedRuns runs on
+// a worker took under kFineKernel on average. The events left untimed run
+// as natively; the models get an unbiased sample of the rest.
+// HCC_INSTRUMENT_SAMPLING=all times every event (docs/configuration.md), as
+// do runs that write a trace or place tasks by the models (dmda, dmdas).
+#pragma once
+
+#include <array>
+#include <atomic>
+#include <cstdint>
+
+#include "hcc/hcc.h"
+
+namespace hcc::rt {
+
+constexpr uint32_t kSamplePeriod = 16;  // a power of two
+constexpr double kFineKernel = 10e-6;
+constexpr uint32_t kFullyTimedRuns = 64;
+
+// True for one call in kSamplePeriod on average, at random: the runtime's
+// events come in fixed patterns (a task's two submissions, its wait), and
+// taking every kSamplePeriod-th of them would time always the same one.
+bool sample_this_event();
+
+// The kernels an instrumented run found fine-grained, for all threads: an
+// insert-only open-addressing set of codelets, read at every submission.
+class FineKernels {
+ public:
+  bool contains(const hcc_codelet* cl) const;
+  void add(const hcc_codelet* cl);  // a full set leaves cl timed every run
+
+ private:
+  static constexpr size_t kSlots = 512;
+  std::array<std::atomic<const hcc_codelet*>, kSlots> slots_{};
+};
+
+// A worker's tally of the kernels it timed, to find the fine-grained ones:
+// direct-mapped, a kernel displaced by another starts its count again.
+class KernelTally {
+ public:
+  // Adds one timed run; true when cl has just proved fine-grained.
+  bool add(const hcc_codelet* cl, double seconds);
+
+ private:
+  struct Entry {
+    const hcc_codelet* kernel = nullptr;
+    uint32_t runs = 0;
+    double seconds = 0;
+  };
+  std::array<Entry, 16> entries_{};
+};
+
+}  // namespace hcc::rt

@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# instrument_sampling.sh <hccsim bin dir> <fib.c> <work dir>
+# Sampled instrumentation (rt/core/instrument_sampling.hpp): an instrumented
+# run of a fine-grained task program (examples/fib at cut-off 0, a task per
+# call) times every run of a kernel on a worker until it proves fine-grained
+# (64 runs under 10 us on average), then one in 16 at random, and one event
+# in 16 of the runtime's own costs. HCC_INSTRUMENT_SAMPLING=all, or a trace,
+# times every one.
+set -euo pipefail
+bin=$1 src=$2 work=$3
+rm -rf "$work" && mkdir -p "$work" && cd "$work"
+fail() { echo "FAIL: $*"; exit 1; }
+"$bin/hccsim" -finstrument -O1 "$src" -o fib-instrument
+run() { # run <model dir> [VAR=value...]: prints the task count
+  local dir=$1; shift
+  env "$@" OMP_NUM_THREADS=2 HCC_MODEL_DIR="$dir" HCC_RECORDS="$dir.csv" ./fib-instrument 16 0 2>&1 >/dev/null |
+    sed -n 's/^hccsim: mode=instrument .* tasks=\([0-9]*\) .*/\1/p'
+}
+tasks=$(run all HCC_INSTRUMENT_SAMPLING=all)
+[ "$(run auto)" = "$tasks" ] || fail "sampled run: another task count"
+[ "$(run traced HCC_TRACE_CHROME=traced.json)" = "$tasks" ] || fail "traced run: another task count"
+python3 - "$tasks" <<'PY' || exit 1
+import json, sys
+tasks = int(sys.argv[1])
+def rows(name):
+    with open(f"{name}.csv") as f:
+        return sum(1 for _ in f) - 1
+def count(name, kernel):
+    return json.load(open(f"{name}/{kernel}.cpu.json"))["entries"][0]["count"]
+for name in ("all", "traced"):
+    if rows(name) != tasks or count(name, "fib") != tasks:
+        sys.exit(f"FAIL: {name}: {rows(name)} records, fib observed {count(name, 'fib')} times, for {tasks} tasks")
+# Each worker times its first 64 runs of fib, then about one in 16.
+sampled = rows("auto")
+if not 64 < sampled < tasks / 4:
+    sys.exit(f"FAIL: sampled run: {sampled} records of {tasks} tasks")
+if count("auto", "fib") != sampled:
+    sys.exit(f"FAIL: sampled run: fib observed {count('auto', 'fib')} times, {sampled} records")
+for cost in ("hcc.submit", "hcc.wait"):
+    every, some = count("all", cost), count("auto", cost)
+    if not every / 64 < some < every / 4:
+        sys.exit(f"FAIL: {cost}: {some} observations sampled, {every} in all")
+print(f"ok: {tasks} tasks, {sampled} records sampled; hcc.submit {count('auto', 'hcc.submit')} of "
+      f"{count('all', 'hcc.submit')}, hcc.wait {count('auto', 'hcc.wait')} of {count('all', 'hcc.wait')}")
+PY
+if out=$(HCC_INSTRUMENT_SAMPLING=some ./fib-instrument 5 0 2>&1); then fail "HCC_INSTRUMENT_SAMPLING=some accepted"; fi
+[[ "$out" == *"HCC_INSTRUMENT_SAMPLING=some: expected auto or all"* ]] || fail "bad value: $out"
+echo "instrument_sampling: ok"
