@@ -98,6 +98,11 @@ class Backend {
   // Lets run's clock advance: simulated time passes for the caller.
   // Natively a no-op (real time passes by itself).
   virtual void sleep(double seconds) = 0;
+  // A thread that polls (a cancellation point, omp_test_lock) lets the
+  // others run: in simulation, one actor runs at a time, and one spinning
+  // on a flag that another sets, with no CPU burst charged to advance its
+  // clock (HCC_SIM_BURSTS=off), would spin forever. Natively a no-op.
+  virtual void yield() {}
   // Occupies one core of the caller's processor for this many seconds of its
   // full speed (kernels, the runtime's own work). Natively a no-op: the work
   // itself took the core. In simulation an execution on the caller's host, so

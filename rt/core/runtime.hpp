@@ -115,6 +115,7 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
   // Instrumented runs measure the runtime's own costs (runtime_costs.hpp),
   // on this clock.
   bool measures_costs() const { return measure_costs_; }
+  void yield() { backend_->yield(); }  // a polling call (Backend::yield)
   // Instrumented runs: whether the calling thread times this event of the
   // runtime's own costs (instrument_sampling.hpp).
   bool times_event() const { return !sample_events_ || sample_this_event(); }
@@ -181,8 +182,7 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
   // the end of the work that ran them (a serialised region) in the makespan.
   // On the worker's own count (a recursive search's undeferred tasks, each
   // counted on one shared line, cost both threads a cache miss per task).
-  void count_task_run_at_once() {
-    const int w = backend_->self_worker();
+  void count_task_run_at_once(int w) {  // w: the calling worker (self_worker())
     (w >= 0 ? workers_[w].completed : run_at_once_).fetch_add(1, std::memory_order_relaxed);
   }
   void work_run_at_once_ended();

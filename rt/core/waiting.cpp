@@ -187,8 +187,19 @@ void Runtime::app_woken(Blocked& b) {
 void Runtime::wait_all() {
   const int w = backend_->self_worker();
   Task* t = w >= 0 ? workers_[w].current.load(std::memory_order_relaxed) : nullptr;
-  if (t) wait_until([t] { return t->pending_children.load() == 0; }, true, false, t);
-  else block_until([this] { return inflight_.load() == 0; }, true);
+  // Nothing to wait for (a taskwait after undeferred tasks only, the usual
+  // cut-off of a recursive search: millions of them), where the wait has
+  // nothing to measure, charge or write back: a look, as libomp's. The
+  // caller's credit of tasks in flight goes back at its next wait or idle
+  // look; it looked for no task, so no thread claimed it (woken_for_task).
+  const bool look_only = !measure_costs_ && wait_cost_ == 0 && single_node_;
+  if (t) {
+    if (look_only && t->child_credit == 0 && t->pending_children.load(std::memory_order_acquire) == 0) return;
+    wait_until([t] { return t->pending_children.load() == 0; }, true, false, t);
+  } else {
+    if (look_only && credit_of(w) == 0 && inflight_.load(std::memory_order_acquire) == 0) return;
+    block_until([this] { return inflight_.load() == 0; }, true);
+  }
 }
 
 void Runtime::taskwait() { wait_all(); }

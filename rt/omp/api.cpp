@@ -128,7 +128,10 @@ void omp_unset_lock(omp_lock_t* l) {
 }
 int omp_test_lock(omp_lock_t* l) {
   hcc::rt::RuntimeEntry entry("omp_test_lock");
-  return try_acquire(state(), lock_of(l), false);
+  State& s = state();
+  const int taken = try_acquire(s, lock_of(l), false);
+  if (!taken) s.rt.yield();
+  return taken;
 }
 
 void omp_init_nest_lock(omp_lock_t* l) { omp_init_lock(l); }
@@ -146,7 +149,9 @@ int omp_test_nest_lock(omp_lock_t* l) {
   hcc::rt::RuntimeEntry entry("omp_test_nest_lock");
   State& s = state();
   Mutex& m = lock_of(l);
-  return try_acquire(s, m, true) ? m.depth : 0;
+  if (try_acquire(s, m, true)) return m.depth;
+  s.rt.yield();
+  return 0;
 }
 
 }  // extern "C"

@@ -42,8 +42,10 @@ int32_t __kmpc_cancellationpoint(ident_t* loc, int32_t, int32_t kind) {
   State& s = state();
   if (!s.cancellation) return 0;
   const Context& c = context(s);
-  if (kind == kCancelTaskgroup) return c.taskgroup && c.taskgroup->cancelled.load();
-  return c.team->cancel_request.load() == kind;
+  const bool cancelled = kind == kCancelTaskgroup ? c.taskgroup && c.taskgroup->cancelled.load()
+                                                  : c.team->cancel_request.load() == kind;
+  if (!cancelled) s.rt.yield();
+  return cancelled;
 }
 
 // The barriers of a region that may be cancelled: 1 when the region was,

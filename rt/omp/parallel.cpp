@@ -319,7 +319,10 @@ void __kmpc_end_critical(ident_t* loc, int32_t, kmp_critical_name* name) {
   release(s, mutex_in(s, reinterpret_cast<void**>(name)));
 }
 
-void __kmpc_flush(ident_t*) { std::atomic_thread_fence(std::memory_order_seq_cst); }
+void __kmpc_flush(ident_t*) {
+  std::atomic_thread_fence(std::memory_order_seq_cst);
+  state().rt.yield();  // a flush in a loop is a spin-wait on another thread (Backend::yield)
+}
 
 // Reductions of parallel and worksharing constructs: each thread combines
 // its private copies into the shared variables, with the compiler's atomic

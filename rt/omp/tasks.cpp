@@ -264,16 +264,16 @@ DependItems all_deps(int32_t n, const kmp_depend_info_t* deps, int32_t n_noalias
 // compiler calling its body between the two): the creator's thread number,
 // its own team and finality.
 void begin_on_creator(TaskHeader* h) {
-  Thread& me = caller(*h->state);
+  Thread& me = thread_at(*h->state, h->creator);
   me.contexts.push_back(Context{h->team, me.contexts.back().tid, h->final, true, taskgroup_of(h)});
   h->running = true;
 }
 
 void end_on_creator(TaskHeader* h) {
-  h->state->rt.count_task_run_at_once();
-  run_next_parts(h, slot_of_caller(*h->state));
+  h->state->rt.count_task_run_at_once(h->creator - 1);
+  run_next_parts(h, h->creator);
   h->running = false;
-  caller(*h->state).contexts.pop_back();
+  thread_at(*h->state, h->creator).contexts.pop_back();
   orphan_event(h);
   finish(h, false);
 }

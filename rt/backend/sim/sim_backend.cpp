@@ -164,6 +164,11 @@ class SimBackend final : public Backend {
     check_unlocked();
     if (seconds > 0) s4u::this_actor::sleep_for(seconds);
   }
+  void yield() override {
+    RuntimeEntry entry;
+    check_unlocked();
+    s4u::this_actor::yield();
+  }
   void compute(double seconds) override {
     RuntimeEntry entry;
     check_unlocked();
