@@ -174,7 +174,10 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
   // block in the task's inline_arg (rt/omp: one allocation per task, which
   // comes back with the task): submitted through TaskOptions::reserved, or
   // given back with unreserve_task. self: the calling worker, as for submit.
-  Task* reserve_task(int self) { return new_task(self, true); }
+  // Reset when submitted: most are given back (an OpenMP task is allocated
+  // before the compiler knows whether it is undeferred, the usual cut-off
+  // of a recursive search).
+  Task* reserve_task(int self) { return take_task(self, true); }
   void unreserve_task(Task* t, int self) { task_cache_of(self).push_back(t); }
   void fulfill(Task* t);
   // Tasks of a layer above that ran on their creating thread without being
@@ -321,6 +324,7 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
   // self: the calling worker, -1 for the application; with_block: the caller
   // writes the task's inline_arg too (prefetched for the next one as well)
   Task* new_task(int self, bool with_block = false);
+  Task* take_task(int self, bool with_block);  // new_task without the reset
   void count_submission(int self);
   bool count_completion(int self);
   bool return_credit(int self);

@@ -83,6 +83,7 @@ Task* Runtime::submit(const hcc_task_desc& d, const TaskOptions& options) {
                                 cl->name + "'");
 
   Task* t = options.reserved ? options.reserved : new_task(self);
+  if (options.reserved) t->reset();
   t->codelet = cl;
   t->priority = d.priority;
   if (d.arg_size > sizeof t->inline_arg) {

@@ -142,6 +142,12 @@ bool Runtime::return_child_credit(Task* t) {
 }
 
 Task* Runtime::new_task(int self, bool with_block) {
+  Task* t = take_task(self, with_block);
+  t->reset();
+  return t;
+}
+
+Task* Runtime::take_task(int self, bool with_block) {
   std::vector<Task*>& cache = task_cache_of(self);
   if (cache.empty()) {
     SpinGuard guard(pool_lock_);
@@ -160,7 +166,6 @@ Task* Runtime::new_task(int self, bool with_block) {
     prefetch_lines_for_write(cache.back(), sizeof(TaskSync) + sizeof(TaskState));
     if (with_block) prefetch_lines_for_write(cache.back()->inline_arg, 2 * kCacheLine);
   }
-  t->reset();
   return t;
 }
 
