@@ -66,7 +66,7 @@ SUMMARY_RE = re.compile(r"^hccsim: mode=(\w+) makespan=([0-9.eE+-]+) tasks=([0-9
 # Variables that would change what a run does or writes.
 HCC_UNSET = ("HCC_WORKERS", "HCC_GPUS", "HCC_MODE", "HCC_RECORDS", "HCC_MODEL_DIR", "HCC_PLATFORM", "HCC_SCHED",
              "HCC_TRACE_PAJE", "HCC_TRACE_CHROME", "HCC_MEMORY_CSV", "HCC_SIM_MODEL", "HCC_SIM_BURSTS",
-             "HCC_SIM_CALIBRATE_RUNS", "HCC_FOLD_THRESHOLD", "HCC_MAX_SUBMITTED", "HCC_SEED", "HCC_BIND",
+             "HCC_INSTRUMENT_SAMPLING", "HCC_SIM_CALIBRATE_RUNS", "HCC_FOLD_THRESHOLD", "HCC_MAX_SUBMITTED", "HCC_SEED", "HCC_BIND",
              "OMP_NUM_THREADS", "OMP_SCHEDULE")
 
 

@@ -138,8 +138,9 @@ def main():
 
             def instrumented():
                 shutil.rmtree(measured, ignore_errors=True)  # a run made again starts afresh
+                # every task in every run's records (merge_repeated), no sampling
                 run_fmm(exe["instrument"], inp, dict(common, HCC_MODE="instrument", HCC_RECORDS=rec,
-                                                     HCC_MODEL_DIR=measured))
+                                                     HCC_MODEL_DIR=measured, HCC_INSTRUMENT_SAMPLING="all"))
 
             speed.run(instrumented)
             cal_paths[name].append(rec)

@@ -213,8 +213,11 @@ def gather(work, exe, inputs, reps, workers, kernels, agg=min):
             done += 1
             log(f"[{done}/{total}] {name} instrumented, run {r + 1}")
             rec = os.path.join(work, f"{name}.run{r}.csv")
+            # Every task recorded in every run (merge_repeated takes each task's
+            # time over the runs): no sampling of fine-grained kernels.
             line, _, _ = run_fmm(exe, inp, {"HCC_MODE": "instrument", "HCC_WORKERS": str(workers),
-                                            "HCC_RECORDS": rec, "HCC_MODEL_DIR": rec[:-4] + "-models"})
+                                            "HCC_RECORDS": rec, "HCC_MODEL_DIR": rec[:-4] + "-models",
+                                            "HCC_INSTRUMENT_SAMPLING": "all"})
             if r == 0:
                 log("  " + line)
             paths.append(rec)

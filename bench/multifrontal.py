@@ -228,8 +228,10 @@ def main():
             for inp in inputs_a:
                 rec = os.path.join(work, f"records-{inp[0]}-{inp[1]}-{calib_done}.csv")
                 records.append(rec)
-                progs["instrument"].run(inp, {"HCC_MODEL_DIR": inst_models, "HCC_RECORDS": rec},
-                                        f"instrumented {name(inp)}")
+                # Every task in every run's records (merge_repeated takes each
+                # task's time over the runs): no sampling of fine-grained kernels.
+                progs["instrument"].run(inp, {"HCC_MODEL_DIR": inst_models, "HCC_RECORDS": rec,
+                                              "HCC_INSTRUMENT_SAMPLING": "all"}, f"instrumented {name(inp)}")
             calib_done += 1
         csv = os.path.join(work, f"memory-native-{r}.csv")
         natives_mem.append(progs["native"].run(mem_input, {"HCC_MEMORY_CSV": csv}, f"native {name(mem_input)}"))
