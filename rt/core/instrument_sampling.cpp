@@ -20,25 +20,27 @@ bool sample_this_event() {
   return (state >> 32) % kSamplePeriod == 0;
 }
 
-bool FineKernels::contains(const hcc_codelet* cl) const {
-  for (size_t i = slot_of(cl, kSlots), n = 0; n < kSlots; i = (i + 1) % kSlots, ++n) {
-    const hcc_codelet* in = slots_[i].load(std::memory_order_relaxed);
-    if (in == cl) return true;
+bool FineKernels::contains(const void* kernel) const {
+  if (!kernel) return false;  // an unknown kernel (a loop without a source location) is timed
+  for (size_t i = slot_of(kernel, kSlots), n = 0; n < kSlots; i = (i + 1) % kSlots, ++n) {
+    const void* in = slots_[i].load(std::memory_order_relaxed);
+    if (in == kernel) return true;
     if (!in) return false;
   }
   return false;
 }
 
-void FineKernels::add(const hcc_codelet* cl) {
-  for (size_t i = slot_of(cl, kSlots), n = 0; n < kSlots; i = (i + 1) % kSlots, ++n) {
-    const hcc_codelet* in = nullptr;
-    if (slots_[i].compare_exchange_strong(in, cl, std::memory_order_relaxed) || in == cl) return;
+void FineKernels::add(const void* kernel) {
+  if (!kernel) return;
+  for (size_t i = slot_of(kernel, kSlots), n = 0; n < kSlots; i = (i + 1) % kSlots, ++n) {
+    const void* in = nullptr;
+    if (slots_[i].compare_exchange_strong(in, kernel, std::memory_order_relaxed) || in == kernel) return;
   }
 }
 
-bool KernelTally::add(const hcc_codelet* cl, double seconds) {
-  Entry& e = entries_[slot_of(cl, entries_.size())];
-  if (e.kernel != cl) e = Entry{cl, 0, 0};
+bool KernelTally::add(const void* kernel, double seconds) {
+  Entry& e = entries_[slot_of(kernel, entries_.size())];
+  if (e.kernel != kernel) e = Entry{kernel, 0, 0};
   if (e.runs >= kFullyTimedRuns) return false;  // decided already
   e.seconds += seconds;
   return ++e.runs == kFullyTimedRuns && e.seconds < kFineKernel * kFullyTimedRuns;

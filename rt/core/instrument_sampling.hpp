@@ -7,8 +7,9 @@
 // than natively, and what it measured was that slower run, not the native
 // one. So an instrumented run times at random one event in kSamplePeriod
 // of the runtime's own costs (hcc.submit, hcc.task, hcc.wait), and of the
-// kernels found fine-grained: a kernel whose first kFullyTimedRuns runs on
-// a worker took under kFineKernel on average. The events left untimed run
+// kernels found fine-grained: a kernel (a task's codelet, or a worksharing
+// loop's chunks, loop:<file>:<line>) whose first kFullyTimedRuns runs on a
+// worker took under kFineKernel on average. The events left untimed run
 // as natively; the models get an unbiased sample of the rest.
 // HCC_INSTRUMENT_SAMPLING=all times every event (docs/configuration.md), as
 // do runs that write a trace or place tasks by the models (dmda, dmdas).
@@ -17,8 +18,6 @@
 #include <array>
 #include <atomic>
 #include <cstdint>
-
-#include "hcc/hcc.h"
 
 namespace hcc::rt {
 
@@ -32,27 +31,28 @@ constexpr uint32_t kFullyTimedRuns = 64;
 bool sample_this_event();
 
 // The kernels an instrumented run found fine-grained, for all threads: an
-// insert-only open-addressing set of codelets, read at every submission.
+// insert-only open-addressing set of kernels (a codelet, or a loop's source
+// location), read at every submission.
 class FineKernels {
  public:
-  bool contains(const hcc_codelet* cl) const;
-  void add(const hcc_codelet* cl);  // a full set leaves cl timed every run
+  bool contains(const void* kernel) const;
+  void add(const void* kernel);  // a full set leaves the kernel timed every run
 
  private:
   static constexpr size_t kSlots = 512;
-  std::array<std::atomic<const hcc_codelet*>, kSlots> slots_{};
+  std::array<std::atomic<const void*>, kSlots> slots_{};
 };
 
 // A worker's tally of the kernels it timed, to find the fine-grained ones:
 // direct-mapped, a kernel displaced by another starts its count again.
 class KernelTally {
  public:
-  // Adds one timed run; true when cl has just proved fine-grained.
-  bool add(const hcc_codelet* cl, double seconds);
+  // Adds one timed run; true when the kernel has just proved fine-grained.
+  bool add(const void* kernel, double seconds);
 
  private:
   struct Entry {
-    const hcc_codelet* kernel = nullptr;
+    const void* kernel = nullptr;
     uint32_t runs = 0;
     double seconds = 0;
   };

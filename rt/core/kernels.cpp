@@ -102,7 +102,7 @@ void Runtime::execute_body(Task* t, int w, const Buffers& buffers) {
       const double wall = std::max(0.0, (ended >= 0 ? ended : backend_->wallclock()) - wall_start - wall_clock_cost_);
       t->cpu_time = cpu_start >= 0 ? cpu_since(cpu_start) : wall;
       if (!control) me.long_kernels = wall >= kShortInterval;
-      if (sample_events_ && !t->implicit && me.tally.add(cl, t->cpu_time)) fine_kernels_.add(cl);
+      if (!t->implicit) timed_run_of(cl, w, t->cpu_time);
     }
     // Formatted here, before complete() appends the record under the models
     // mutex, which the other workers wait for: instrumentation must not slow them.

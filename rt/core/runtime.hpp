@@ -119,6 +119,15 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
   // Instrumented runs: whether the calling thread times this event of the
   // runtime's own costs (instrument_sampling.hpp).
   bool times_event() const { return !sample_events_ || sample_this_event(); }
+  // Whether an instrumented run times this run of a kernel (a codelet, or a
+  // loop's source location for its chunks), and what a timed run took, by
+  // which the kernel may prove fine-grained (instrument_sampling.hpp).
+  bool times_run_of(const void* kernel) const {
+    return !sample_events_ || !fine_kernels_.contains(kernel) || sample_this_event();
+  }
+  void timed_run_of(const void* kernel, int w, double seconds) {
+    if (sample_events_ && w >= 0 && workers_[w].tally.add(kernel, seconds)) fine_kernels_.add(kernel);
+  }
   double wallclock() { return backend_->wallclock(); }
   std::optional<double> loop_model(const std::string& kernel, uint64_t iterations, double work);
   uint64_t peak_memory(int node) const { return trace_->peak_memory(node); }

@@ -115,7 +115,7 @@ Task* Runtime::submit(const hcc_task_desc& d, const TaskOptions& options) {
   t->implicit = options.implicit;
   t->detached = options.detached;
   t->finished = options.finished;
-  t->timed = !sample_events_ || !fine_kernels_.contains(cl) || sample_this_event();
+  t->timed = times_run_of(cl);
 
   enqueue(t, self);  // may block the application (HCC_MAX_SUBMITTED): then not a cost (kLongestCost)
   if (measure_costs_ && begun_at >= 0)

@@ -60,6 +60,8 @@ bool chunk_begins(State& s, const ident_t* loc, uint64_t iterations) {
                    s.rt.config().model_dir.c_str());
     return true;
   }
+  // A fine-grained loop's chunks are timed one in 16 (rt/core/instrument_sampling.hpp).
+  if (!s.rt.times_run_of(loc)) return true;
   me.chunk_loc = loc;
   me.chunk_iterations = iterations;
   me.chunk_start = s.rt.time();
@@ -72,6 +74,7 @@ void chunk_ends(State& s) {
   Thread& me = caller(s);
   if (!me.chunk_loc) return;
   const double cpu = s.rt.thread_cpu_time() - me.chunk_cpu;
+  s.rt.timed_run_of(me.chunk_loc, s.rt.self_worker(), cpu);
   s.rt.record_loop_chunk(kernel_name(me.chunk_loc), me.chunk_start, s.rt.time(), cpu, me.chunk_iterations,
                          me.loop_work * static_cast<double>(me.chunk_iterations));
   me.chunk_loc = nullptr;

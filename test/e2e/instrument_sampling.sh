@@ -4,7 +4,7 @@
 # run of a fine-grained task program (examples/fib at cut-off 0, a task per
 # call) times every run of a kernel on a worker until it proves fine-grained
 # (64 runs under 10 us on average), then one in 16 at random, and one event
-# in 16 of the runtime's own costs. HCC_INSTRUMENT_SAMPLING=all, or a trace,
+# in 16 of the runtime's own costs; the chunks of a worksharing loop alike. HCC_INSTRUMENT_SAMPLING=all, or a trace,
 # times every one.
 set -euo pipefail
 bin=$1 src=$2 work=$3
@@ -43,6 +43,26 @@ for cost in ("hcc.submit", "hcc.wait"):
 print(f"ok: {tasks} tasks, {sampled} records sampled; hcc.submit {count('auto', 'hcc.submit')} of "
       f"{count('all', 'hcc.submit')}, hcc.wait {count('auto', 'hcc.wait')} of {count('all', 'hcc.wait')}")
 PY
+# A worksharing loop's chunks (loop:<file>:<line> rows): 400 regions of 2.
+cat > loops.c <<'C'
+#include <stdio.h>
+int main(void) {
+  double sum = 0;
+  for (int r = 0; r < 400; r++) {
+#pragma omp parallel for reduction(+ : sum)
+    for (int i = 0; i < 64; i++) sum += i * 0.5;
+  }
+  printf("%.1f\n", sum);
+  return 0;
+}
+C
+"$bin/hccsim" -finstrument -O1 loops.c -o loops-instrument
+chunks() { env "$@" OMP_NUM_THREADS=2 HCC_MODEL_DIR=loop-models HCC_RECORDS=loops.csv ./loops-instrument >/dev/null 2>&1
+  grep -c '^0,loop:loops.c:' loops.csv; }
+every=$(chunks HCC_INSTRUMENT_SAMPLING=all) some=$(chunks)
+[ "$every" -eq 800 ] || fail "HCC_INSTRUMENT_SAMPLING=all: $every loop chunks recorded, expected 800"
+[ "$some" -gt 128 ] && [ "$some" -lt 300 ] || fail "sampled: $some loop chunks recorded of 800"
+echo "ok: loop chunks: $some of $every recorded"
 if out=$(HCC_INSTRUMENT_SAMPLING=some ./fib-instrument 5 0 2>&1); then fail "HCC_INSTRUMENT_SAMPLING=some accepted"; fi
 [[ "$out" == *"HCC_INSTRUMENT_SAMPLING=some: expected auto or all"* ]] || fail "bad value: $out"
 echo "instrument_sampling: ok"
