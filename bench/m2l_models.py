@@ -101,9 +101,12 @@ def task_span(path):
     """Seconds from the first task's start to the last task's end in a records
     CSV: the task part of a run, measured alike on the native clock and on the
     simulated one (the sequential set-up before the first task and the control
-    code between submissions are not in it)."""
-    _, rows = read_records(path)
-    return max(float(r["end"]) for r in rows) - min(float(r["start"]) for r in rows)
+    code between submissions are not in it, nor the rows of the program's own
+    code that a simulation records: its CPU bursts from the program's start)."""
+    start, end = float("inf"), float("-inf")
+    for r in task_rows(path):
+        start, end = min(start, float(r["start"])), max(end, float(r["end"]))
+    return end - start
 
 
 def read_records(path):
@@ -112,25 +115,32 @@ def read_records(path):
         return r.fieldnames, list(r)
 
 
+def task_rows(path):
+    """The task rows of a records CSV, read as they come: an instrumented run
+    also records its worksharing loops' chunks (id 0), millions of them in
+    an FMM run (885 MB of records), which these figures do not use."""
+    with open(path, newline="") as f:
+        for row in csv.DictReader(f):
+            if row["id"] != "0":
+                yield row
+
+
 def merge_repeated(paths, kernels=None, agg=min):
-    """Records of the first file, each task's duration (and kernel CPU time,
-    the cpu column that hcc-calibrate fits when present) replaced by agg
-    (min, statistics.median or mean) of that task's values over all files
-    (same id, kernel and params); rows of the program's own code (id 0:
-    loop runs) as the first file has them."""
-    fields, first = read_records(paths[0])
+    """The task records of the first file, each task's duration (and kernel
+    CPU time, the cpu column that hcc-calibrate fits when present) replaced
+    by agg (min, statistics.median or mean) of that task's values over all
+    files (same id, kernel and params)."""
+    with open(paths[0], newline="") as f:
+        fields = csv.DictReader(f).fieldnames
     times = [c for c in ("duration", "cpu") if c in fields]
     samples = {}
     for path in paths:
-        _, rows = read_records(path)
-        for row in rows:
-            samples.setdefault(row["id"], []).append(row)
+        for row in task_rows(path):
+            if not kernels or row["kernel"] in kernels:
+                samples.setdefault(row["id"], []).append(row)
     out = []
-    for row in first:
+    for row in task_rows(paths[0]):
         if kernels and row["kernel"] not in kernels:
-            continue
-        if row["id"] == "0":  # the program's own code (loop runs): no task, kept as the first run has it
-            out.append(row)
             continue
         runs = samples[row["id"]]
         if len(runs) != len(paths) or any((r["kernel"], r["params"]) != (row["kernel"], row["params"]) for r in runs):
@@ -149,8 +159,7 @@ def typical_runs(paths, tolerance=0.1):
     whole (this VM has such stretches, not always caught by
     bench/machine_state.py) is left out of per-task means."""
     def total(path):
-        _, rows = read_records(path)
-        return sum(float(r.get("cpu") or r["duration"]) for r in rows)
+        return sum(float(r.get("cpu") or r["duration"]) for r in task_rows(path))
     totals = {p: total(p) for p in paths}
     mid = statistics.median(totals.values())
     return [p for p in paths if abs(totals[p] / mid - 1) <= tolerance] or paths
