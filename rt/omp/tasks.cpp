@@ -265,6 +265,8 @@ DependItems all_deps(int32_t n, const kmp_depend_info_t* deps, int32_t n_noalias
 // its own team and finality.
 void begin_on_creator(TaskHeader* h) {
   Thread& me = thread_at(*h->state, h->creator);
+  // Not a submission: the next one counts hcc.submit from its own task_alloc.
+  if (h->state->rt.measures_costs()) me.task_alloc_at = rt::TaskOptions::kBeginAtSubmit;
   me.contexts.push_back(Context{h->team, me.contexts.back().tid, h->final, true, taskgroup_of(h)});
   h->running = true;
 }
