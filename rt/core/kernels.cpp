@@ -86,8 +86,7 @@ void Runtime::execute_body(Task* t, int w, const Buffers& buffers) {
       prefetch_next(w);
       device_time = backend_->finish_device_kernel(w);
     }
-    double ended = -1;
-    if ((keep_records_ || keep_history_) && timed) t->end_time = ended = backend_->now();
+    if ((keep_records_ || keep_history_) && timed) t->end_time = backend_->now();
     // A GPU kernel's model is its time on the device, between two events on
     // its stream around the launch: the host's launch work included, the
     // wait for its end not.
@@ -98,8 +97,9 @@ void Runtime::execute_body(Task* t, int w, const Buffers& buffers) {
     // native runs do not do), a short one on the monotonic clock. Its models
     // are that time; simulations charge it as CPU work, which shares the
     // simulated cores as the threads share real ones.
+    // Instrumented runs keep history: end_time was read just above.
     if (measure_costs_ && me.cpu && timed) {
-      const double wall = std::max(0.0, (ended >= 0 ? ended : backend_->wallclock()) - wall_start - wall_clock_cost_);
+      const double wall = std::max(0.0, t->end_time - wall_start - wall_clock_cost_);
       t->cpu_time = cpu_start >= 0 ? cpu_since(cpu_start) : wall;
       if (!control) me.long_kernels = wall >= kShortInterval;
       if (!t->implicit) timed_run_of(cl, w, t->cpu_time);
