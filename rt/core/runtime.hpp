@@ -235,6 +235,25 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
   void unlock() { backend_->unlock(); }
   void wait_locked(const std::function<bool()>& ready, bool help) { wait_until(ready, help, true); }
   void notify_locked() { notify_blocked(); }
+  // Without the lock, for conditions on atomics (a barrier's generation, a
+  // region's task counts): a waiting worker sits in seats rather than in
+  // the control lock's list, and whoever makes ready() true reads the seats
+  // after the change and notifies the waiter found there (notify_seat),
+  // then calls notify_waiters for the other threads. The sequentially
+  // consistent store of the seat, then load of the condition, against the
+  // change, then load of the seat, mean that either the waiter sees the
+  // change or the changer sees the waiter.
+  void wait_in(const std::function<bool()>& ready, Seats seats) { wait_until(ready, true, false, seats); }
+  static void notify_seat(const Seat& seat) {
+    if (Waiter* w = seat.load()) w->notify();
+  }
+  void notify_waiters() { counter_reached_zero(); }
+  // Seats the calling worker (no one for another thread): for a group's
+  // seat, taken before its tasks are submitted (Group::waiter).
+  void seat_caller(Seat& seat) {
+    const int w = backend_->self_worker();
+    seat.store(w >= 0 ? workers_[w].waiter.get() : nullptr);
+  }
   // The calling worker, or -1 for any other thread (the application's).
   int self_worker() const { return backend_->self_worker(); }
   int program_thread_worker() const { return backend_->program_thread_worker(); }
@@ -361,6 +380,7 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
   bool take_commute(Task* t);
   void run_task(Task* t, int w);
   void complete(Task* t, int w, int self);
+  bool count_out(Group& g);
   void progress();
   uint64_t completed() const;
 
@@ -405,9 +425,9 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
   // Waiting (waiting.cpp).
   void block_until(const std::function<bool()>& ready, bool help) { wait_until(ready, help, false); }
   void block_locked(const std::function<bool()>& ready) { wait_until(ready, false, true); }
-  void wait_until(const std::function<bool()>& ready, bool help, bool lock_held, Task* children_of = nullptr);
-  void register_wait(Blocked& b, bool lock_held, Task* children_of);
-  void unregister_wait(Blocked& b, bool lock_held, Task* children_of);
+  void wait_until(const std::function<bool()>& ready, bool help, bool lock_held, Seats seats = {});
+  void register_wait(Blocked& b, bool lock_held, const Seats& seats);
+  void unregister_wait(Blocked& b, bool lock_held, const Seats& seats);
   void notify_blocked();
   void app_woken(Blocked& b);
   void counter_reached_zero();

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
@@ -24,6 +25,13 @@ namespace hcc::rt {
 
 struct Task;
 class Waiter;
+
+// Where a worker's wait registers instead of the control lock's list of
+// blocked threads (Runtime::wait_in): the changer of what it waits for
+// notifies the waiter found in the seat. Up to two seats per wait; null
+// entries are none.
+using Seat = std::atomic<Waiter*>;
+using Seats = std::array<Seat*, 2>;
 
 // Kind of an access for dependency inference. Accesses of one of the
 // "set" kinds (read, inoutset, commute) that follow each other form one
@@ -110,6 +118,11 @@ static_assert(offsetof(Handle, segment_preds) == 64, "a submitter's state fits t
 struct Group {
   std::atomic<int> pending{0};
   Group* enclosing = nullptr;  // for a taskgroup: the one open before it
+  // A worker waiting for the group to empty (Runtime::wait_in), seated
+  // before the group's tasks were submitted (Runtime::seat_caller): a
+  // completion reads it before counting its task out, since the group may
+  // be gone once empty.
+  Seat waiter{nullptr};
 };
 
 // Dependencies among the children of one task (OpenMP orders sibling tasks
@@ -184,9 +197,9 @@ struct TaskExtras {
   int child_credit = 0;        // children counted ahead in pending_children (Runtime::count_child)
   // The thread waiting for this task's children (taskwait): the completion
   // that brings pending_children to zero notifies it, and only it
-  // (Runtime::wait_until with children_of). Cleared by that thread when its
+  // (Runtime::wait_until with this seat). Cleared by that thread when its
   // wait ends.
-  std::atomic<Waiter*> children_waiter{nullptr};
+  Seat children_waiter{nullptr};
   std::unique_ptr<DependencyScope> children_deps;  // see DependencyScope
   double submit_time = 0, start_time = 0;
   double end_time = 0;  // when the body ended (records, models), before any lock wait

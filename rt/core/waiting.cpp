@@ -38,13 +38,15 @@ void Runtime::counter_reached_zero() {
 // the control lock, ready() reads state that the lock guards and is only
 // called with it held; the lock is dropped while tasks run or the caller
 // parks, and held again on return. Without it, ready() reads atomics only.
-// With children_of, ready() is that task's children all done, and the
-// caller registers in the task rather than in blocked_: the completion that
-// ends the wait notifies this thread alone, and a task tree thousands of
-// taskwaits deep costs no more per completion than a flat one.
-void Runtime::wait_until(const std::function<bool()>& ready, bool help, bool lock_held, Task* children_of) {
+// With seats (a worker only), the caller registers in them rather than in
+// blocked_: in a task whose children it waits for, the completion that ends
+// the wait notifies this thread alone, and a task tree thousands of
+// taskwaits deep costs no more per completion than a flat one; at a barrier
+// or a region's end, no thread takes the control lock (wait_in).
+void Runtime::wait_until(const std::function<bool()>& ready, bool help, bool lock_held, Seats seats) {
   const int w = backend_->self_worker();
   Worker* me = w >= 0 ? &workers_[w] : nullptr;
+  if (!me) seats = {};
   const bool helps = me && help;
   // hcc.wait: the worker's own work from here to its first task or park,
   // and from its last one to the end (runtime_costs.hpp).
@@ -82,7 +84,7 @@ void Runtime::wait_until(const std::function<bool()>& ready, bool help, bool loc
   // undeferred tasks only, the usual cut-off of a recursive search): no
   // registration, no lock.
   const bool registered = !ready();
-  if (registered) register_wait(b, lock_held, children_of);
+  if (registered) register_wait(b, lock_held, seats);
   // With the lock held, ready() is looked at again after a run of tasks,
   // not after each, and a worker that ran a task looks for the next a while
   // (as an idle worker does) before it takes the lock again. A worker that
@@ -114,7 +116,7 @@ void Runtime::wait_until(const std::function<bool()>& ready, bool help, bool loc
     if (timed) since = backend_->wallclock();  // from the last task or park
     if (lock_held) backend_->lock();
   }
-  if (registered) unregister_wait(b, lock_held, children_of);
+  if (registered) unregister_wait(b, lock_held, seats);
   // The program's code runs on: it sees its data in main memory.
   if (help && !single_node_) {
     if (!lock_held) backend_->lock();
@@ -142,14 +144,15 @@ void Runtime::wait_until(const std::function<bool()>& ready, bool help, bool loc
   if (me) me->after_kernel = -1;
 }
 
-// A wait on a task's children registers in that task, with a full fence
-// between the registration and the caller's next look at the count (and
-// complete() has one between its decrement and its look at the waiter):
-// either the caller sees the count at zero or the completion sees the
-// waiter. Every other wait registers in blocked_, under the control lock.
-void Runtime::register_wait(Blocked& b, bool lock_held, Task* children_of) {
-  if (children_of) {
-    children_of->children_waiter.store(b.waiter);
+// A wait with seats registers in them, with a full fence between the
+// registration and the caller's next look at its condition (and whoever
+// changes the condition has one between the change and its look at the
+// seat): either the caller sees the change or the changer sees the waiter.
+// Every other wait registers in blocked_, under the control lock.
+void Runtime::register_wait(Blocked& b, bool lock_held, const Seats& seats) {
+  if (seats[0]) {
+    for (Seat* seat : seats)
+      if (seat) seat->store(b.waiter);
     return;
   }
   if (!lock_held) backend_->lock();
@@ -158,9 +161,10 @@ void Runtime::register_wait(Blocked& b, bool lock_held, Task* children_of) {
   if (!lock_held) backend_->unlock();
 }
 
-void Runtime::unregister_wait(Blocked& b, bool lock_held, Task* children_of) {
-  if (children_of) {
-    children_of->children_waiter.store(nullptr, std::memory_order_relaxed);
+void Runtime::unregister_wait(Blocked& b, bool lock_held, const Seats& seats) {
+  if (seats[0]) {
+    for (Seat* seat : seats)
+      if (seat) seat->store(nullptr, std::memory_order_relaxed);
     return;
   }
   if (!lock_held) backend_->lock();
@@ -195,7 +199,7 @@ void Runtime::wait_all() {
   const bool look_only = !measure_costs_ && wait_cost_ == 0 && single_node_;
   if (t) {
     if (look_only && t->child_credit == 0 && t->pending_children.load(std::memory_order_acquire) == 0) return;
-    wait_until([t] { return t->pending_children.load() == 0; }, true, false, t);
+    wait_until([t] { return t->pending_children.load() == 0; }, true, false, {&t->children_waiter});
   } else {
     if (look_only && credit_of(w) == 0 && inflight_.load(std::memory_order_acquire) == 0) return;
     block_until([this] { return inflight_.load() == 0; }, true);

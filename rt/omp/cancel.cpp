@@ -30,10 +30,11 @@ int32_t __kmpc_cancel(ident_t* loc, int32_t, int32_t kind) {
   // The first request of the team wins; a thread that asks for the same one
   // cancels with it.
   int expected = kCancelNone;
-  s.rt.lock();
-  if (c.team->cancel_request.compare_exchange_strong(expected, kind))
-    s.rt.notify_locked();  // threads waiting at a barrier of the region may leave
-  s.rt.unlock();
+  if (c.team->cancel_request.compare_exchange_strong(expected, kind)) {
+    // Threads waiting at a barrier of the region may leave.
+    for (int tid = 0; tid < c.team->nthreads; ++tid) hcc::rt::Runtime::notify_seat(c.team->seats[tid]);
+    s.rt.notify_waiters();
+  }
   return expected == kCancelNone || expected == kind;
 }
 

@@ -48,7 +48,7 @@ State::State(rt::Runtime& runtime) : rt(runtime) {
   if (const char* v = std::getenv("OMP_TEAMS_THREAD_LIMIT")) teams_thread_limit = std::max(0, std::atoi(v));
   loops_recorded = rt.mode() == HCC_MODE_INSTRUMENT;
   loops_modelled = rt.simulated() && rt.config().sim_loops == "model";
-  initial.members.resize(1);
+  initial.resize(1);
   // Every thread starts in the initial task: a worker running tasks of the
   // C ABI, or a thread of the program's own, is thread 0 of a team of one.
   threads.resize(m.workers.size() + 1);
@@ -107,40 +107,35 @@ bool barrier(State& s, Team& team, bool join) {
     s.rt.taskwait();
     return false;
   }
-  auto done = [&team] {
-    return team.tasks.pending == 0 && std::all_of(team.implicit_tasks.begin(), team.implicit_tasks.end(),
-                                                  [](const rt::Task* t) { return t->pending_children.load() == 0; });
-  };
-  s.rt.lock();
+  // A barrier inside the region: the last thread to arrive waits for the
+  // region's tasks, then opens it for the others, which wait in their seats
+  // meanwhile (running tasks); no thread takes the control lock. A thread
+  // that finds the region cancelled leaves for its end (the region's
+  // barriers count no one any more); a cancelled loop or sections ends
+  // with the barrier.
   auto cancelled = [&team] { return team.cancel_request.load() == kCancelParallel; };
-  if (cancelled()) {
-    s.rt.unlock();
-    return true;
+  if (cancelled()) return true;
+  const uint64_t generation = team.generation.load();
+  auto open = [&team, generation] { return team.generation.load() != generation; };
+  if (team.arrived.fetch_add(1) + 1 < team.nthreads) {
+    const int tid = context(s).tid;
+    s.rt.wait_in([&] { return open() || cancelled(); }, {&team.seats[tid]});
+    return !open();
   }
-  const uint64_t generation = team.generation;
-  ++team.arrived;
-  s.rt.wait_locked(
-      [&team, generation, &cancelled, &done] {
-        // Once every thread arrived, no implicit task has ended.
-        return team.generation != generation || cancelled() || (team.arrived == team.nthreads && done());
-      },
-      true);
-  if (team.generation == generation && cancelled()) {
-    // Leaves for the region's end.
-    --team.arrived;
-    s.rt.unlock();
-    return true;
-  }
-  // The first thread to see the barrier complete opens it for the others;
-  // a cancelled loop or sections ends with it.
-  if (team.generation == generation) {
-    ++team.generation;
-    team.arrived = 0;
-    const int request = team.cancel_request.load();
-    if (request == kCancelLoop || request == kCancelSections) team.cancel_request.store(kCancelNone);
-    s.rt.notify_locked();
-  }
-  s.rt.unlock();
+  // Once every thread arrived, no implicit task has ended.
+  auto done = [&team] {
+    return team.tasks.pending.load() == 0 &&
+           std::all_of(team.implicit_tasks.begin(), team.implicit_tasks.end(),
+                       [](const rt::Task* t) { return t->pending_children.load() == 0; });
+  };
+  if (!done()) s.rt.wait_in([&] { return done() || cancelled(); }, {});
+  if (cancelled()) return true;
+  team.arrived.store(0, std::memory_order_relaxed);
+  const int request = team.cancel_request.load();
+  if (request == kCancelLoop || request == kCancelSections) team.cancel_request.store(kCancelNone);
+  team.generation.fetch_add(1);  // after arrived's reset: a thread let through may arrive at the next one
+  for (int tid = 0; tid < team.nthreads; ++tid) rt::Runtime::notify_seat(team.seats[tid]);
+  s.rt.notify_waiters();  // a thread of the program's own waits in the control lock's list
   return false;
 }
 

@@ -75,10 +75,13 @@ struct Team {
   rt::Group tasks;
   std::vector<rt::Task*> implicit_tasks;  // by thread number, valid until the region's end (barrier)
   rt::Group implicit;        // implicit tasks not ended yet
-  bool launched = false;     // every implicit task submitted (numbered)
-  // Barrier.
-  int arrived = 0;
-  uint64_t generation = 0;
+  std::atomic<bool> launched{false};  // every implicit task submitted (numbered)
+  // Barrier (barrier()): the threads arrived at the current one, the
+  // barriers passed, and by thread number the seat of a thread waiting at
+  // one (rt::Runtime::wait_in).
+  std::atomic<int> arrived{0};
+  std::atomic<uint64_t> generation{0};
+  std::unique_ptr<rt::Seat[]> seats;
   // single, copyprivate.
   uint64_t singles_taken = 0;
   void* copyprivate = nullptr;
@@ -99,6 +102,12 @@ struct Team {
   bool league = false;
 
   int tid_of_worker(int worker) const;
+  // nthreads threads, each with its worksharing state and barrier seat.
+  void resize(int n) {
+    nthreads = n;
+    members.resize(n);
+    seats = std::make_unique<rt::Seat[]>(n);
+  }
 };
 
 // A task a thread runs: an implicit task of a team or an explicit task.

@@ -74,9 +74,11 @@ void run_implicit(void* const*, void* arg) {
   // implicit task of the team has its number, or the records of two runs
   // of one program would number their tasks differently.
   Team* team = it->team;
-  s.rt.lock();
-  s.rt.wait_locked([team] { return team->launched; }, false);
-  s.rt.unlock();
+  if (!team->launched.load()) {
+    s.rt.lock();
+    s.rt.wait_locked([team] { return team->launched.load(); }, false);
+    s.rt.unlock();
+  }
   if (team->league) {
     run_league_team(s, team->num_teams, it->tid, team->thread_limit, it->fn, *it->args);
     barrier(s, *team, true);
@@ -170,13 +172,12 @@ void fork(kmpc_micro fn, const std::vector<void*>& args, bool if_true) {
 
 std::unique_ptr<Team> nested_team(const Context& outer, int nthreads) {
   auto team = std::make_unique<Team>();
-  team->nthreads = nthreads;
+  team->resize(nthreads);
   team->level = outer.team->level + 1;
   team->active_level = outer.team->active_level + (nthreads > 1 ? 1 : 0);
   team->serialized = false;
   team->parent = outer.team;
   team->parent_tid = outer.tid;
-  team->members.resize(nthreads);
   team->num_teams = outer.team->num_teams;
   team->team_num = outer.team->team_num;
   team->thread_limit = outer.team->thread_limit;
@@ -192,6 +193,9 @@ int first_team_worker(const State& s) {
 
 void run_team(State& s, Team& team, kmpc_micro fn, const std::vector<void*>& args) {
   const int n = team.nthreads;
+  // Seated before any task of the region is submitted (rt::Group::waiter).
+  s.rt.seat_caller(team.implicit.waiter);
+  s.rt.seat_caller(team.tasks.waiter);
   std::vector<ImplicitTask> implicit(n);
   for (int tid = 0; tid < n; ++tid) {
     implicit[tid] = ImplicitTask{&s, &team, tid, fn, &args};
@@ -205,16 +209,15 @@ void run_team(State& s, Team& team, kmpc_micro fn, const std::vector<void*>& arg
     o.region = &team.tasks;
     team.implicit_tasks.push_back(s.rt.submit(d, o));
   }
-  s.rt.lock();
-  Team* t = &team;
-  t->launched = true;
-  s.rt.notify_locked();
+  team.launched.store(true);
+  s.rt.notify_waiters();  // an implicit task that started before waits for it
   // A program's thread that is worker 0 (natively) runs thread 0's implicit
   // task here, and the region's tasks while the others end theirs. Each
   // implicit task ended once its children had (barrier's join): the tasks
   // left are below them, counted in the region.
-  s.rt.wait_locked([t] { return t->implicit.pending == 0 && t->tasks.pending == 0; }, s.rt.self_worker() >= 0);
-  s.rt.unlock();
+  Team* t = &team;
+  s.rt.wait_in([t] { return t->implicit.pending.load() == 0 && t->tasks.pending.load() == 0; },
+               {&team.implicit.waiter, &team.tasks.waiter});
 }
 
 }  // namespace hcc::omp

@@ -77,9 +77,8 @@ void __kmpc_fork_teams(ident_t* loc, int32_t argc, kmpc_micro fn, ...) {
     return;
   }
   Team league;
-  league.nthreads = n;
+  league.resize(n);
   league.serialized = false;
-  league.members.resize(n);
   league.league = true;
   league.num_teams = n;
   league.thread_limit = limit;
