@@ -101,7 +101,9 @@ class Backend {
   // A thread that polls (a cancellation point, omp_test_lock) lets the
   // others run: in simulation, one actor runs at a time, and one spinning
   // on a flag that another sets, with no CPU burst charged to advance its
-  // clock (HCC_SIM_BURSTS=off), would spin forever. Natively a no-op.
+  // clock (HCC_SIM_BURSTS=off), would spin forever. It lets simulated time
+  // pass too (one poll's): the thread it waits for may itself wait for
+  // time to pass (a submission being charged). Natively a no-op.
   virtual void yield() {}
   // Occupies one core of the caller's processor for this many seconds of its
   // full speed (kernels, the runtime's own work). Natively a no-op: the work

@@ -52,6 +52,8 @@ struct TaskOptions {
   std::optional<int> self;
   // A task from reserve_task, submitted instead of a new one.
   Task* reserved = nullptr;
+  // Its number, from reserve_task_ids; by default the next at submission.
+  std::optional<uint64_t> id;
   // When the layer above began making the task (wallclock(); OpenMP: the
   // entry of __kmpc_omp_task_alloc), in runs that measure the runtime's
   // costs: hcc.submit then counts that layer's work too. kBeginAtSubmit:
@@ -243,6 +245,9 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
   // consistent store of the seat, then load of the condition, against the
   // change, then load of the seat, mean that either the waiter sees the
   // change or the changer sees the waiter.
+  // Numbers for n tasks submitted later (TaskOptions::id), in any order:
+  // the implicit tasks of a region, numbered before any task of theirs.
+  uint64_t reserve_task_ids(int n) { return next_task_id_.fetch_add(static_cast<uint64_t>(n)); }
   void wait_in(const std::function<bool()>& ready, Seats seats) { wait_until(ready, true, false, seats); }
   static void notify_seat(const Seat& seat) {
     if (Waiter* w = seat.load()) w->notify();
@@ -336,7 +341,7 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
   };
 
   // Submission and dependencies (submission.cpp, dependencies.cpp).
-  void enqueue(Task* t, int self);
+  void enqueue(Task* t, int self, std::optional<uint64_t> id);
   int add_dependencies(Task* t);
   bool depend_on(Task* t, const TaskRef& pred);
   static bool finished(const TaskRef& r);

@@ -117,7 +117,7 @@ Task* Runtime::submit(const hcc_task_desc& d, const TaskOptions& options) {
   t->finished = options.finished;
   t->timed = times_run_of(cl);
 
-  enqueue(t, self);  // may block the application (HCC_MAX_SUBMITTED): then not a cost (kLongestCost)
+  enqueue(t, self, options.id);  // may block the application (HCC_MAX_SUBMITTED): then not a cost (kLongestCost)
   if (measure_costs_ && begun_at >= 0)
     if (const double cost = cost_since(begun_at); cost >= 0) record_cost(kSubmitCost, kCpuArch, cost);
   backend_->compute(submit_cost_);
@@ -126,10 +126,10 @@ Task* Runtime::submit(const hcc_task_desc& d, const TaskOptions& options) {
 
 // Numbers a filled-in task, places it in its groups and the task graph, and
 // makes it ready when it depends on nothing.
-void Runtime::enqueue(Task* t, int self) {
+void Runtime::enqueue(Task* t, int self, std::optional<uint64_t> id) {
   if (config_.max_submitted > 0 && self < 0 && inflight_.load() - credit_of(self) >= config_.max_submitted)
     block_until([this] { return inflight_.load() <= resume_submitting_; }, true);  // returns the credit first
-  t->id.store(next_task_id_.fetch_add(1, std::memory_order_relaxed), std::memory_order_relaxed);
+  t->id.store(id ? *id : next_task_id_.fetch_add(1, std::memory_order_relaxed), std::memory_order_relaxed);
   if (keep_records_ && t->timed) t->submit_time = backend_->now();  // a clock read costs as much as a small task
   Task* parent = self >= 0 ? workers_[self].current.load(std::memory_order_relaxed) : nullptr;
   t->parent.store(parent, std::memory_order_relaxed);

@@ -75,7 +75,6 @@ struct Team {
   rt::Group tasks;
   std::vector<rt::Task*> implicit_tasks;  // by thread number, valid until the region's end (barrier)
   rt::Group implicit;        // implicit tasks not ended yet
-  std::atomic<bool> launched{false};  // every implicit task submitted (numbered)
   // Barrier (barrier()): the threads arrived at the current one, the
   // barriers passed, and by thread number the seat of a thread waiting at
   // one (rt::Runtime::wait_in).

@@ -70,15 +70,7 @@ void run_implicit(void* const*, void* arg) {
   hcc::rt::RuntimeEntry entry;
   auto* it = static_cast<ImplicitTask*>(arg);
   State& s = *it->state;
-  // Tasks are numbered as they are submitted: no explicit task before every
-  // implicit task of the team has its number, or the records of two runs
-  // of one program would number their tasks differently.
   Team* team = it->team;
-  if (!team->launched.load()) {
-    s.rt.lock();
-    s.rt.wait_locked([team] { return team->launched.load(); }, false);
-    s.rt.unlock();
-  }
   if (team->league) {
     run_league_team(s, team->num_teams, it->tid, team->thread_limit, it->fn, *it->args);
     barrier(s, *team, true);
@@ -197,7 +189,15 @@ void run_team(State& s, Team& team, kmpc_micro fn, const std::vector<void*>& arg
   s.rt.seat_caller(team.implicit.waiter);
   s.rt.seat_caller(team.tasks.waiter);
   std::vector<ImplicitTask> implicit(n);
-  for (int tid = 0; tid < n; ++tid) {
+  // The implicit tasks are numbered before any is submitted, so that no
+  // explicit task of the region takes a number before one of them (the
+  // records of two runs of one program would number their tasks
+  // differently), and the other threads' are submitted first: they start
+  // while the encountering thread submits the rest.
+  const uint64_t first_id = s.rt.reserve_task_ids(n);
+  team.implicit_tasks.assign(n, nullptr);
+  for (int k = 1; k <= n; ++k) {
+    const int tid = k % n;
     implicit[tid] = ImplicitTask{&s, &team, tid, fn, &args};
     hcc_task_desc d{};
     d.codelet = &kImplicitCodelet;
@@ -207,10 +207,12 @@ void run_team(State& s, Team& team, kmpc_micro fn, const std::vector<void*>& arg
     o.pinned_worker = team.workers[tid];
     o.implicit = true;
     o.region = &team.tasks;
-    team.implicit_tasks.push_back(s.rt.submit(d, o));
+    o.id = first_id + static_cast<uint64_t>(tid);
+    // Known before it is submitted: in a simulation, submitting is charged
+    // and the other threads may reach a barrier meanwhile (done()).
+    o.reserved = team.implicit_tasks[tid] = s.rt.reserve_task(s.rt.self_worker());
+    s.rt.submit(d, o);
   }
-  team.launched.store(true);
-  s.rt.notify_waiters();  // an implicit task that started before waits for it
   // A program's thread that is worker 0 (natively) runs thread 0's implicit
   // task here, and the region's tasks while the others end theirs. Each
   // implicit task ended once its children had (barrier's join): the tasks

@@ -167,7 +167,7 @@ class SimBackend final : public Backend {
   void yield() override {
     RuntimeEntry entry;
     check_unlocked();
-    s4u::this_actor::yield();
+    s4u::this_actor::sleep_for(kPollSeconds);
   }
   void compute(double seconds) override {
     RuntimeEntry entry;
@@ -280,6 +280,10 @@ class SimBackend final : public Backend {
   void check_unlocked() const {
     if (held_) fatal("internal: blocking call with the control lock held");
   }
+
+  // What one poll of a spinning thread lets pass (yield): about a flag's
+  // read and a pause, natively.
+  static constexpr double kPollSeconds = 1e-8;
 
   SimPlatform platform_;
   double start_ = 0;
