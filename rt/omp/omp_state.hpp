@@ -81,6 +81,7 @@ struct Team {
   std::atomic<int> arrived{0};
   std::atomic<uint64_t> generation{0};
   std::unique_ptr<rt::Seat[]> seats;
+  int seat_capacity = 0;
   // single, copyprivate.
   uint64_t singles_taken = 0;
   void* copyprivate = nullptr;
@@ -105,7 +106,32 @@ struct Team {
   void resize(int n) {
     nthreads = n;
     members.resize(n);
-    seats = std::make_unique<rt::Seat[]>(n);
+    if (n > seat_capacity) {
+      seats = std::make_unique<rt::Seat[]>(n);
+      seat_capacity = n;
+    }
+  }
+  // A new team's state in the storage of one whose region ended, its
+  // vectors' and seats' capacity kept: a region's team then allocates
+  // nothing (five allocations and as many frees each, a tenth of a short
+  // region's overhead on bench/worksharing.py).
+  void renew() {
+    std::vector<Member> kept_members = std::move(members);
+    std::vector<int> kept_workers = std::move(workers);
+    std::vector<rt::Task*> kept_tasks = std::move(implicit_tasks);
+    std::unique_ptr<rt::Seat[]> kept_seats = std::move(seats);
+    const int capacity = seat_capacity;
+    this->~Team();
+    new (this) Team;
+    kept_members.clear();
+    kept_workers.clear();
+    kept_tasks.clear();
+    members = std::move(kept_members);
+    workers = std::move(kept_workers);
+    implicit_tasks = std::move(kept_tasks);
+    seats = std::move(kept_seats);
+    seat_capacity = capacity;
+    for (int i = 0; i < capacity; ++i) seats[i].store(nullptr, std::memory_order_relaxed);
   }
 };
 
@@ -162,6 +188,8 @@ struct alignas(64) Thread {
   // in State::codelets: a loop of tasks finds it without the control lock.
   std::pair<const void*, int> last_codelet_key{nullptr, -1};
   const hcc_codelet* last_codelet = nullptr;
+  // The team of the last region it led, kept for its next (Team::renew).
+  std::unique_ptr<Team> spare_team;
   // The work per iteration of the next worksharing loop it meets, as the
   // compiler counted it (hcc_loop_work), and of the loop it is in; 0: not
   // counted (loop_kernels.hpp).
@@ -242,7 +270,7 @@ inline Context& context(State& s) { return caller(s).contexts.back(); }
 // and waits for them.
 void invoke(kmpc_micro fn, int32_t gtid, int32_t tid, const std::vector<void*>& args);
 std::vector<void*> captured(int32_t argc, va_list ap);  // a fork's variable arguments
-std::unique_ptr<Team> nested_team(const Context& outer, int nthreads);
+std::unique_ptr<Team> nested_team(const Context& outer, int nthreads, std::unique_ptr<Team> spare = nullptr);
 int first_team_worker(const State& s);
 void run_team(State& s, Team& team, kmpc_micro fn, const std::vector<void*>& args);
 // Up to k team workers free for a team, added as needed (team_workers.cpp),

@@ -57,6 +57,7 @@ std::vector<void*> captured(int32_t argc, va_list ap) {
 
 namespace {
 
+// What a thread of a team runs: a task's argument, copied into it.
 struct ImplicitTask {
   State* state;
   Team* team;
@@ -138,7 +139,10 @@ void fork(kmpc_micro fn, const std::vector<void*>& args, bool if_true) {
     run_serialized(s, slot, fn, args, loop_work);
     return;
   }
-  std::vector<int> workers;
+  std::unique_ptr<Team> team = std::move(me.spare_team);
+  if (team) team->renew();
+  else team = std::make_unique<Team>();
+  std::vector<int>& workers = team->workers;
   if (outermost) {
     const int first = first_team_worker(s);
     const int cpus = std::min(n, static_cast<int>(s.cpu_workers.size()) - first);
@@ -148,22 +152,25 @@ void fork(kmpc_micro fn, const std::vector<void*>& args, bool if_true) {
   workers.insert(workers.end(), added.begin(), added.end());
   if (workers.size() < 2 && nested) {  // no thread to add: serialised
     release_team_workers(s, added);
+    me.spare_team = std::move(team);
     run_serialized(s, slot, fn, args, loop_work);
     return;
   }
-  std::unique_ptr<Team> team = nested_team(outer, static_cast<int>(workers.size()));
+  team = nested_team(outer, static_cast<int>(workers.size()), std::move(team));
   team->loop_work = loop_work;
-  team->workers = std::move(workers);
   if (outermost) s.region_active = true;
   run_team(s, *team, fn, args);
   if (outermost) s.region_active = false;
   release_team_workers(s, added);
+  me.spare_team = std::move(team);
 }
+
+static_assert(sizeof(ImplicitTask) <= rt::Task::kInlineArgBytes, "an implicit task's argument is inline");
 
 }  // namespace
 
-std::unique_ptr<Team> nested_team(const Context& outer, int nthreads) {
-  auto team = std::make_unique<Team>();
+std::unique_ptr<Team> nested_team(const Context& outer, int nthreads, std::unique_ptr<Team> spare) {
+  std::unique_ptr<Team> team = spare ? std::move(spare) : std::make_unique<Team>();
   team->resize(nthreads);
   team->level = outer.team->level + 1;
   team->active_level = outer.team->active_level + (nthreads > 1 ? 1 : 0);
@@ -188,7 +195,6 @@ void run_team(State& s, Team& team, kmpc_micro fn, const std::vector<void*>& arg
   // Seated before any task of the region is submitted (rt::Group::waiter).
   s.rt.seat_caller(team.implicit.waiter);
   s.rt.seat_caller(team.tasks.waiter);
-  std::vector<ImplicitTask> implicit(n);
   // The implicit tasks are numbered before any is submitted, so that no
   // explicit task of the region takes a number before one of them (the
   // records of two runs of one program would number their tasks
@@ -198,10 +204,12 @@ void run_team(State& s, Team& team, kmpc_micro fn, const std::vector<void*>& arg
   team.implicit_tasks.assign(n, nullptr);
   for (int k = 1; k <= n; ++k) {
     const int tid = k % n;
-    implicit[tid] = ImplicitTask{&s, &team, tid, fn, &args};
+    // Copied into the task (its inline block): nothing to allocate.
+    ImplicitTask implicit{&s, &team, tid, fn, &args};
     hcc_task_desc d{};
     d.codelet = &kImplicitCodelet;
-    d.arg = &implicit[tid];
+    d.arg = &implicit;
+    d.arg_size = sizeof implicit;
     d.group = reinterpret_cast<hcc_group>(&team.implicit);
     rt::TaskOptions o;
     o.pinned_worker = team.workers[tid];
