@@ -268,18 +268,21 @@ inline Context& context(State& s) { return caller(s).contexts.back(); }
 // in; the first CPU worker a team of the calling thread may use; runs a
 // team's threads as implicit tasks pinned to its workers, from `first` on,
 // and waits for them.
-void invoke(kmpc_micro fn, int32_t gtid, int32_t tid, const std::vector<void*>& args);
-std::vector<void*> captured(int32_t argc, va_list ap);  // a fork's variable arguments
+// A region's captured variables, inline for most regions: a vector was an
+// allocation and a free per region.
+using Captured = rt::SmallVector<void*, 16>;
+void invoke(kmpc_micro fn, int32_t gtid, int32_t tid, const Captured& args);
+Captured captured(int32_t argc, va_list ap);  // a fork's variable arguments
 std::unique_ptr<Team> nested_team(const Context& outer, int nthreads, std::unique_ptr<Team> spare = nullptr);
 int first_team_worker(const State& s);
-void run_team(State& s, Team& team, kmpc_micro fn, const std::vector<void*>& args);
+void run_team(State& s, Team& team, kmpc_micro fn, const Captured& args);
 // Up to k team workers free for a team, added as needed (team_workers.cpp),
 // and their release once the team's region has ended.
 std::vector<int> reserve_team_workers(State& s, int k);
 void release_team_workers(State& s, const std::vector<int>& workers);
 // Team team_num of a league, run by the calling thread (teams.cpp).
 void run_league_team(State& s, int num_teams, int team_num, int thread_limit, kmpc_micro fn,
-                     const std::vector<void*>& args);
+                     const Captured& args);
 
 // The team's barrier: every thread arrives and every explicit task of the
 // region has completed; waiting threads run the region's tasks. Once the

@@ -20,7 +20,7 @@ constexpr size_t kMaxCaptured = 64;
 // more than 15 take them padded to 64 pointer arguments: a caller passing
 // more arguments than the callee reads is harmless in the C calling
 // conventions of the targets clang outlines for (the caller pops them).
-void invoke(kmpc_micro fn, int32_t gtid, int32_t tid, const std::vector<void*>& a) {
+void invoke(kmpc_micro fn, int32_t gtid, int32_t tid, const Captured& a) {
   int32_t g = gtid, t = tid;
   rt::ProgramCall program(reinterpret_cast<const void*>(fn));  // the region's body is the program's code (bursts.hpp)
   switch (a.size()) {
@@ -49,9 +49,9 @@ void invoke(kmpc_micro fn, int32_t gtid, int32_t tid, const std::vector<void*>& 
   reinterpret_cast<Wide>(fn)(&g, &t, p[0], p[1], p[2], p[3], p[4], p[5], p[6], p[7], p[8], p[9], p[10], p[11], p[12], p[13], p[14], p[15], p[16], p[17], p[18], p[19], p[20], p[21], p[22], p[23], p[24], p[25], p[26], p[27], p[28], p[29], p[30], p[31], p[32], p[33], p[34], p[35], p[36], p[37], p[38], p[39], p[40], p[41], p[42], p[43], p[44], p[45], p[46], p[47], p[48], p[49], p[50], p[51], p[52], p[53], p[54], p[55], p[56], p[57], p[58], p[59], p[60], p[61], p[62], p[63]);
 }
 
-std::vector<void*> captured(int32_t argc, va_list ap) {
-  std::vector<void*> args(argc);
-  for (int32_t i = 0; i < argc; ++i) args[i] = va_arg(ap, void*);
+Captured captured(int32_t argc, va_list ap) {
+  Captured args;
+  for (int32_t i = 0; i < argc; ++i) args.push_back(va_arg(ap, void*));
   return args;
 }
 
@@ -63,7 +63,7 @@ struct ImplicitTask {
   Team* team;
   int tid;
   kmpc_micro fn;
-  const std::vector<void*>* args;
+  const Captured* args;
 };
 
 // The body of thread tid of a team: the region, then its closing barrier.
@@ -105,14 +105,14 @@ void end_serialized(State& s) {
 }
 
 // A region run by the calling thread alone, as a team of one.
-void run_serialized(State& s, int slot, kmpc_micro fn, const std::vector<void*>& args, double loop_work) {
+void run_serialized(State& s, int slot, kmpc_micro fn, const Captured& args, double loop_work) {
   begin_serialized(s);
   thread_at(s, slot).contexts.back().team->loop_work = loop_work;
   invoke(fn, slot, 0, args);
   end_serialized(s);
 }
 
-void fork(kmpc_micro fn, const std::vector<void*>& args, bool if_true) {
+void fork(kmpc_micro fn, const Captured& args, bool if_true) {
   State& s = state();
   const int slot = slot_of_caller(s);
   Thread& me = thread_at(s, slot);
@@ -190,7 +190,7 @@ int first_team_worker(const State& s) {
   return s.rt.self_worker() < 0 && s.rt.program_thread_worker() == s.cpu_workers.front() ? 1 : 0;
 }
 
-void run_team(State& s, Team& team, kmpc_micro fn, const std::vector<void*>& args) {
+void run_team(State& s, Team& team, kmpc_micro fn, const Captured& args) {
   const int n = team.nthreads;
   // Seated before any task of the region is submitted (rt::Group::waiter).
   s.rt.seat_caller(team.implicit.waiter);
@@ -249,7 +249,7 @@ void __kmpc_fork_call(ident_t* loc, int32_t argc, kmpc_micro fn, ...) {
   hcc::rt::RuntimeEntry entry(loc ? loc->psource : nullptr);
   va_list ap;
   va_start(ap, fn);
-  const std::vector<void*> args = captured(argc, ap);
+  const Captured args = captured(argc, ap);
   va_end(ap);
   fork(fn, args, true);
 }
@@ -257,7 +257,9 @@ void __kmpc_fork_call(ident_t* loc, int32_t argc, kmpc_micro fn, ...) {
 void __kmpc_fork_call_if(ident_t* loc, int32_t argc, kmpc_micro fn, int32_t cond, void* args) {
   hcc::rt::RuntimeEntry entry(loc ? loc->psource : nullptr);
   auto* a = static_cast<void**>(args);
-  fork(fn, std::vector<void*>(a, a + argc), cond != 0);
+  Captured captured_args;
+  captured_args.assign(a, a + argc);
+  fork(fn, captured_args, cond != 0);
 }
 
 void __kmpc_push_num_threads(ident_t*, int32_t, int32_t n) {

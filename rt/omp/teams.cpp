@@ -18,7 +18,7 @@
 namespace hcc::omp {
 
 void run_league_team(State& s, int num_teams, int team_num, int thread_limit, kmpc_micro fn,
-                     const std::vector<void*>& args) {
+                     const Captured& args) {
   Thread& me = caller(s);
   const Context& outer = me.contexts.back();
   // The initial thread of its team: at the level of the task that met the
@@ -60,7 +60,7 @@ void __kmpc_fork_teams(ident_t* loc, int32_t argc, kmpc_micro fn, ...) {
   hcc::rt::RuntimeEntry entry(loc ? loc->psource : nullptr);
   va_list ap;
   va_start(ap, fn);
-  const std::vector<void*> args = captured(argc, ap);
+  const Captured args = captured(argc, ap);
   va_end(ap);
 
   State& s = state();
