@@ -189,6 +189,9 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
   // before the compiler knows whether it is undeferred, the usual cut-off
   // of a recursive search).
   Task* reserve_task(int self) { return take_task(self, true); }
+  // Numbers for n tasks submitted later (TaskOptions::id), in any order:
+  // the implicit tasks of a region, numbered before any task of theirs.
+  uint64_t reserve_task_ids(int n) { return next_task_id_.fetch_add(static_cast<uint64_t>(n)); }
   void unreserve_task(Task* t, int self) { task_cache_of(self).push_back(t); }
   void fulfill(Task* t);
   // Tasks of a layer above that ran on their creating thread without being
@@ -245,9 +248,6 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
   // consistent store of the seat, then load of the condition, against the
   // change, then load of the seat, mean that either the waiter sees the
   // change or the changer sees the waiter.
-  // Numbers for n tasks submitted later (TaskOptions::id), in any order:
-  // the implicit tasks of a region, numbered before any task of theirs.
-  uint64_t reserve_task_ids(int n) { return next_task_id_.fetch_add(static_cast<uint64_t>(n)); }
   void wait_in(const std::function<bool()>& ready, Seats seats) { wait_until(ready, true, false, seats); }
   static void notify_seat(const Seat& seat) {
     if (Waiter* w = seat.load()) w->notify();

@@ -30,11 +30,8 @@ int32_t __kmpc_cancel(ident_t* loc, int32_t, int32_t kind) {
   // The first request of the team wins; a thread that asks for the same one
   // cancels with it.
   int expected = kCancelNone;
-  if (c.team->cancel_request.compare_exchange_strong(expected, kind)) {
-    // Threads waiting at a barrier of the region may leave.
-    for (int tid = 0; tid < c.team->nthreads; ++tid) hcc::rt::Runtime::notify_seat(c.team->seats[tid]);
-    s.rt.notify_waiters();
-  }
+  if (c.team->cancel_request.compare_exchange_strong(expected, kind))
+    wake_barrier_waiters(s, *c.team);  // threads waiting at a barrier of the region may leave
   return expected == kCancelNone || expected == kind;
 }
 

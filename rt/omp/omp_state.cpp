@@ -134,9 +134,13 @@ bool barrier(State& s, Team& team, bool join) {
   const int request = team.cancel_request.load();
   if (request == kCancelLoop || request == kCancelSections) team.cancel_request.store(kCancelNone);
   team.generation.fetch_add(1);  // after arrived's reset: a thread let through may arrive at the next one
+  wake_barrier_waiters(s, team);
+  return false;
+}
+
+void wake_barrier_waiters(State& s, Team& team) {
   for (int tid = 0; tid < team.nthreads; ++tid) rt::Runtime::notify_seat(team.seats[tid]);
   s.rt.notify_waiters();  // a thread of the program's own waits in the control lock's list
-  return false;
 }
 
 void acquire(State& s, Mutex& m, bool nestable) {

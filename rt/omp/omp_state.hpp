@@ -130,8 +130,7 @@ struct Team {
     workers = std::move(kept_workers);
     implicit_tasks = std::move(kept_tasks);
     seats = std::move(kept_seats);
-    seat_capacity = capacity;
-    for (int i = 0; i < capacity; ++i) seats[i].store(nullptr, std::memory_order_relaxed);
+    seat_capacity = capacity;  // empty: a wait leaves its seat when it ends
   }
 };
 
@@ -291,6 +290,9 @@ void run_league_team(State& s, int num_teams, int team_num, int thread_limit, km
 // where a thread waits for its own tasks' children only (run_team waits for
 // the rest).
 bool barrier(State& s, Team& team, bool join = false);
+// Wakes the threads waiting at a barrier of the team: it opened, or the
+// region was cancelled.
+void wake_barrier_waiters(State& s, Team& team);
 
 // A lock of OpenMP constructs (critical, locks, ordered reductions): waits
 // through the runtime, so that it works in simulation too. Owned by a
