@@ -35,9 +35,9 @@ Int parse_int(const char* name, const char* text, Int min, Int max = std::numeri
 
 // A switch: 0 or 1.
 bool parse_flag(const char* name, const char* text) {
-  const int value = parse_int<int>(name, text, 0);
-  if (value > 1) throw std::runtime_error(std::string(name) + "=" + text + ": expected 0 or 1");
-  return value == 1;
+  const std::string_view s(text);
+  if (s != "0" && s != "1") throw std::runtime_error(std::string(name) + "=" + text + ": expected 0 or 1");
+  return s == "1";
 }
 
 void read_string(const char* name, std::string& out) {
@@ -140,6 +140,10 @@ Config config_from_environment() {
   if (const char* v = env("KMP_BLOCKTIME")) c.idle_looking = parse_blocktime(v);
   if (const char* v = env("HCC_MAX_SUBMITTED"))
     c.max_submitted = parse_int<int>("HCC_MAX_SUBMITTED", v, 0);
+  if (const char* v = env("KMP_ENABLE_TASK_THROTTLING"))
+    if (!parse_flag("KMP_ENABLE_TASK_THROTTLING", v)) c.task_throttle = 0;
+  if (const char* v = env("HCC_TASK_THROTTLE"))
+    c.task_throttle = parse_int<size_t>("HCC_TASK_THROTTLE", v, 0);
   c.instrument = &hcc_instrumented_build != nullptr && hcc_instrumented_build != 0;
   if (const char* v = env("HCC_MODE")) {
     std::string mode = v;

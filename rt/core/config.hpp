@@ -38,6 +38,12 @@ struct Config {
   std::string sim_model = "mean";  // HCC_SIM_MODEL: mean | histogram
   int calibrate_runs = 3;        // HCC_SIM_CALIBRATE_RUNS
   int max_submitted = 0;         // HCC_MAX_SUBMITTED: 0 = unbounded
+  // A worker whose own ready queue holds this many tasks runs the next
+  // OpenMP task it creates at once, as libomp does when a thread's deque
+  // (256 tasks) is full: a creating thread that outruns the thieves stops
+  // filling its queue. HCC_TASK_THROTTLE; 0 (or libomp's
+  // KMP_ENABLE_TASK_THROTTLING=0) turns it off.
+  size_t task_throttle = 256;
   bool bind_workers = true;      // HCC_BIND: 0 leaves native CPU workers unbound
   // Seconds an idle worker looks for work before it parks (infinity: it
   // never parks), as libomp's blocktime: KMP_BLOCKTIME, else

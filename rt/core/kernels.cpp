@@ -39,11 +39,11 @@ constexpr const char* kFirstRun = ".first-run";
 // observed. In simulation the duration comes from the kernel's model; a kernel
 // without one is run natively and timed for its first calibrate_runs
 // occurrences per footprint, then replayed at their mean.
+//
+// Each way is a function of its own, which the other's locals do not
+// enlarge: a body that creates and waits for tasks nests the next task's run
+// in its own, thousands deep in a tree search, on the thread's stack.
 void Runtime::execute_body(Task* t, int w, const Buffers& buffers) {
-  const hcc_codelet* cl = t->codelet;
-  const std::string& arch = desc(w).arch;
-  hcc_kernel_fn fn = workers_[w].cpu ? cl->cpu : cl->cuda;
-  const bool control = (cl->flags & HCC_CODELET_CONTROL) != 0;
   // A kernel's first run on a GPU worker initialises its libraries (cuBLAS
   // and cuSOLVER handles, workspaces, code loaded on first use): instrumented
   // runs keep it as a model of its own, "<kernel>.first-run", which simulations
@@ -51,77 +51,87 @@ void Runtime::execute_body(Task* t, int w, const Buffers& buffers) {
   bool first_on_gpu = false;
   if (!workers_[w].cpu) {
     std::vector<const hcc_codelet*>& warmed = workers_[w].warmed;
-    first_on_gpu = std::find(warmed.begin(), warmed.end(), cl) == warmed.end();
-    if (first_on_gpu) warmed.push_back(cl);
+    first_on_gpu = std::find(warmed.begin(), warmed.end(), t->codelet) == warmed.end();
+    if (first_on_gpu) warmed.push_back(t->codelet);
   }
+  if (backend_->simulated()) simulate_body(t, w, buffers, first_on_gpu);
+  else run_body_natively(t, w, buffers, first_on_gpu);
+}
 
-  if (!backend_->simulated()) {
-    Worker& me = workers_[w];
-    // One read of the monotonic clock ends the runtime's work since the
-    // previous kernel (hcc.task, recorded after this kernel) and starts this
-    // kernel's time; a kernel after a long one is timed on the CPU clock too
-    // (a long kernel must not count the time its thread was preempted;
-    // cpu_clock.hpp, kShortInterval).
-    // An untimed run of a fine-grained kernel reads it only to end an
-    // hcc.task (instrument_sampling.hpp).
-    const bool timed = t->timed || first_on_gpu;
-    const double wall_start = measure_costs_ && (timed || me.after_kernel >= 0) ? backend_->wallclock() : 0;
-    // A control body's time holds the tasks it ran while it waited: its
-    // model means little, and a simulation charges its CPU bursts instead.
-    const double cpu_start =
-        measure_costs_ && timed && me.long_kernels && !control ? backend_->thread_cpu_time() : -1;
-    double task_cost = -1;
-    if (measure_costs_ && me.after_kernel >= 0) task_cost = cost_between(me.after_kernel, wall_start);
-    me.after_kernel = -1;  // a kernel nested in this one (a task scheduling point) starts afresh
-    // Natively now() and wallclock() read one clock: the start is read once.
-    if ((keep_records_ || keep_history_) && timed) t->start_time = measure_costs_ ? wall_start : backend_->now();
-    double device_time = -1;
-    {
-      std::optional<KernelAllocations> uncounted;
-      if (!(cl->flags & HCC_CODELET_CONTROL)) uncounted.emplace();
-      if (me.cpu) fn(buffers.begin(), t->arg);
-      else backend_->start_device_kernel(w, [&] { fn(buffers.begin(), t->arg); }, 0, keep_history_);
-    }
-    if (!me.cpu) {
-      prefetch_next(w);
-      device_time = backend_->finish_device_kernel(w);
-    }
-    if ((keep_records_ || keep_history_) && timed) t->end_time = backend_->now();
-    // A GPU kernel's model is its time on the device, between two events on
-    // its stream around the launch: the host's launch work included, the
-    // wait for its end not.
-    if (device_time >= 0) t->cpu_time = device_time;
-    // An instrumented CPU kernel is timed for the time it computed: a long
-    // one on its thread's CPU clock, without the time its thread was
-    // preempted (by the submitting thread evaluating parameters, say, which
-    // native runs do not do), a short one on the monotonic clock. Its models
-    // are that time; simulations charge it as CPU work, which shares the
-    // simulated cores as the threads share real ones.
-    // Instrumented runs keep history: end_time was read just above.
-    if (measure_costs_ && me.cpu && timed) {
-      const double wall = std::max(0.0, t->end_time - wall_start - wall_clock_cost_);
-      t->cpu_time = cpu_start >= 0 ? cpu_since(cpu_start) : wall;
-      if (!control) me.long_kernels = wall >= kShortInterval;
-      if (!t->implicit) timed_run_of(cl, w, t->cpu_time);
-    }
-    // Formatted here, before complete() appends the record under the models
-    // mutex, which the other workers wait for: instrumentation must not slow them.
-    if (keep_records_ && timed) t->params_text = format_params(*t);
-    if (keep_history_ && !t->implicit && timed) {
-      const double seconds = t->cpu_time >= 0 ? t->cpu_time : t->end_time - t->start_time;
-      if (first_on_gpu)
-        record_model(std::string(cl->name) + kFirstRun, arch, t->footprint, t->bytes_in + t->bytes_out, seconds);
-      else
-        record_observation(w, cl->name, arch, t->footprint, t->bytes_in + t->bytes_out, seconds);
-    }
-    // A GPU worker's thread spins in its waits for copies and kernels: its
-    // CPU time between kernels is not the runtime's work.
-    if (task_cost >= 0 && !t->implicit && me.cpu) record_cost(kTaskCost, arch, task_cost);
-    // After the instrumentation's own bookkeeping, which native runs do not do.
-    if (measure_costs_ && times_event()) me.after_kernel = backend_->wallclock();
-    return;
+void Runtime::run_body_natively(Task* t, int w, const Buffers& buffers, bool first_on_gpu) {
+  const hcc_codelet* cl = t->codelet;
+  const std::string& arch = desc(w).arch;
+  hcc_kernel_fn fn = workers_[w].cpu ? cl->cpu : cl->cuda;
+  const bool control = (cl->flags & HCC_CODELET_CONTROL) != 0;
+  Worker& me = workers_[w];
+  // One read of the monotonic clock ends the runtime's work since the
+  // previous kernel (hcc.task, recorded after this kernel) and starts this
+  // kernel's time; a kernel after a long one is timed on the CPU clock too
+  // (a long kernel must not count the time its thread was preempted;
+  // cpu_clock.hpp, kShortInterval).
+  // An untimed run of a fine-grained kernel reads it only to end an
+  // hcc.task (instrument_sampling.hpp).
+  const bool timed = t->timed || first_on_gpu;
+  const double wall_start = measure_costs_ && (timed || me.after_kernel >= 0) ? backend_->wallclock() : 0;
+  // A control body's time holds the tasks it ran while it waited: its
+  // model means little, and a simulation charges its CPU bursts instead.
+  const double cpu_start =
+      measure_costs_ && timed && me.long_kernels && !control ? backend_->thread_cpu_time() : -1;
+  double task_cost = -1;
+  if (measure_costs_ && me.after_kernel >= 0) task_cost = cost_between(me.after_kernel, wall_start);
+  me.after_kernel = -1;  // a kernel nested in this one (a task scheduling point) starts afresh
+  // Natively now() and wallclock() read one clock: the start is read once.
+  if ((keep_records_ || keep_history_) && timed) t->start_time = measure_costs_ ? wall_start : backend_->now();
+  double device_time = -1;
+  {
+    std::optional<KernelAllocations> uncounted;
+    if (!(cl->flags & HCC_CODELET_CONTROL)) uncounted.emplace();
+    if (me.cpu) fn(buffers.begin(), t->arg);
+    else backend_->start_device_kernel(w, [&] { fn(buffers.begin(), t->arg); }, 0, keep_history_);
   }
+  if (!me.cpu) {
+    prefetch_next(w);
+    device_time = backend_->finish_device_kernel(w);
+  }
+  if ((keep_records_ || keep_history_) && timed) t->end_time = backend_->now();
+  // A GPU kernel's model is its time on the device, between two events on
+  // its stream around the launch: the host's launch work included, the
+  // wait for its end not.
+  if (device_time >= 0) t->cpu_time = device_time;
+  // An instrumented CPU kernel is timed for the time it computed: a long
+  // one on its thread's CPU clock, without the time its thread was
+  // preempted (by the submitting thread evaluating parameters, say, which
+  // native runs do not do), a short one on the monotonic clock. Its models
+  // are that time; simulations charge it as CPU work, which shares the
+  // simulated cores as the threads share real ones.
+  // Instrumented runs keep history: end_time was read just above.
+  if (measure_costs_ && me.cpu && timed) {
+    const double wall = std::max(0.0, t->end_time - wall_start - wall_clock_cost_);
+    t->cpu_time = cpu_start >= 0 ? cpu_since(cpu_start) : wall;
+    if (!control) me.long_kernels = wall >= kShortInterval;
+    if (!t->implicit) timed_run_of(cl, w, t->cpu_time);
+  }
+  // Formatted here, before complete() appends the record under the models
+  // mutex, which the other workers wait for: instrumentation must not slow them.
+  if (keep_records_ && timed) t->params_text = format_params(*t);
+  if (keep_history_ && !t->implicit && timed) {
+    const double seconds = t->cpu_time >= 0 ? t->cpu_time : t->end_time - t->start_time;
+    if (first_on_gpu)
+      record_model(std::string(cl->name) + kFirstRun, arch, t->footprint, t->bytes_in + t->bytes_out, seconds);
+    else
+      record_observation(w, cl->name, arch, t->footprint, t->bytes_in + t->bytes_out, seconds);
+  }
+  // A GPU worker's thread spins in its waits for copies and kernels: its
+  // CPU time between kernels is not the runtime's work.
+  if (task_cost >= 0 && !t->implicit && me.cpu) record_cost(kTaskCost, arch, task_cost);
+  // After the instrumentation's own bookkeeping, which native runs do not do.
+  if (measure_costs_ && times_event()) me.after_kernel = backend_->wallclock();
+}
 
+void Runtime::simulate_body(Task* t, int w, const Buffers& buffers, bool first_on_gpu) {
+  const hcc_codelet* cl = t->codelet;
+  const std::string& arch = desc(w).arch;
+  const bool control = (cl->flags & HCC_CODELET_CONTROL) != 0;
   // A control body is the program's code, run for real: with bursts
   // accounted (bursts.hpp) it costs what it computes, between the runtime
   // entries it makes (the tasks it creates, its waits), not a model of its
@@ -170,28 +180,7 @@ void Runtime::execute_body(Task* t, int w, const Buffers& buffers) {
   // native memory state, which a simulation's run, on pages never touched
   // before, is not).
   const bool steers = (cl->flags & HCC_CODELET_STEERS) != 0;
-  if (control || steers || calibrate) {
-    // Data that the simulation only pretends to hold is replaced by zeroed
-    // scratch memory of the same size for the real run.
-    Buffers local = buffers;
-    std::vector<std::unique_ptr<char[]>> scratch;
-    for (size_t i = 0; i < local.size(); ++i) {
-      if (backend_->backed(local[i])) continue;
-      scratch.emplace_back(new char[t->accesses[i].handle->size]());
-      local[i] = scratch.back().get();
-    }
-    const double start = backend_->wallclock();
-    std::optional<KernelAllocations> uncounted;
-    if (!control) uncounted.emplace();
-    if (control) {
-      ProgramCall program(reinterpret_cast<const void*>(fn));
-      fn(local.begin(), t->arg);
-    } else {
-      if (g_switch_rank_images) resume_rank_image();  // the body reaches its rank's variables
-      fn(local.begin(), t->arg);
-    }
-    measured = backend_->wallclock() - start;
-  }
+  if (control || steers || calibrate) measured = run_body_in_simulation(t, w, buffers);
   if (workers_[w].cpu) {
     if (!bursts) backend_->compute(calibrate ? measured : duration.value_or(0.0));
   } else {
@@ -203,21 +192,53 @@ void Runtime::execute_body(Task* t, int w, const Buffers& buffers) {
   if (calibrate) record_model(cl->name, arch, t->footprint, t->bytes_in + t->bytes_out, measured);
 }
 
+// Runs a body for real in a simulation (a control or steering body, a
+// kernel being calibrated); the wall time it took.
+double Runtime::run_body_in_simulation(Task* t, int w, const Buffers& buffers) {
+  const hcc_codelet* cl = t->codelet;
+  hcc_kernel_fn fn = workers_[w].cpu ? cl->cpu : cl->cuda;
+  const bool control = (cl->flags & HCC_CODELET_CONTROL) != 0;
+  // Data that the simulation only pretends to hold is replaced by zeroed
+  // scratch memory of the same size for the real run.
+  Buffers local = buffers;
+  std::vector<std::unique_ptr<char[]>> scratch;
+  for (size_t i = 0; i < local.size(); ++i) {
+    if (backend_->backed(local[i])) continue;
+    scratch.emplace_back(new char[t->accesses[i].handle->size]());
+    local[i] = scratch.back().get();
+  }
+  const double start = backend_->wallclock();
+  std::optional<KernelAllocations> uncounted;
+  if (!control) uncounted.emplace();
+  if (control) {
+    ProgramCall program(reinterpret_cast<const void*>(fn));
+    fn(local.begin(), t->arg);
+  } else {
+    if (g_switch_rank_images) resume_rank_image();  // the body reaches its rank's variables
+    fn(local.begin(), t->arg);
+  }
+  return backend_->wallclock() - start;
+}
+
 // The records' params column: "NB=960;MB=1920", or "" without parameters.
 // std::to_chars writes the shortest text that reads back as the same double,
 // without snprintf's format parsing and locale: this runs on a worker per
 // task.
 std::string Runtime::format_params(const Task& t) {
+  return format_params(*t.codelet, t.params.begin(), t.params.size());
+}
+
+std::string Runtime::format_params(const hcc_codelet& codelet, const double* values, size_t n) {
   std::string params;
   char buf[32];
-  for (size_t i = 0; i < t.params.size(); ++i) {
+  for (size_t i = 0; i < n; ++i) {
     const char* name =
-        (t.codelet->param_names && static_cast<int>(i) < t.codelet->nparams) ? t.codelet->param_names[i] : nullptr;
+        (codelet.param_names && static_cast<int>(i) < codelet.nparams) ? codelet.param_names[i] : nullptr;
     if (!params.empty()) params += ';';
     if (name) params += name;
     else params += "p" + std::to_string(i);
     params += '=';
-    params.append(buf, std::to_chars(buf, buf + sizeof buf, t.params[i]).ptr);
+    params.append(buf, std::to_chars(buf, buf + sizeof buf, values[i]).ptr);
   }
   return params;
 }
@@ -231,6 +252,30 @@ void Runtime::record(Task* t, int w, double end) {
   workers_[w].records.push_back(TaskRecord{t->id, t->codelet->name, desc(w).arch, w, t->footprint,
                                            t->submit_time, t->start_time, end, std::move(params), t->bytes_in,
                                            t->bytes_out, t->cpu_time});
+}
+
+// A task that the layer above ran on its creating thread (runs_on_creator),
+// kept as run_task keeps the tasks it runs: its kernel's observation
+// (instrumented runs) and its record row. No task was made for it: its row
+// has a number of its own, no data and its whole time as the kernel's.
+void Runtime::ran_on_creator(const hcc_codelet& codelet, int w, double start, double end, const double* params,
+                             size_t nparams) {
+  const double seconds = std::max(0.0, end - start - (measure_costs_ ? wall_clock_cost_ : 0.0));
+  const uint64_t footprint = footprint_of(nullptr, nullptr);  // as submit's for a task without data
+  if (keep_history_) {
+    timed_run_of(&codelet, w, seconds);
+    record_observation(w, codelet.name, desc(w).arch, footprint, 0, seconds);
+  }
+  if (!keep_records_) return;
+  const uint64_t id = next_task_id_.fetch_add(1, std::memory_order_relaxed);
+  workers_[w].records.push_back(TaskRecord{id, codelet.name, desc(w).arch, w, footprint, start, start, end,
+                                           format_params(codelet, params, nparams), 0, 0, seconds});
+}
+
+void Runtime::inline_cost_measured(double seconds) {
+  // Three intervals, each holding one reading of the clock.
+  const double cost = seconds - 3 * wall_clock_cost_;
+  if (seconds <= kLongestCost) record_cost(kInlineCost, kCpuArch, std::max(0.0, cost));
 }
 
 // A loop's run as a kernel run (rt/omp/loop_kernels.hpp,

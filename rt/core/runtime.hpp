@@ -30,6 +30,7 @@
 #include "instrument_sampling.hpp"
 #include "program_memory.hpp"
 #include "scheduler.hpp"
+#include "short_tasks.hpp"
 #include "spin_lock.hpp"
 #include "split_loops.hpp"
 #include "task.hpp"
@@ -60,6 +61,10 @@ struct TaskOptions {
   // submit decides and reads; kNotTimed: this submission is not timed.
   static constexpr double kBeginAtSubmit = -1, kNotTimed = -2;
   double begun_at = kBeginAtSubmit;
+  // An OpenMP task, which its creating worker runs at once when its own
+  // queue is full and the task is ready (Config::task_throttle): submit then
+  // leaves it unqueued for run_submitted.
+  bool throttle = false;
 };
 
 // One observation for the models: a runtime cost (Runtime::record_cost) or
@@ -180,7 +185,44 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
   // Throws std::invalid_argument for an invalid description.
   void submit(const hcc_task_desc& desc);
   // The task stays valid until it completes; a detached one until fulfill().
+  // With TaskOptions::throttle, the task if it is left to its submitter to
+  // run (run_submitted), else nullptr: once queued, it may be gone already.
   Task* submit(const hcc_task_desc& desc, const TaskOptions& options);
+  // Runs a task that submit left to its submitter, on the submitting worker. Called by the submitter once its own frames
+  // of the submission are gone: a task tree thousands of levels deep nests
+  // that many runs on the thread's stack.
+  void run_submitted(Task* t) { run_task(t, t->ready_by); }
+  // Whether worker w runs a task of this codelet at once when it creates it
+  // rather than submitting it (short_tasks.hpp): tasks of the codelet are
+  // tiny, or short while w's own queue holds a task for the others or no
+  // worker looks for one.
+  bool runs_on_creator(const hcc_codelet* codelet, int w) const {
+    if (w < 0 || w >= nworkers_) return false;
+    const ShortTasks::Verdict v = short_tasks_.verdict(codelet);
+    if (v != ShortTasks::Verdict::kShort) return v == ShortTasks::Verdict::kTiny;
+    return scheduler_->queued(w) > 0 || (looking_.load(std::memory_order_relaxed) == 0 &&
+                                         idle_count_.load(std::memory_order_relaxed) == 0);
+  }
+  // Whether worker w times its next run of a task (one in
+  // ShortTasks::kTimePeriod), and the time of such a run: the layer above
+  // times the tasks it runs itself (runs_on_creator) as run_task times the others.
+  bool times_run(int w) {
+    if (w < 0 || w >= nworkers_ || ++workers_[w].runs_since_timed < ShortTasks::kTimePeriod) return false;
+    workers_[w].runs_since_timed = 0;
+    return true;
+  }
+  void observe_run(const hcc_codelet* codelet, double seconds) { short_tasks_.observe(codelet, seconds); }
+  // Whether a task that worker w runs on creating it is kept (records,
+  // instrumented runs' models) and timed for it: then ran_on_creator.
+  bool keeps_run_on_creator(const hcc_codelet* codelet) const {
+    return (keep_records_ || keep_history_) && times_run_of(codelet);
+  }
+  void ran_on_creator(const hcc_codelet& codelet, int w, double start, double end, const double* params,
+                      size_t nparams);
+  // hcc.inline (runtime_costs.hpp): measured by instrumented runs, from the
+  // wall clock's readings around the task's body; charged by simulations.
+  void inline_cost_measured(double seconds);
+  void charge_inline_run() { backend_->compute(inline_cost_); }
   // A task taken before it is described, for a layer that builds its own
   // block in the task's inline_arg (rt/omp: one allocation per task, which
   // comes back with the task): submitted through TaskOptions::reserved, or
@@ -326,6 +368,7 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
     std::vector<Observation> observations;
     bool long_kernels = true;  // its last kernel took kShortInterval or more (instrumented runs)
     KernelTally tally;         // instrumented runs: finds fine-grained kernels
+    uint32_t runs_since_timed = 0;  // times_run
     double task_cost = 0;  // simulation: CPU seconds charged before each kernel
     double wake_latency = 0;  // simulation: seconds from being woken to running
     // A GPU worker's kernels that ran once already: a kernel's first run
@@ -341,7 +384,8 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
   };
 
   // Submission and dependencies (submission.cpp, dependencies.cpp).
-  void enqueue(Task* t, int self, std::optional<uint64_t> id);
+  // Whether it left t to its submitter to run (throttle: TaskOptions::throttle).
+  bool enqueue(Task* t, int self, std::optional<uint64_t> id, bool throttle);
   int add_dependencies(Task* t);
   bool depend_on(Task* t, const TaskRef& pred);
   static bool finished(const TaskRef& r);
@@ -363,6 +407,8 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
   bool return_credit(int self);
   void count_child(Task* parent);
   bool return_child_credit(Task* t);
+  void count_in_region(Task& t, Task* parent);
+  bool return_region_credit(Task& t);
   int& credit_of(int self);
   void release(Task* t);  // drops one reference; recycles at zero
   std::vector<Task*>& task_cache_of(int self);
@@ -391,7 +437,11 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
 
   // Bodies (kernels.cpp).
   void execute_body(Task* t, int w, const Buffers& buffers);
+  [[gnu::noinline]] void run_body_natively(Task* t, int w, const Buffers& buffers, bool first_on_gpu);
+  [[gnu::noinline]] void simulate_body(Task* t, int w, const Buffers& buffers, bool first_on_gpu);
+  [[gnu::noinline]] double run_body_in_simulation(Task* t, int w, const Buffers& buffers);
   static std::string format_params(const Task& t);
+  static std::string format_params(const hcc_codelet& codelet, const double* values, size_t n);
   void record(Task* t, int w, double end);
   std::optional<double> model_duration(const Task& t, const std::string& kernel, const std::string& arch,
                                        bool sample);
@@ -522,6 +572,9 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
   // (next to blocked_count_, every push of an OpenMP task-creating thread
   // missed it).
   alignas(64) std::atomic<int> idle_count_{0};  // workers announced idle
+  // Workers looking for a task (look_a_while), not yet idle: on a line of
+  // its own, which they change at every look and creators of short tasks read.
+  alignas(64) std::atomic<int> looking_{0};
 
   SpinLock pool_lock_;  // guards the three below
   std::vector<std::unique_ptr<Task[]>> task_slabs_;
@@ -552,10 +605,12 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
   // The runtime's own CPU costs on this machine (see runtime_costs.cpp):
   // measured by instrumented runs, charged by simulations.
   double wait_cost_ = 0;  // hcc.wait, charged at each wait of a worker (simulation)
+  double inline_cost_ = 0;  // hcc.inline, charged at each task run on its creator (simulation)
   bool measure_costs_ = false;
   // Instrumented runs time a sample of fine-grained events (instrument_sampling.hpp).
   bool sample_events_ = false;
   FineKernels fine_kernels_;
+  ShortTasks short_tasks_;  // runs_on_creator
   double submit_cost_ = 0;  // simulation: CPU seconds charged for one hcc_submit
   double app_wake_latency_ = 0;  // simulation: seconds from the application thread being woken to running
   double cpu_clock_cost_ = 0;   // instrumented runs: one read of the thread CPU clock

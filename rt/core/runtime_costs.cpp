@@ -55,6 +55,7 @@ void Runtime::load_runtime_costs() {
     submit_cost_ = models_.mean(kSubmitCost, "cpu", 0).value_or(0);
     app_wake_latency_ = models_.mean(kAppWakeCost, "cpu", 0).value_or(0);
     wait_cost_ = models_.mean(kWaitCost, "cpu", 0).value_or(0);
+    inline_cost_ = models_.mean(kInlineCost, "cpu", 0).value_or(0);
     for (int i = 0; i < nworkers_; ++i) {
       const std::string& arch = machine().workers[i].arch;
       workers_[i].task_cost = models_.mean(kTaskCost, arch, 0).value_or(0);

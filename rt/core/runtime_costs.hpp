@@ -39,6 +39,11 @@ constexpr const char* kAppWakeCost = "hcc.appwakeup";
 // first look at its condition, leaving; the tasks it runs meanwhile and the
 // runtime's work between them (hcc.task) are not in it, nor its parked time.
 constexpr const char* kWaitCost = "hcc.wait";
+// What the layer above does for a task that its creating thread runs at
+// once (Runtime::runs_on_creator, short_tasks.hpp), besides the task's
+// body: making the task, the decision, running it and freeing it. Charged
+// in simulation at each such run.
+constexpr const char* kInlineCost = "hcc.inline";
 
 constexpr double kLongestCost = 1e-3;
 

@@ -58,6 +58,10 @@ class Scheduler {
   // own queue is empty): a worker that completes a task and queues a
   // successor for itself then wakes no other worker for it.
   virtual bool runs_next_push(int /*worker*/) const { return false; }
+  // How many tasks the worker's own queue holds (0 for schedulers without
+  // one): a creating worker whose queue is that full runs its next task at
+  // once (Config::task_throttle).
+  virtual size_t queued(int /*worker*/) const { return 0; }
   // The worker finished t (lets model-based schedulers update their load).
   virtual void finished(Task*, int /*worker*/) {}
 };

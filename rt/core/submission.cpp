@@ -12,19 +12,6 @@
 namespace hcc::rt {
 namespace {
 
-// FNV-1a over the sizes of the accessed data, as StarPU's footprints: tasks of
-// one kernel on data of the same shape share a model entry.
-uint64_t footprint_of(const SmallVector<Access, 4>& accesses) {
-  uint64_t h = 0xcbf29ce484222325ull;
-  for (const Access& a : accesses) {
-    uint64_t s = a.handle->size;
-    for (int i = 0; i < 8; ++i) {
-      h ^= (s >> (8 * i)) & 0xff;
-      h *= 0x100000001b3ull;
-    }
-  }
-  return h;
-}
 
 bool has_repeated_handle(const SmallVector<Access, 4>& accesses) {
   for (size_t i = 1; i < accesses.size(); ++i)
@@ -107,7 +94,7 @@ Task* Runtime::submit(const hcc_task_desc& d, const TaskOptions& options) {
   if (keep_params_ && d.params && d.nparams > 0) t->params.assign(d.params, d.params + d.nparams);
   t->mem_alloc = d.mem_alloc;
   t->mem_free = d.mem_free;
-  t->footprint = keep_params_ ? footprint_of(t->accesses) : 0;  // a tenth of a small task's submission
+  t->footprint = keep_params_ ? footprint_of(t->accesses.begin(), t->accesses.end()) : 0;  // a tenth of a small task's submission
   if (d.naccesses > 1) t->merged = merged_if_repeated(t->accesses);
   t->group = reinterpret_cast<Group*>(d.group);
   t->region = options.region;
@@ -117,22 +104,25 @@ Task* Runtime::submit(const hcc_task_desc& d, const TaskOptions& options) {
   t->finished = options.finished;
   t->timed = times_run_of(cl);
 
-  enqueue(t, self, options.id);  // may block the application (HCC_MAX_SUBMITTED): then not a cost (kLongestCost)
+  // May block the application (HCC_MAX_SUBMITTED): then not a cost (kLongestCost).
+  const bool left_to_submitter = enqueue(t, self, options.id, options.throttle);
   if (measure_costs_ && begun_at >= 0)
     if (const double cost = cost_since(begun_at); cost >= 0) record_cost(kSubmitCost, kCpuArch, cost);
   backend_->compute(submit_cost_);
+  if (options.throttle) return left_to_submitter ? t : nullptr;
   return t;
 }
 
 // Numbers a filled-in task, places it in its groups and the task graph, and
 // makes it ready when it depends on nothing.
-void Runtime::enqueue(Task* t, int self, std::optional<uint64_t> id) {
+bool Runtime::enqueue(Task* t, int self, std::optional<uint64_t> id, bool throttle) {
   if (config_.max_submitted > 0 && self < 0 && inflight_.load() - credit_of(self) >= config_.max_submitted)
     block_until([this] { return inflight_.load() <= resume_submitting_; }, true);  // returns the credit first
   t->id.store(id ? *id : next_task_id_.fetch_add(1, std::memory_order_relaxed), std::memory_order_relaxed);
   if (keep_records_ && t->timed) t->submit_time = backend_->now();  // a clock read costs as much as a small task
   Task* parent = self >= 0 ? workers_[self].current.load(std::memory_order_relaxed) : nullptr;
   t->parent.store(parent, std::memory_order_relaxed);
+  if (parent && !parent->implicit) short_tasks_.creates_tasks(parent->codelet);
   link_ancestry(*t, parent);
   // An explicit group, else the taskgroup open where it is submitted, else
   // the submitting task's group, unless that task is implicit: the group of
@@ -147,7 +137,7 @@ void Runtime::enqueue(Task* t, int self, std::optional<uint64_t> id) {
   // region (a team of one nested in the implicit task, rt/omp).
   t->counted_in_region =
       t->region && !t->implicit && !(parent && parent->implicit && t->region == parent->region);
-  if (t->counted_in_region) t->region->pending.fetch_add(1);
+  if (t->counted_in_region) count_in_region(*t, parent);
   if (parent) count_child(parent);
   count_submission(self);
   // Predecessors that complete while the dependencies are put in place count
@@ -158,10 +148,24 @@ void Runtime::enqueue(Task* t, int self, std::optional<uint64_t> id) {
   t->pending_deps.store(kBias, std::memory_order_relaxed);
   const int unfinished = add_dependencies(t);
   if (unfinished == 0) t->pending_deps.store(0, std::memory_order_relaxed);
-  else if (t->pending_deps.fetch_sub(kBias - unfinished, std::memory_order_acq_rel) != kBias - unfinished) return;
+  else if (t->pending_deps.fetch_sub(kBias - unfinished, std::memory_order_acq_rel) != kBias - unfinished)
+    return false;
   // Ready now: it had no unfinished predecessor, or they completed meanwhile.
   t->ready_at_submission = true;
+  // Task throttling, as libomp's: a worker whose own queue is full runs the
+  // task it creates. A task tree that its creating thread unfolds faster
+  // than the others steal from it (a search thousands of levels deep) then
+  // keeps them stealing from a full queue while the creator runs on, each
+  // task of its own no longer passing through a queue line that a thief
+  // holds (bench/deep_tasks.py). The same in simulation, where queues fill
+  // as natively.
+  if (throttle && self >= 0 && self < nworkers_ && config_.task_throttle > 0 &&
+      scheduler_->queued(self) >= config_.task_throttle && can_take(*t, self)) {
+    t->ready_by = self;
+    return true;
+  }
   make_ready(t, self);
+  return false;
 }
 
 }  // namespace hcc::rt

@@ -195,6 +195,7 @@ struct TaskAncestry {
 struct TaskExtras {
   Group* taskgroup = nullptr;  // innermost taskgroup open in this task's body
   int child_credit = 0;        // children counted ahead in pending_children (Runtime::count_child)
+  int region_credit = 0;       // children counted ahead in region->pending (Runtime::count_in_region)
   // The thread waiting for this task's children (taskwait): the completion
   // that brings pending_children to zero notifies it, and only it
   // (Runtime::wait_until with this seat). Cleared by that thread when its
@@ -217,6 +218,7 @@ struct TaskExtras {
     };
     reset(taskgroup, nullptr);
     reset(child_credit, 0);
+    reset(region_credit, 0);
     if (children_deps) children_deps.reset();
     reset(submit_time, 0.0);
     reset(start_time, 0.0);
@@ -255,6 +257,20 @@ struct alignas(64) TaskSync {
   SmallVector<Task*, 1> successors;
 };
 static_assert(sizeof(TaskSync) == 64, "TaskSync is one cache line");
+
+// FNV-1a over the sizes of a task's data, as StarPU's footprints: tasks of
+// one kernel on data of the same shape share a model entry.
+inline uint64_t footprint_of(const Access* first, const Access* last) {
+  uint64_t h = 0xcbf29ce484222325ull;
+  for (const Access* a = first; a != last; ++a) {
+    const uint64_t s = a->handle->size;
+    for (int i = 0; i < 8; ++i) {
+      h ^= (s >> (8 * i)) & 0xff;
+      h *= 0x100000001b3ull;
+    }
+  }
+  return h;
+}
 
 // Laid out by who writes what: the line that several threads change, then
 // what its submitter writes for every task, then what only some tasks use.

@@ -141,6 +141,40 @@ bool Runtime::return_child_credit(Task* t) {
   return true;
 }
 
+// Counts t in its region, on the thread running its parent. A parent in
+// that region counts its children there kChildCredit at a time, as in
+// pending_children: otherwise every task of a region deep in a task tree
+// changes the region's line at its submission, on the creating thread, and
+// at its completion, on the thief that ran it (two thirds of the creating
+// thread's time in enqueue, bench/deep_tasks.py's tree). The parent holds
+// the credit until its body ends (return_region_credit): no barrier passes
+// before, since the parent itself, or its own parent's count of children
+// (an implicit task's), holds the barrier.
+void Runtime::count_in_region(Task& t, Task* parent) {
+  if (!parent || parent->region != t.region) {
+    t.region->pending.fetch_add(1);
+    return;
+  }
+  if (parent->region_credit == 0) {
+    t.region->pending.fetch_add(kChildCredit);
+    parent->region_credit = kChildCredit;
+  }
+  --parent->region_credit;
+}
+
+// Gives back the region credit of a task whose body ended; whether the
+// region's count reached zero (the caller then wakes the waiters).
+bool Runtime::return_region_credit(Task& t) {
+  const int credit = t.region_credit;
+  if (credit == 0) return false;
+  t.region_credit = 0;
+  Group& region = *t.region;
+  Waiter* const seated = region.waiter.load(std::memory_order_acquire);
+  if (region.pending.fetch_sub(credit) != credit) return false;
+  if (seated) seated->notify();
+  return true;
+}
+
 Task* Runtime::new_task(int self, bool with_block) {
   Task* t = take_task(self, with_block);
   t->reset();

@@ -171,6 +171,13 @@ Task* Runtime::look_a_while(int w) {
   constexpr int kMaxRoundsBetweenScans = 127;  // 10-20 us: a look takes 0.1-0.15 us
   int between_scans = 0, until_scan = 0;
   const Waiter& waiter = *workers_[w].waiter;
+  // Counted while it looks: a thread creating short tasks then queues one
+  // for it (runs_on_creator).
+  looking_.fetch_add(1, std::memory_order_relaxed);
+  struct Uncount {
+    std::atomic<int>& looking;
+    ~Uncount() { looking.fetch_sub(1, std::memory_order_relaxed); }
+  } uncount{looking_};
   for (int round = 0; backend_->keep_looking(round) && !waiter.notified(); ++round) {
     const bool scan = until_scan == 0;
     if (Task* t = next_task(w, false, /*own_queue_only=*/!scan)) return t;
@@ -252,8 +259,12 @@ void Runtime::run_task(Task* t, int w) {
     Locked lock(*backend_);
     account(0, static_cast<int64_t>(t->mem_alloc));
   }
+  const bool timed = !t->implicit && times_run(w);  // short_tasks.hpp
+  const double started = timed ? backend_->now() : 0;
   execute_body(t, w, buffers);
-  if (return_child_credit(t)) counter_reached_zero();
+  if (timed) short_tasks_.observe(t->codelet, backend_->now() - started);
+  const bool children_counted = return_child_credit(t);
+  if (return_region_credit(*t) || children_counted) counter_reached_zero();
   if (t->finished) t->finished(t->arg);
   if (t->mem_free) {
     Locked lock(*backend_);

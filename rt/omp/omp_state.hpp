@@ -11,6 +11,7 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <cstdarg>
 #include <cstdint>
@@ -183,10 +184,16 @@ struct alignas(64) Thread {
   // Runs that measure the runtime's costs: when its last task_alloc began
   // (rt::TaskOptions::kNotTimed: that submission is not timed).
   double task_alloc_at = -1;
-  // The codelet of the last task construct this thread submitted, by its key
-  // in State::codelets: a loop of tasks finds it without the control lock.
-  std::pair<const void*, int> last_codelet_key{nullptr, -1};
-  const hcc_codelet* last_codelet = nullptr;
+  double task_alloc_seconds = 0;  // the time of that allocation, when timed
+  // The codelets of the last task constructs this thread submitted, by their
+  // key in State::codelets: a loop of tasks, or a recursion that creates
+  // tasks of a few kinds in turn, finds them without the control lock.
+  struct KnownCodelet {
+    std::pair<const void*, int> key{nullptr, -1};
+    const hcc_codelet* codelet = nullptr;
+  };
+  std::array<KnownCodelet, 4> known_codelets;
+  unsigned next_known_codelet = 0;  // the entry replaced next
   // The team of the last region it led, kept for its next (Team::renew).
   std::unique_ptr<Team> spare_team;
   // The work per iteration of the next worksharing loop it meets, as the

@@ -167,16 +167,17 @@ const hcc_codelet* codelet_for(State& s, const TaskHeader* h, int ndeps) {
   const kmp_routine_entry_t routine = task_of(const_cast<TaskHeader*>(h))->routine;
   const auto key = std::make_pair(info ? static_cast<const void*>(info) : reinterpret_cast<const void*>(routine), ndeps);
   Thread& me = thread_at(s, h->creator);
-  if (me.last_codelet && me.last_codelet_key == key) return me.last_codelet;
+  for (const Thread::KnownCodelet& k : me.known_codelets)
+    if (k.codelet && k.key == key) return k.codelet;
+  auto remember = [&me, &key](const hcc_codelet* codelet) {
+    me.known_codelets[me.next_known_codelet++ % me.known_codelets.size()] = {key, codelet};
+    return codelet;
+  };
   s.rt.lock();
   auto it = s.codelets.find(key);
   const hcc_codelet* known = it == s.codelets.end() ? nullptr : &it->second->codelet;
   s.rt.unlock();
-  if (known) {
-    me.last_codelet_key = key;
-    me.last_codelet = known;
-    return known;
-  }
+  if (known) return remember(known);
   auto cl = std::make_unique<Codelet>();
   cl->name = info && info->name ? info->name : name_of(routine);
   for (int i = 0; info && i < info->nparams; ++i) cl->param_names.push_back(info->param_names[i]);
@@ -191,9 +192,7 @@ const hcc_codelet* codelet_for(State& s, const TaskHeader* h, int ndeps) {
   if (!slot) slot = std::move(cl);
   const hcc_codelet* result = &slot->codelet;
   s.rt.unlock();
-  me.last_codelet_key = key;
-  me.last_codelet = result;
-  return result;
+  return remember(result);
 }
 
 int access_mode(uint8_t flags) {
@@ -288,27 +287,36 @@ void run_now(TaskHeader* h) {
   end_on_creator(h);
 }
 
-void submit(TaskHeader* h, const kmp_depend_info_t* deps, int ndeps) {
+namespace {
+
+// A task's parameters: the hcc params when captured (instrument and
+// simulate builds), then each depend item's size.
+using Params = rt::SmallVector<double, 8>;
+Params params_of(const TaskHeader* h, const kmp_depend_info_t* deps, int ndeps) {
+  const TaskAttributes& attr = h->attributes;
+  const TaskValues* values = attr.values.get();
+  Params params;
+  const int nhcc = attr.info ? attr.info->nparams : 0;
+  const int ncaptured = values ? static_cast<int>(values->params.size()) : 0;
+  if (nhcc == 0 || ncaptured == nhcc) {
+    if (values) params.assign(values->params.data(), values->params.data() + ncaptured);
+    for (int i = 0; i < ndeps; ++i) params.push_back(static_cast<double>(deps[i].len));
+  }
+  return params;
+}
+
+// Hands a task to the runtime (submit); the runtime's task when its
+// creating thread is to run it now (its queue is full), else nullptr.
+rt::Task* hand_over(TaskHeader* h, const hcc_codelet* codelet, const kmp_depend_info_t* deps, int ndeps) {
   State& s = *h->state;
   kmp_task_t* task = task_of(h);
   const int self = h->creator - 1;  // the submitting thread is the one that created the task
   rt::SmallVector<hcc_access, 8> accesses;
   if (ndeps > 0) sibling_accesses(s, self, deps, ndeps, accesses);
-  // Parameters, when the runtime keeps them: the hcc params when captured
-  // (instrument and simulate builds), then each depend item's size.
-  const TaskAttributes& attr = h->attributes;
-  const TaskValues* values = attr.values.get();  // nullptr for most tasks of a native build
-  rt::SmallVector<double, 8> params;
-  if (s.rt.keeps_params()) {
-    const int nhcc = attr.info ? attr.info->nparams : 0;
-    const int ncaptured = values ? static_cast<int>(values->params.size()) : 0;
-    if (nhcc == 0 || ncaptured == nhcc) {
-      if (values) params.assign(values->params.data(), values->params.data() + ncaptured);
-      for (int i = 0; i < ndeps; ++i) params.push_back(static_cast<double>(deps[i].len));
-    }
-  }
+  const TaskValues* values = h->attributes.values.get();  // nullptr for most tasks of a native build
+  const Params params = s.rt.keeps_params() ? params_of(h, deps, ndeps) : Params{};
   hcc_task_desc d{};
-  d.codelet = codelet_for(s, h, ndeps);
+  d.codelet = codelet;
   d.arg = h;
   d.accesses = accesses.begin();
   d.naccesses = static_cast<int>(accesses.size());
@@ -327,11 +335,12 @@ void submit(TaskHeader* h, const kmp_depend_info_t* deps, int ndeps) {
   if (h->team->serialized) o.region = &h->team->tasks;
   Event* e = h->event;  // h is freed once the task has run
   o.detached = e != nullptr;
+  o.throttle = !e;  // a detachable task runs on its creator only in a team of one
   o.reserved = h->host;
   if (s.rt.measures_costs())
     o.begun_at = std::exchange(thread_at(s, h->creator).task_alloc_at, rt::TaskOptions::kBeginAtSubmit);
   rt::Task* t = s.rt.submit(d, o);
-  if (!e) return;
+  if (!e) return t;
   s.rt.lock();
   const bool early = e->fulfilled;
   if (!early) e->task = t;
@@ -340,6 +349,53 @@ void submit(TaskHeader* h, const kmp_depend_info_t* deps, int ndeps) {
     s.rt.fulfill(t);
     delete e;
   }
+  return nullptr;
+}
+
+// A short task that its creating thread runs at once, as an undeferred one
+// (Runtime::runs_on_creator), timed as the runtime times the tasks it runs.
+// Kept as the runtime keeps the tasks it runs where it keeps them (records,
+// instrumented runs).
+// Instrumented runs measure what it costs besides the body, from the
+// task's allocation on (hcc.inline), which simulations charge.
+void run_on_creator(TaskHeader* h, const hcc_codelet* codelet) {
+  State& s = *h->state;
+  rt::Runtime& rt = s.rt;
+  const int w = h->creator - 1;
+  const bool costed = rt.measures_costs() && thread_at(s, h->creator).task_alloc_at >= 0;
+  const double entered = costed ? rt.now() : 0;
+  const double allocation = costed ? thread_at(s, h->creator).task_alloc_seconds : 0;
+  const bool kept = rt.keeps_run_on_creator(codelet);
+  const bool observed = rt.times_run(w);
+  const Params params = kept ? params_of(h, nullptr, 0) : Params{};
+  rt.charge_inline_run();
+  begin_on_creator(h);
+  h->next_part = !discarded(h);
+  const bool timed = costed || kept || observed;
+  const double started = timed ? rt.now() : 0;
+  run_next_parts(h, h->creator);
+  const double ended = timed ? rt.now() : 0;
+  end_on_creator(h);  // h is gone after
+  if (observed) rt.observe_run(codelet, ended - started);
+  if (kept) rt.ran_on_creator(*codelet, w, started, ended, params.begin(), params.size());
+  if (costed) rt.inline_cost_measured(allocation + started - entered + rt.now() - ended);
+}
+
+}  // namespace
+
+// A task without dependencies that is short runs on its creating thread
+// while that thread has tasks queued for the others; a task its creator
+// runs because its queue is full (TaskOptions::throttle) runs once
+// hand_over's frames are gone: a tree of tasks thousands of levels deep
+// nests that many on the stack.
+void submit(TaskHeader* h, const kmp_depend_info_t* deps, int ndeps) {
+  State& s = *h->state;
+  const hcc_codelet* codelet = codelet_for(s, h, ndeps);
+  if (ndeps == 0 && !h->event && s.rt.runs_on_creator(codelet, h->creator - 1)) {
+    run_on_creator(h, codelet);
+    return;
+  }
+  if (rt::Task* t = hand_over(h, codelet, deps, ndeps)) s.rt.run_submitted(t);
 }
 
 }  // namespace hcc::omp
@@ -381,6 +437,10 @@ kmp_task_t* __kmpc_omp_task_alloc(ident_t* loc, int32_t, int32_t flags, size_t s
   std::memset(task, 0, sizeof(kmp_task_t));
   task->shareds = sizeof_shareds ? reinterpret_cast<char*>(task) + round_up(sizeof_task) : nullptr;
   task->routine = routine;
+  // The allocation's own time: a task run on its creator counts it in
+  // hcc.inline, without the program's code up to __kmpc_omp_task (its
+  // firstprivate copies, a CPU burst of its own).
+  if (me.task_alloc_at >= 0) me.task_alloc_seconds = s.rt.wallclock() - me.task_alloc_at;
   return task;
 }
 

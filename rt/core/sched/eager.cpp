@@ -18,6 +18,7 @@ class EagerScheduler final : public Scheduler {
   }
 
   bool runs_next_push(int worker) const override { return queues_.empty(worker); }
+  size_t queued(int worker) const override { return queues_.size(worker); }
 
   Task* pop(int worker, bool last_look) override {
     SchedulerContext& ctx = queues_.context();

@@ -113,7 +113,8 @@ class WorkerQueues {
   }
 
   SchedulerContext& context() const { return ctx_; }
-  bool empty(int w) const { return queues_[w].size.load(std::memory_order_relaxed) == 0; }
+  bool empty(int w) const { return size(w) == 0; }
+  size_t size(int w) const { return queues_[w].size.load(std::memory_order_relaxed); }
 
  private:
   struct alignas(64) Slot {

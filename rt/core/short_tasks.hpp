@@ -1,0 +1,70 @@
+// Which kinds of task are shorter than deferring them costs, so that their
+// creating thread runs them at once (Runtime::runs_on_creator): an adaptive
+// cut-off.
+//
+// Deferring a task costs its creator the submission and, when another
+// worker takes it, both threads the cache lines that the task and its
+// parent cross between them: 0.2 to 1 us on the 2-core VM. A task tree
+// whose leaves do a few nanoseconds of work (bench/deep_tasks.py's tree)
+// spent nearly all its time there, twice libomp's, which runs most of them
+// on the creating thread once that thread's queue is full. Here, by what a
+// kind of task (a codelet: an OpenMP task's outlined body) was seen to do:
+//
+//   tiny    most runs under kTinyTask, and none created a task: always run
+//           on the creator. Handing it to another worker costs more than
+//           it does.
+//   short   most runs under kShortTask: run on the creator while its own
+//           queue holds a task for the others, who then lose nothing to do.
+//           A recursive kind is short by its leaves (a run's time holds the
+//           children it waited for, so its upper levels are long); the
+//           first child each task makes while its queue is empty is
+//           queued, which is what the others steal.
+//
+// Each worker times one of its runs in kTimePeriod on the backend's clock,
+// the simulated one in a simulation, which then decides from the models'
+// durations as the native run did from its own.
+#pragma once
+
+#include <array>
+#include <atomic>
+#include <cstdint>
+
+namespace hcc::rt {
+
+class ShortTasks {
+ public:
+  static constexpr double kTinyTask = 0.2e-6;
+  static constexpr double kShortTask = 1e-6;
+  static constexpr uint32_t kTimePeriod = 16;  // a worker times one run in this many
+
+  enum class Verdict { kDefer, kShort, kTiny };
+
+  // A timed run of a task of this kind.
+  void observe(const void* kind, double seconds);
+  // A task of this kind created a task.
+  void creates_tasks(const void* kind);
+  // From at least kMinTimed timed runs; kDefer for a kind not known yet.
+  Verdict verdict(const void* kind) const;
+
+ private:
+  // Per kind, the shares of its timed runs that were short and tiny, as
+  // moving averages (1/8 per run, in 1/65536ths), and how many were timed
+  // (up to kMinTimed). Updated without a read-modify-write: two workers
+  // timing runs of one kind at once lose one of them, which a sample can
+  // afford.
+  struct Slot {
+    std::atomic<const void*> kind{nullptr};
+    std::atomic<uint32_t> short_share{0}, tiny_share{0};
+    std::atomic<uint32_t> timed{0};
+    std::atomic<bool> creates{false};
+  };
+  static constexpr uint32_t kMinTimed = 8;
+  static constexpr size_t kSlots = 256;  // a power of two; kinds beyond it are always deferred
+
+  Slot* find(const void* kind, bool insert);
+  const Slot* find(const void* kind) const { return const_cast<ShortTasks*>(this)->find(kind, false); }
+
+  std::array<Slot, kSlots> slots_{};
+};
+
+}  // namespace hcc::rt
