@@ -200,8 +200,7 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
     if (w < 0 || w >= nworkers_) return false;
     const ShortTasks::Verdict v = short_tasks_.verdict(codelet);
     if (v != ShortTasks::Verdict::kShort) return v == ShortTasks::Verdict::kTiny;
-    return scheduler_->queued(w) > 0 || (looking_.load(std::memory_order_relaxed) == 0 &&
-                                         idle_count_.load(std::memory_order_relaxed) == 0);
+    return scheduler_->queued(w) > 0 || !some_worker_looks();
   }
   // Whether worker w times its next run of a task (one in
   // ShortTasks::kTimePeriod), and the time of such a run: the layer above
@@ -343,6 +342,11 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
     // (exchange to false) before notifying its waiter.
     std::atomic<bool> idle{false};
     std::atomic<bool> woken_for_task{false};  // claimed for a ready task, no task taken since (wait_until)
+    // Looking for a task (look_a_while): stored by the worker alone, read by
+    // threads creating short tasks (runs_on_creator). A flag per worker, not
+    // a count that every look changes: a thread waiting at a barrier looks,
+    // and a shared count's line was one more cache miss on each barrier's way out.
+    std::atomic<bool> looking{false};
     std::atomic<double> notified_at{-1};  // instrumented runs: when a ready task woke it
 
     alignas(64) std::atomic<Task*> current{nullptr};  // task whose body runs on this worker (read by can_take)
@@ -382,6 +386,14 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
     const std::function<bool()>* ready;
     double notified_at = -1;  // instrumented runs: when it was told to go on
   };
+
+  // Some worker looks for a task or is idle (runs_on_creator).
+  bool some_worker_looks() const {
+    if (idle_count_.load(std::memory_order_relaxed) > 0) return true;
+    for (int i = 0; i < nworkers_; ++i)
+      if (workers_[i].looking.load(std::memory_order_relaxed)) return true;
+    return false;
+  }
 
   // Submission and dependencies (submission.cpp, dependencies.cpp).
   // Whether it left t to its submitter to run (throttle: TaskOptions::throttle).
@@ -572,9 +584,6 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
   // (next to blocked_count_, every push of an OpenMP task-creating thread
   // missed it).
   alignas(64) std::atomic<int> idle_count_{0};  // workers announced idle
-  // Workers looking for a task (look_a_while), not yet idle: on a line of
-  // its own, which they change at every look and creators of short tasks read.
-  alignas(64) std::atomic<int> looking_{0};
 
   SpinLock pool_lock_;  // guards the three below
   std::vector<std::unique_ptr<Task[]>> task_slabs_;

@@ -171,13 +171,14 @@ Task* Runtime::look_a_while(int w) {
   constexpr int kMaxRoundsBetweenScans = 127;  // 10-20 us: a look takes 0.1-0.15 us
   int between_scans = 0, until_scan = 0;
   const Waiter& waiter = *workers_[w].waiter;
-  // Counted while it looks: a thread creating short tasks then queues one
+  // Flagged while it looks: a thread creating short tasks then queues one
   // for it (runs_on_creator).
-  looking_.fetch_add(1, std::memory_order_relaxed);
-  struct Uncount {
-    std::atomic<int>& looking;
-    ~Uncount() { looking.fetch_sub(1, std::memory_order_relaxed); }
-  } uncount{looking_};
+  std::atomic<bool>& looking = workers_[w].looking;
+  looking.store(true, std::memory_order_relaxed);
+  struct Unflag {
+    std::atomic<bool>& looking;
+    ~Unflag() { looking.store(false, std::memory_order_relaxed); }
+  } unflag{looking};
   for (int round = 0; backend_->keep_looking(round) && !waiter.notified(); ++round) {
     const bool scan = until_scan == 0;
     if (Task* t = next_task(w, false, /*own_queue_only=*/!scan)) return t;
