@@ -142,6 +142,7 @@ Config config_from_environment() {
     c.max_submitted = parse_int<int>("HCC_MAX_SUBMITTED", v, 0);
   if (const char* v = env("KMP_ENABLE_TASK_THROTTLING"))
     if (!parse_flag("KMP_ENABLE_TASK_THROTTLING", v)) c.task_throttle = 0;
+  if (const char* v = env("HCC_INLINE_TASKS")) c.inline_short_tasks = parse_flag("HCC_INLINE_TASKS", v);
   if (const char* v = env("HCC_TASK_THROTTLE"))
     c.task_throttle = parse_int<size_t>("HCC_TASK_THROTTLE", v, 0);
   c.instrument = &hcc_instrumented_build != nullptr && hcc_instrumented_build != 0;

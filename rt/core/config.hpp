@@ -44,6 +44,9 @@ struct Config {
   // filling its queue. HCC_TASK_THROTTLE; 0 (or libomp's
   // KMP_ENABLE_TASK_THROTTLING=0) turns it off.
   size_t task_throttle = 256;
+  // HCC_INLINE_TASKS=0: OpenMP tasks that are short (short_tasks.hpp) are
+  // deferred as the others, not run on their creating thread.
+  bool inline_short_tasks = true;
   bool bind_workers = true;      // HCC_BIND: 0 leaves native CPU workers unbound
   // Seconds an idle worker looks for work before it parks (infinity: it
   // never parks), as libomp's blocktime: KMP_BLOCKTIME, else

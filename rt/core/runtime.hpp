@@ -197,7 +197,7 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
   // tiny, or short while w's own queue holds a task for the others or no
   // worker looks for one.
   bool runs_on_creator(const hcc_codelet* codelet, int w) const {
-    if (w < 0 || w >= nworkers_) return false;
+    if (w < 0 || w >= nworkers_ || !config_.inline_short_tasks) return false;
     const ShortTasks::Verdict v = short_tasks_.verdict(codelet);
     if (v != ShortTasks::Verdict::kShort) return v == ShortTasks::Verdict::kTiny;
     return scheduler_->queued(w) > 0 || !some_worker_looks();
