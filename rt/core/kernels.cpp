@@ -44,6 +44,18 @@ constexpr const char* kFirstRun = ".first-run";
 // enlarge: a body that creates and waits for tasks nests the next task's run
 // in its own, thousands deep in a tree search, on the thread's stack.
 void Runtime::execute_body(Task* t, int w, const Buffers& buffers) {
+  // A native run that keeps nothing of its tasks on a CPU worker: the body
+  // alone (kernels' allocations are not the program's, as below).
+  if (!backend_->simulated() && !measure_costs_ && !keep_records_ && !keep_history_ && workers_[w].cpu) {
+    workers_[w].after_kernel = -1;
+    if (t->codelet->flags & HCC_CODELET_CONTROL) {
+      t->codelet->cpu(buffers.begin(), t->arg);
+    } else {
+      KernelAllocations uncounted;
+      t->codelet->cpu(buffers.begin(), t->arg);
+    }
+    return;
+  }
   // A kernel's first run on a GPU worker initialises its libraries (cuBLAS
   // and cuSOLVER handles, workspaces, code loaded on first use): instrumented
   // runs keep it as a model of its own, "<kernel>.first-run", which simulations

@@ -442,6 +442,8 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
   bool exclusive(int mode) const { return mode == HCC_COMMUTE || (mode == HCC_INOUTSET && !single_node_); }
   bool take_commute(Task* t);
   void run_task(Task* t, int w);
+  [[gnu::noinline]] void execute_with_data(Task* t, int w);
+  void execute_and_time(Task* t, int w, const Buffers& buffers);
   void complete(Task* t, int w, int self);
   bool count_out(Group& g);
   void progress();

@@ -245,35 +245,25 @@ void Runtime::run_task(Task* t, int w) {
   me.current.store(t, std::memory_order_relaxed);
   me.current_implicit.store(t->implicit, std::memory_order_relaxed);
   t->worker = w;
-  const int node = desc(w).node;
-  Buffers buffers;
-  if (single_node_) {
-    if (!(me.cpu && (t->codelet->flags & HCC_CODELET_CPU_NO_BUFFERS)))
-      for (const Access& a : t->accesses) buffers.push_back(a.handle->addr);
-  } else {
-    Locked lock(*backend_);
-    acquire_data(t, node, buffers);
-  }
   // Memory the body declares is counted on the main-memory node at its start
   // (allocated) and end (freed), at the same points in every mode.
   if (t->mem_alloc) {
     Locked lock(*backend_);
     account(0, static_cast<int64_t>(t->mem_alloc));
   }
-  const bool timed = !t->implicit && times_run(w);  // short_tasks.hpp
-  const double started = timed ? backend_->now() : 0;
-  execute_body(t, w, buffers);
-  if (timed) short_tasks_.observe(t->codelet, backend_->now() - started);
+  // A body without data (an OpenMP task) runs from here: a task that waits
+  // for its children nests the next one's run on this frame.
+  static const Buffers kNoBuffers{};
+  if (single_node_ && (t->accesses.empty() || (me.cpu && (t->codelet->flags & HCC_CODELET_CPU_NO_BUFFERS))))
+    execute_and_time(t, w, kNoBuffers);
+  else
+    execute_with_data(t, w);
   const bool children_counted = return_child_credit(t);
   if (return_region_credit(*t) || children_counted) counter_reached_zero();
   if (t->finished) t->finished(t->arg);
   if (t->mem_free) {
     Locked lock(*backend_);
     account(0, -static_cast<int64_t>(t->mem_free));
-  }
-  if (!single_node_) {
-    Locked lock(*backend_);
-    release_data(t, node);
   }
   me.current.store(outer, std::memory_order_relaxed);
   me.current_implicit.store(outer_implicit, std::memory_order_relaxed);
@@ -286,6 +276,33 @@ void Runtime::run_task(Task* t, int w) {
     }
   }
   if (completes) complete(t, w, w);
+}
+
+// The body on its data: their addresses, or brought to the worker's memory
+// node and released after.
+void Runtime::execute_with_data(Task* t, int w) {
+  const int node = desc(w).node;
+  Buffers buffers;
+  if (single_node_) {
+    if (!(workers_[w].cpu && (t->codelet->flags & HCC_CODELET_CPU_NO_BUFFERS)))
+      for (const Access& a : t->accesses) buffers.push_back(a.handle->addr);
+  } else {
+    Locked lock(*backend_);
+    acquire_data(t, node, buffers);
+  }
+  execute_and_time(t, w, buffers);
+  if (!single_node_) {
+    Locked lock(*backend_);
+    release_data(t, node);
+  }
+}
+
+// One run in ShortTasks::kTimePeriod is timed for the task's kind (short_tasks.hpp).
+void Runtime::execute_and_time(Task* t, int w, const Buffers& buffers) {
+  const bool timed = !t->implicit && times_run(w);
+  const double started = timed ? backend_->now() : 0;
+  execute_body(t, w, buffers);
+  if (timed) short_tasks_.observe(t->codelet, backend_->now() - started);
 }
 
 void Runtime::fulfill(Task* t) {
