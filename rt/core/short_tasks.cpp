@@ -1,5 +1,7 @@
 #include "short_tasks.hpp"
 
+#include <algorithm>
+
 namespace hcc::rt {
 namespace {
 
@@ -35,6 +37,9 @@ void ShortTasks::observe(const void* kind, double seconds) {
   if (!s) return;
   add_run(s->short_share, seconds < kShortTask);
   add_run(s->tiny_share, seconds < kTinyTask);
+  const int64_t mean = s->mean_ns.load(std::memory_order_relaxed);
+  const int64_t ns = static_cast<int64_t>(std::min(seconds, 1.0) * 1e9);
+  s->mean_ns.store(static_cast<uint32_t>(mean + (ns - mean) / 8), std::memory_order_relaxed);
   const uint32_t timed = s->timed.load(std::memory_order_relaxed);
   if (timed < kMinTimed) s->timed.store(timed + 1, std::memory_order_relaxed);
 }
@@ -48,7 +53,9 @@ void ShortTasks::creates_tasks(const void* kind) {
 ShortTasks::Verdict ShortTasks::verdict(const void* kind) const {
   const Slot* s = find(kind);
   if (!s || s->timed.load(std::memory_order_relaxed) < kMinTimed || !most(s->short_share)) return Verdict::kDefer;
-  return most(s->tiny_share) && !s->creates.load(std::memory_order_relaxed) ? Verdict::kTiny : Verdict::kShort;
+  const bool tiny = most(s->tiny_share) && s->mean_ns.load(std::memory_order_relaxed) < kShortTask * 1e9 &&
+                    !s->creates.load(std::memory_order_relaxed);
+  return tiny ? Verdict::kTiny : Verdict::kShort;
 }
 
 }  // namespace hcc::rt

@@ -10,9 +10,11 @@
 // on the creating thread once that thread's queue is full. Here, by what a
 // kind of task (a codelet: an OpenMP task's outlined body) was seen to do:
 //
-//   tiny    most runs under kTinyTask, and none created a task: always run
-//           on the creator. Handing it to another worker costs more than
-//           it does.
+//   tiny    most runs under kTinyTask, their mean under kShortTask, and
+//           none created a task: always run on the creator. Handing it to
+//           another worker costs more than it does. (The mean keeps a kind
+//           whose runs are mostly empty and sometimes long, a task on a
+//           block that may hold no work, from running all on one thread.)
 //   short   most runs under kShortTask: run on the creator while its own
 //           queue holds a task for the others, who then lose nothing to do.
 //           A recursive kind is short by its leaves (a run's time holds the
@@ -48,13 +50,14 @@ class ShortTasks {
 
  private:
   // Per kind, the shares of its timed runs that were short and tiny, as
-  // moving averages (1/8 per run, in 1/65536ths), and how many were timed
+  // moving averages (1/8 per run, in 1/65536ths), their mean, and how many were timed
   // (up to kMinTimed). Updated without a read-modify-write: two workers
   // timing runs of one kind at once lose one of them, which a sample can
   // afford.
   struct Slot {
     std::atomic<const void*> kind{nullptr};
     std::atomic<uint32_t> short_share{0}, tiny_share{0};
+    std::atomic<uint32_t> mean_ns{0};  // moving average of the runs' times (1/8 per run), in nanoseconds
     std::atomic<uint32_t> timed{0};
     std::atomic<bool> creates{false};
   };

@@ -33,6 +33,15 @@ TEST(ShortTasks, TinyKindThatCreatesTasksIsOnlyShort) {
   EXPECT_EQ(s.verdict(&kind), Verdict::kShort);
 }
 
+// Mostly empty runs and sometimes a long one (a task on a block that may
+// hold no work): on one thread, the long ones would run one after the other.
+TEST(ShortTasks, MostlyTinyButLongOnAverageIsOnlyShort) {
+  ShortTasks s;
+  int kind = 0;
+  for (int i = 0; i < 64; ++i) s.observe(&kind, i % 8 == 0 ? 100e-6 : 50e-9);
+  EXPECT_EQ(s.verdict(&kind), Verdict::kShort);
+}
+
 TEST(ShortTasks, ShortButNotTiny) {
   ShortTasks s;
   int kind = 0;
