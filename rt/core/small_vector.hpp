@@ -41,6 +41,7 @@ class SmallVector {
   T& back() { return data_[size_ - 1]; }
 
   void clear() { size_ = 0; }  // keeps the capacity
+  void pop_back() { --size_; }
   void truncate(size_t n) {
     if (n < size_) size_ = static_cast<uint32_t>(n);
   }

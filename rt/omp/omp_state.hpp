@@ -25,6 +25,7 @@
 #include "kmp.hpp"
 #include "loops.hpp"
 #include "runtime.hpp"
+#include "small_vector.hpp"
 
 namespace hcc::omp {
 
@@ -174,7 +175,9 @@ struct TaskAttributes {
 // On cache lines of its own: each thread changes its contexts at every task
 // it runs, and its neighbour's submissions read theirs.
 struct alignas(64) Thread {
-  std::vector<Context> contexts;  // innermost last; [0]: the initial or implicit task
+  // Innermost last; [0]: the initial or implicit task. Inline up to a few
+  // levels: a task run on its creator pushes one and pops it.
+  rt::SmallVector<Context, 8> contexts;
   TaskAttributes next_task;      // what the compiler said of the next task this thread creates
   // Open taskgroups, innermost last: their task reductions, or nullptr.
   std::vector<TaskReduction*> taskgroups;
