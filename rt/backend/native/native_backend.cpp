@@ -151,12 +151,18 @@ class NativeBackend final : public Backend {
   // threads outnumber cores: a looking thread then takes a core that a
   // working one could use.
   bool keep_looking(int round) override {
+    // The clock once every few rounds: a read costs a pause or two, and a
+    // round's length is how late a thread waiting at a barrier notices it
+    // open (the clock was most of a region's encountering thread's time as
+    // it waited for the region's end, perf).
+    constexpr int kRoundsPerClockRead = 8;
     thread_local Clock::time_point since;
-    const Clock::time_point now = Clock::now();
-    if (round == 0) since = now;
-    else if (std::chrono::duration<double>(now - since).count() >
-             (oversubscribed_ ? std::min(idle_looking_, kOversubscribedLooking) : idle_looking_))
-      return false;
+    const double looking = oversubscribed_ ? std::min(idle_looking_, kOversubscribedLooking) : idle_looking_;
+    if (round == 0) {
+      since = Clock::now();
+    } else if (round % kRoundsPerClockRead == 0 || !(looking > 0)) {
+      if (std::chrono::duration<double>(Clock::now() - since).count() > looking) return false;
+    }
     // Yielding lets a thread that shares the core (the submitter) run; with
     // a core per thread it only delays noticing what was waited for (a
     // system call costs microseconds in a virtual machine: a third of a
