@@ -48,12 +48,9 @@ void Runtime::execute_body(Task* t, int w, const Buffers& buffers) {
   // alone (kernels' allocations are not the program's, as below).
   if (!backend_->simulated() && !measure_costs_ && !keep_records_ && !keep_history_ && workers_[w].cpu) {
     workers_[w].after_kernel = -1;
-    if (t->codelet->flags & HCC_CODELET_CONTROL) {
-      t->codelet->cpu(buffers.begin(), t->arg);
-    } else {
-      KernelAllocations uncounted;
-      t->codelet->cpu(buffers.begin(), t->arg);
-    }
+    std::optional<KernelAllocations> uncounted;
+    if (!(t->codelet->flags & HCC_CODELET_CONTROL)) uncounted.emplace();
+    t->codelet->cpu(buffers.begin(), t->arg);
     return;
   }
   // A kernel's first run on a GPU worker initialises its libraries (cuBLAS

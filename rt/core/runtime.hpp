@@ -188,9 +188,10 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
   // With TaskOptions::throttle, the task if it is left to its submitter to
   // run (run_submitted), else nullptr: once queued, it may be gone already.
   Task* submit(const hcc_task_desc& desc, const TaskOptions& options);
-  // Runs a task that submit left to its submitter, on the submitting worker. Called by the submitter once its own frames
-  // of the submission are gone: a task tree thousands of levels deep nests
-  // that many runs on the thread's stack.
+  // Runs a task that submit left to its submitter, on the submitting
+  // worker. Called by the submitter once its own frames of the submission
+  // are gone: a task tree thousands of levels deep nests that many runs on
+  // the thread's stack.
   void run_submitted(Task* t) { run_task(t, t->ready_by); }
   // Whether worker w runs a task of this codelet at once when it creates it
   // rather than submitting it (short_tasks.hpp): tasks of the codelet are
@@ -206,7 +207,9 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
   // ShortTasks::kTimePeriod), and the time of such a run: the layer above
   // times the tasks it runs itself (runs_on_creator) as run_task times the others.
   bool times_run(int w) {
-    if (w < 0 || w >= nworkers_ || ++workers_[w].runs_since_timed < ShortTasks::kTimePeriod) return false;
+    if (!config_.inline_short_tasks || w < 0 || w >= nworkers_ ||
+        ++workers_[w].runs_since_timed < ShortTasks::kTimePeriod)
+      return false;
     workers_[w].runs_since_timed = 0;
     return true;
   }
@@ -445,7 +448,7 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
   [[gnu::noinline]] void execute_with_data(Task* t, int w);
   void execute_and_time(Task* t, int w, const Buffers& buffers);
   void complete(Task* t, int w, int self);
-  bool count_out(Group& g);
+  bool count_out(Group& g, int n = 1);
   void progress();
   uint64_t completed() const;
 

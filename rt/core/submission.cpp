@@ -12,7 +12,6 @@
 namespace hcc::rt {
 namespace {
 
-
 bool has_repeated_handle(const SmallVector<Access, 4>& accesses) {
   for (size_t i = 1; i < accesses.size(); ++i)
     for (size_t j = 0; j < i; ++j)
@@ -94,7 +93,8 @@ Task* Runtime::submit(const hcc_task_desc& d, const TaskOptions& options) {
   if (keep_params_ && d.params && d.nparams > 0) t->params.assign(d.params, d.params + d.nparams);
   t->mem_alloc = d.mem_alloc;
   t->mem_free = d.mem_free;
-  t->footprint = keep_params_ ? footprint_of(t->accesses.begin(), t->accesses.end()) : 0;  // a tenth of a small task's submission
+  // A tenth of a small task's submission: only where something reads it.
+  t->footprint = keep_params_ ? footprint_of(t->accesses.begin(), t->accesses.end()) : 0;
   if (d.naccesses > 1) t->merged = merged_if_repeated(t->accesses);
   t->group = reinterpret_cast<Group*>(d.group);
   t->region = options.region;
@@ -122,7 +122,7 @@ bool Runtime::enqueue(Task* t, int self, std::optional<uint64_t> id, bool thrott
   if (keep_records_ && t->timed) t->submit_time = backend_->now();  // a clock read costs as much as a small task
   Task* parent = self >= 0 ? workers_[self].current.load(std::memory_order_relaxed) : nullptr;
   t->parent.store(parent, std::memory_order_relaxed);
-  if (parent && !parent->implicit) short_tasks_.creates_tasks(parent->codelet);
+  if (parent && !parent->implicit && config_.inline_short_tasks) short_tasks_.creates_tasks(parent->codelet);
   link_ancestry(*t, parent);
   // An explicit group, else the taskgroup open where it is submitted, else
   // the submitting task's group, unless that task is implicit: the group of

@@ -9,6 +9,7 @@
 // (count_submission), kept with their cache.
 #include <cstdlib>
 #include <unordered_map>
+#include <utility>
 
 #include "prefetch.hpp"
 #include "runtime.hpp"
@@ -165,14 +166,8 @@ void Runtime::count_in_region(Task& t, Task* parent) {
 // Gives back the region credit of a task whose body ended; whether the
 // region's count reached zero (the caller then wakes the waiters).
 bool Runtime::return_region_credit(Task& t) {
-  const int credit = t.region_credit;
-  if (credit == 0) return false;
-  t.region_credit = 0;
-  Group& region = *t.region;
-  Waiter* const seated = region.waiter.load(std::memory_order_acquire);
-  if (region.pending.fetch_sub(credit) != credit) return false;
-  if (seated) seated->notify();
-  return true;
+  const int credit = std::exchange(t.region_credit, 0);
+  return credit > 0 && count_out(*t.region, credit);
 }
 
 Task* Runtime::new_task(int self, bool with_block) {

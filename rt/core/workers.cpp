@@ -278,14 +278,14 @@ void Runtime::run_task(Task* t, int w) {
   if (completes) complete(t, w, w);
 }
 
-// The body on its data: their addresses, or brought to the worker's memory
-// node and released after.
+// The body on its data: their addresses (run_task sends a body that takes
+// no buffers on one memory node straight to execute_and_time), or brought
+// to the worker's memory node and released after.
 void Runtime::execute_with_data(Task* t, int w) {
   const int node = desc(w).node;
   Buffers buffers;
   if (single_node_) {
-    if (!(workers_[w].cpu && (t->codelet->flags & HCC_CODELET_CPU_NO_BUFFERS)))
-      for (const Access& a : t->accesses) buffers.push_back(a.handle->addr);
+    for (const Access& a : t->accesses) buffers.push_back(a.handle->addr);
   } else {
     Locked lock(*backend_);
     acquire_data(t, node, buffers);
@@ -386,11 +386,11 @@ void Runtime::complete(Task* t, int w, int self) {
   release(t);
 }
 
-// Counts a task out of g; whether g is now empty. Its seated waiter, read
+// Counts n tasks out of g; whether g is now empty. Its seated waiter, read
 // first (g may be gone once empty: Group::waiter), is told.
-bool Runtime::count_out(Group& g) {
+bool Runtime::count_out(Group& g, int n) {
   Waiter* const seated = g.waiter.load(std::memory_order_acquire);
-  if (g.pending.fetch_sub(1) != 1) return false;
+  if (g.pending.fetch_sub(n) != n) return false;
   if (seated) seated->notify();
   return true;
 }

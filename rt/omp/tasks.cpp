@@ -362,9 +362,10 @@ void run_on_creator(TaskHeader* h, const hcc_codelet* codelet) {
   State& s = *h->state;
   rt::Runtime& rt = s.rt;
   const int w = h->creator - 1;
-  const bool costed = rt.measures_costs() && thread_at(s, h->creator).task_alloc_at >= 0;
+  const Thread& me = thread_at(s, h->creator);
+  const bool costed = rt.measures_costs() && me.task_alloc_at >= 0;
   const double entered = costed ? rt.now() : 0;
-  const double allocation = costed ? thread_at(s, h->creator).task_alloc_seconds : 0;
+  const double allocation = costed ? me.task_alloc_seconds : 0;
   const bool kept = rt.keeps_run_on_creator(codelet);
   const bool observed = rt.times_run(w);
   const Params params = kept ? params_of(h, nullptr, 0) : Params{};
