@@ -18,44 +18,57 @@ bool most(const std::atomic<uint32_t>& share) { return share.load(std::memory_or
 
 }  // namespace
 
-ShortTasks::Slot* ShortTasks::find(const void* kind, bool insert) {
-  if (!kind) return nullptr;
+size_t ShortTasks::find(const void* kind, bool insert) const {
+  if (!kind) return kSlots;
   const size_t start = static_cast<size_t>((reinterpret_cast<uintptr_t>(kind) >> 4) * 0x9E3779B97F4A7C15ull >> 48);
   for (size_t n = 0; n < kSlots; ++n) {
-    Slot& s = slots_[(start + n) % kSlots];
+    const size_t i = (start + n) % kSlots;
+    Slot& s = slots_[i];
     const void* in = s.kind.load(std::memory_order_acquire);
-    if (in == kind) return &s;
+    if (in == kind) return i;
     if (in) continue;
-    if (!insert) return nullptr;
-    if (s.kind.compare_exchange_strong(in, kind, std::memory_order_acq_rel) || in == kind) return &s;
+    if (!insert) return kSlots;
+    if (s.kind.compare_exchange_strong(in, kind, std::memory_order_acq_rel) || in == kind) return i;
   }
-  return nullptr;
+  return kSlots;
+}
+
+void ShortTasks::update_verdict(size_t i) {
+  const Stats& s = stats_[i];
+  Verdict v = Verdict::kDefer;
+  if (s.timed.load(std::memory_order_relaxed) >= kMinTimed && most(s.short_share)) {
+    const bool tiny = most(s.tiny_share) && s.mean_ns.load(std::memory_order_relaxed) < kShortTask * 1e9 &&
+                      !slots_[i].creates.load(std::memory_order_relaxed);
+    v = tiny ? Verdict::kTiny : Verdict::kShort;
+  }
+  if (slots_[i].verdict.load(std::memory_order_relaxed) != v) slots_[i].verdict.store(v, std::memory_order_relaxed);
 }
 
 void ShortTasks::observe(const void* kind, double seconds) {
-  Slot* s = find(kind, true);
-  if (!s) return;
-  add_run(s->short_share, seconds < kShortTask);
-  add_run(s->tiny_share, seconds < kTinyTask);
-  const int64_t mean = s->mean_ns.load(std::memory_order_relaxed);
+  const size_t i = find(kind, true);
+  if (i == kSlots) return;
+  Stats& s = stats_[i];
+  add_run(s.short_share, seconds < kShortTask);
+  add_run(s.tiny_share, seconds < kTinyTask);
+  const int64_t mean = s.mean_ns.load(std::memory_order_relaxed);
   const int64_t ns = static_cast<int64_t>(std::min(seconds, 1.0) * 1e9);
-  s->mean_ns.store(static_cast<uint32_t>(mean + (ns - mean) / 8), std::memory_order_relaxed);
-  const uint32_t timed = s->timed.load(std::memory_order_relaxed);
-  if (timed < kMinTimed) s->timed.store(timed + 1, std::memory_order_relaxed);
+  s.mean_ns.store(static_cast<uint32_t>(mean + (ns - mean) / 8), std::memory_order_relaxed);
+  const uint32_t timed = s.timed.load(std::memory_order_relaxed);
+  if (timed < kMinTimed) s.timed.store(timed + 1, std::memory_order_relaxed);
+  update_verdict(i);
 }
 
 void ShortTasks::creates_tasks(const void* kind) {
-  Slot* s = find(kind, true);
+  const size_t i = find(kind, true);
   // Read first: a kind's line is read at every creation of its tasks.
-  if (s && !s->creates.load(std::memory_order_relaxed)) s->creates.store(true, std::memory_order_relaxed);
+  if (i == kSlots || slots_[i].creates.load(std::memory_order_relaxed)) return;
+  slots_[i].creates.store(true, std::memory_order_relaxed);
+  update_verdict(i);
 }
 
 ShortTasks::Verdict ShortTasks::verdict(const void* kind) const {
-  const Slot* s = find(kind);
-  if (!s || s->timed.load(std::memory_order_relaxed) < kMinTimed || !most(s->short_share)) return Verdict::kDefer;
-  const bool tiny = most(s->tiny_share) && s->mean_ns.load(std::memory_order_relaxed) < kShortTask * 1e9 &&
-                    !s->creates.load(std::memory_order_relaxed);
-  return tiny ? Verdict::kTiny : Verdict::kShort;
+  const size_t i = find(kind, false);
+  return i == kSlots ? Verdict::kDefer : slots_[i].verdict.load(std::memory_order_relaxed);
 }
 
 }  // namespace hcc::rt

@@ -52,25 +52,37 @@ class ShortTasks {
   Verdict verdict(const void* kind) const;
 
  private:
-  // Per kind, the shares of its timed runs that were short and tiny, as
-  // moving averages (1/8 per run, in 1/65536ths), their mean, and how many were timed
-  // (up to kMinTimed). Updated without a read-modify-write: two workers
-  // timing runs of one kind at once lose one of them, which a sample can
-  // afford.
+  // Per kind, where creating threads look (at every task): the kind and its
+  // verdict, written when the verdict changes. Apart from what timed runs
+  // update (Stats), on lines of their own: threads timing runs of a kind
+  // every few tasks made the line of its verdict miss at every creation of
+  // the other thread's tasks (ShortTasks::find was 14 % of fib at cut-off 0
+  // on 2 threads, perf).
   struct Slot {
     std::atomic<const void*> kind{nullptr};
+    std::atomic<Verdict> verdict{Verdict::kDefer};
+    std::atomic<bool> creates{false};  // a task of the kind created a task
+  };
+  // Per kind, the shares of its timed runs that were short and tiny, as
+  // moving averages (1/8 per run, in 1/65536ths), their mean, and how many
+  // were timed (up to kMinTimed). Updated without a read-modify-write: two
+  // workers timing runs of one kind at once lose one of them, which a
+  // sample can afford.
+  struct Stats {
     std::atomic<uint32_t> short_share{0}, tiny_share{0};
     std::atomic<uint32_t> mean_ns{0};  // moving average of the runs' times (1/8 per run), in nanoseconds
     std::atomic<uint32_t> timed{0};
-    std::atomic<bool> creates{false};
   };
   static constexpr uint32_t kMinTimed = 8;
   static constexpr size_t kSlots = 256;  // a power of two; kinds beyond it are always deferred
 
-  Slot* find(const void* kind, bool insert);
-  const Slot* find(const void* kind) const { return const_cast<ShortTasks*>(this)->find(kind, false); }
+  // The kind's index, inserted if asked; kSlots if it has none.
+  size_t find(const void* kind, bool insert) const;
+  // The verdict from the kind's stats, stored if it changed.
+  void update_verdict(size_t i);
 
-  std::array<Slot, kSlots> slots_{};
+  mutable std::array<Slot, kSlots> slots_{};
+  alignas(64) std::array<Stats, kSlots> stats_{};
 };
 
 }  // namespace hcc::rt
