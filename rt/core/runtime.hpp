@@ -195,13 +195,15 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
   void run_submitted(Task* t) { run_task(t, t->ready_by); }
   // Whether worker w runs a task of this codelet at once when it creates it
   // rather than submitting it (short_tasks.hpp): tasks of the codelet are
-  // tiny, or short while w's own queue holds a task for the others or no
-  // worker looks for one.
-  bool runs_on_creator(const hcc_codelet* codelet, int w) const {
+  // tiny, or short while w's own queue holds a task for the others, no
+  // worker looks for one, or the task is created deep in w's nesting of
+  // tasks (the layer above says: deep), where a recursion's tasks are its
+  // smallest: a worker that took one would be looking again at once.
+  bool runs_on_creator(const hcc_codelet* codelet, int w, bool deep) const {
     if (w < 0 || w >= nworkers_ || !config_.inline_short_tasks) return false;
     const ShortTasks::Verdict v = short_tasks_.verdict(codelet);
     if (v != ShortTasks::Verdict::kShort) return v == ShortTasks::Verdict::kTiny;
-    return scheduler_->queued(w) > 0 || !some_worker_looks();
+    return deep || scheduler_->queued(w) > 0 || !some_worker_looks();
   }
   // Whether worker w times its next run of a task (one in
   // ShortTasks::kTimePeriod), and the time of such a run: the layer above

@@ -23,7 +23,13 @@
 //           is empty and a worker looks is queued, which is what the
 //           others steal: they steal as often as they run out of work, not
 //           at every task (fib at cut-off 0 deferred 68,000 of its 242,784
-//           tasks with the queue alone to go by, 1,000 to 18,000 now).
+//           tasks with the queue alone to go by, 1,000 to 18,000 then).
+//           Not one created deep in its creator's nesting of tasks, though
+//           (rt/omp: in the deeper half of the most it has had nested): a
+//           recursion's tasks there are its smallest, and a worker that
+//           took one looked again at once, each task crossing between two
+//           cores and back (fib 27 at cut-off 0, 2 threads: 0.033-0.048 s
+//           -> 0.028-0.029; n-queens 12 0.075-0.089 -> 0.069-0.071).
 //
 // Each worker times one of its runs in kTimePeriod on the backend's clock,
 // the simulated one in a simulation, which then decides from the models'

@@ -392,7 +392,13 @@ void run_on_creator(TaskHeader* h, const hcc_codelet* codelet) {
 void submit(TaskHeader* h, const kmp_depend_info_t* deps, int ndeps) {
   State& s = *h->state;
   const hcc_codelet* codelet = codelet_for(s, h, ndeps);
-  if (ndeps == 0 && !h->event && s.rt.runs_on_creator(codelet, h->creator - 1)) {
+  // How deep the creating thread is in its tasks, against the deepest it
+  // has been: a recursion's tasks nested deep on it are its smallest.
+  Thread& creator = thread_at(s, h->creator);
+  const size_t nesting = creator.contexts.size();
+  creator.deepest_creation = std::max(creator.deepest_creation, nesting);
+  const bool deep = 2 * nesting > creator.deepest_creation;
+  if (ndeps == 0 && !h->event && s.rt.runs_on_creator(codelet, h->creator - 1, deep)) {
     run_on_creator(h, codelet);
     return;
   }
