@@ -196,9 +196,9 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
   // Whether worker w runs a task of this codelet at once when it creates it
   // rather than submitting it (short_tasks.hpp): tasks of the codelet are
   // tiny, or short while w's own queue holds a task for the others, no
-  // worker looks for one, or the task is created deep in w's nesting of
-  // tasks (the layer above says: deep), where a recursion's tasks are its
-  // smallest: a worker that took one would be looking again at once.
+  // worker looks for one, or the task is deep in the tree of tasks (the
+  // layer above says: deep), where a recursion's tasks are its smallest: a
+  // worker that took one would be looking again at once.
   bool runs_on_creator(const hcc_codelet* codelet, int w, bool deep) const {
     if (w < 0 || w >= nworkers_ || !config_.inline_short_tasks) return false;
     const ShortTasks::Verdict v = short_tasks_.verdict(codelet);

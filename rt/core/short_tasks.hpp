@@ -24,8 +24,8 @@
 //           others steal: they steal as often as they run out of work, not
 //           at every task (fib at cut-off 0 deferred 68,000 of its 242,784
 //           tasks with the queue alone to go by, 1,000 to 18,000 then).
-//           Not one created deep in its creator's nesting of tasks, though
-//           (rt/omp: in the deeper half of the most it has had nested): a
+//           Not one created deep in the tree of tasks, though (rt/omp:
+//           deeper than half the deepest its creating thread created): a
 //           recursion's tasks there are its smallest, and a worker that
 //           took one looked again at once, each task crossing between two
 //           cores and back (fib 27 at cut-off 0, 2 threads: 0.033-0.048 s

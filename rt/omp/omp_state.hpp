@@ -142,6 +142,7 @@ struct Context {
   int tid = 0;
   bool final = false;     // in a final task: tasks created run at once and are final
   bool explicit_task = false;
+  uint16_t depth = 0;     // of the task in the tree of tasks (an implicit task's: 0), at most 65535
   Taskgroup* taskgroup = nullptr;  // the innermost one the task is in (OMP_CANCELLATION only)
 };
 
@@ -197,10 +198,10 @@ struct alignas(64) Thread {
   };
   std::array<KnownCodelet, 4> known_codelets;
   unsigned next_known_codelet = 0;  // the entry replaced next
-  // The most tasks it has had nested (contexts) when creating one: a task
-  // created in the deeper half is not handed to a worker that looks for
-  // work (submit, rt::Runtime::runs_on_creator).
-  size_t deepest_creation = 0;
+  // The deepest task it created (TaskHeader::depth): a task created in the
+  // deeper half is not handed to a worker that looks for work (submit,
+  // rt::Runtime::runs_on_creator).
+  uint16_t deepest_creation = 0;
   // The team of the last region it led, kept for its next (Team::renew).
   std::unique_ptr<Team> spare_team;
   // The work per iteration of the next worksharing loop it meets, as the

@@ -113,7 +113,7 @@ void run_in_team(void* arg, bool program_code) {
   // at a barrier or taskwait), which knows its thread number.
   const Context& around = me.contexts.back();
   const int tid = around.team == h->team ? around.tid : h->team->tid_of_worker(slot - 1);
-  me.contexts.push_back(Context{h->team, tid, h->final, true, taskgroup_of(h)});
+  me.contexts.push_back(Context{h->team, tid, h->final, true, h->depth, taskgroup_of(h)});
   run_parts(h, slot, program_code);
   me.contexts.pop_back();
 }
@@ -266,7 +266,7 @@ void begin_on_creator(TaskHeader* h) {
   Thread& me = thread_at(*h->state, h->creator);
   // Not a submission: the next one counts hcc.submit from its own task_alloc.
   if (h->state->rt.measures_costs()) me.task_alloc_at = rt::TaskOptions::kBeginAtSubmit;
-  me.contexts.push_back(Context{h->team, me.contexts.back().tid, h->final, true, taskgroup_of(h)});
+  me.contexts.push_back(Context{h->team, me.contexts.back().tid, h->final, true, h->depth, taskgroup_of(h)});
   h->running = true;
 }
 
@@ -392,12 +392,11 @@ void run_on_creator(TaskHeader* h, const hcc_codelet* codelet) {
 void submit(TaskHeader* h, const kmp_depend_info_t* deps, int ndeps) {
   State& s = *h->state;
   const hcc_codelet* codelet = codelet_for(s, h, ndeps);
-  // How deep the creating thread is in its tasks, against the deepest it
-  // has been: a recursion's tasks nested deep on it are its smallest.
+  // How deep the task is in the tree of tasks, against the deepest its
+  // creating thread created: a recursion's deep tasks are its smallest.
   Thread& creator = thread_at(s, h->creator);
-  const size_t nesting = creator.contexts.size();
-  creator.deepest_creation = std::max(creator.deepest_creation, nesting);
-  const bool deep = 2 * nesting > creator.deepest_creation;
+  creator.deepest_creation = std::max(creator.deepest_creation, h->depth);
+  const bool deep = 2 * h->depth > creator.deepest_creation;
   if (ndeps == 0 && !h->event && s.rt.runs_on_creator(codelet, h->creator - 1, deep)) {
     run_on_creator(h, codelet);
     return;
@@ -431,7 +430,8 @@ kmp_task_t* __kmpc_omp_task_alloc(ident_t* loc, int32_t, int32_t flags, size_t s
   hcc::rt::Task* host = !at_once && bytes <= hcc::rt::Task::kInlineArgBytes ? s.rt.reserve_task(slot - 1) : nullptr;
   void* block = host ? host->inline_arg : hcc::rt::cached_alloc(bytes);
   auto* h = new (block)
-      TaskHeader{&s, c.team, host, static_cast<uint32_t>(bytes), flags, slot, final, at_once, false, false, nullptr, {}};
+      TaskHeader{&s,    c.team, host,  static_cast<uint32_t>(bytes), static_cast<uint16_t>(flags),
+                 static_cast<uint16_t>(std::min(c.depth + 1, 0xffff)), slot, final, at_once, false, false, nullptr, {}};
   if (me.next_task.info) {
     h->attributes = std::move(me.next_task);
     me.next_task.info = nullptr;

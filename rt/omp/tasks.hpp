@@ -27,7 +27,8 @@ struct alignas(16) TaskHeader {
   Team* team;
   rt::Task* host;  // the reserved runtime task whose inline_arg holds the block, or nullptr
   uint32_t bytes;  // the whole block, header included
-  int32_t flags;   // __kmpc_omp_task_alloc's
+  uint16_t flags;  // __kmpc_omp_task_alloc's (the compiler's, below bit 16)
+  uint16_t depth;  // in the tree of tasks: its creating task's, plus one (Context::depth)
   int creator;     // the creating thread's slot (State::threads)
   bool final;
   bool at_once;  // runs when created: in a team of one, or final (see runs_when_created)

@@ -6,6 +6,10 @@
 # task (50 ns, creating none) runs on the thread that created it, and no
 # long one (20 us) does; with HCC_INLINE_TASKS=0 the idle thread of the
 # team takes the tiny ones too. Natively the program computes the same.
+# A recursion's short tasks (recursion.c) go to a worker that looks for work
+# only from the upper half of the tree (its deep tasks are its smallest):
+# simulated without bursts (deterministic), some tasks change threads and
+# none of the deeper half does.
 set -euo pipefail
 bin=$1 src=$2 work=$3
 rm -rf "$work" && mkdir -p "$work/models" && cd "$work"
@@ -34,4 +38,14 @@ first=$(run) second=$(run) off=$(run HCC_INLINE_TASKS=0)
 [ "$first" = "tiny=4000 on_creator=3872 long=200 on_creator=0" ] || fail "simulated: $first"
 [[ "$off" =~ ^tiny=4000\ on_creator=([0-9]+)\ long=200 ]] && [ "${BASH_REMATCH[1]}" -lt 2000 ] \
   || fail "HCC_INLINE_TASKS=0: $off"
-echo "ok: native '$native'; simulated '$first'; without short tasks on their creator '$off'"
+
+"$bin/hccsim" -fnative -O1 "${src%/*}/recursion.c" -o recursion-native
+"$bin/hccsim" -fsimulate -O1 "${src%/*}/recursion.c" -o recursion-simulate
+rec_native=$(OMP_NUM_THREADS=2 ./recursion-native 12 2>/dev/null)
+[[ "$rec_native" =~ ^recursion:\ depth=12\ tasks=8191\ handed= ]] || fail "recursion native: $rec_native"
+rec() { HCC_SIM_BURSTS=off HCC_MODEL_DIR=models HCC_PLATFORM=laptop ./recursion-simulate 12 2>/dev/null; }
+rec_first=$(rec) rec_second=$(rec)
+[ "$rec_first" = "$rec_second" ] || fail "two simulations of the recursion differ: '$rec_first' and '$rec_second'"
+[[ "$rec_first" =~ ^recursion:\ depth=12\ tasks=8191\ handed=([0-9]+)\ deep_half=0$ ]] && [ "${BASH_REMATCH[1]}" -gt 0 ] \
+  || fail "recursion simulated: $rec_first"
+echo "ok: native '$native'; simulated '$first'; without short tasks on their creator '$off'; recursion '$rec_first'"
