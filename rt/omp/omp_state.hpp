@@ -56,7 +56,19 @@ struct Member {
   uint64_t task_reductions = 0;  // constructs with reduction(task, ...) met
   uint64_t doacross_loops = 0;   // doacross loops met
   Doacross* doacross = nullptr;  // the one it is in
+  bool operator==(const Member&) const = default;
 };
+
+// Sets a field that the threads of a team read to a value, writing it only
+// if it differs (Team::renew).
+template <typename T>
+void keep_or_set(T& field, const T& value) {
+  if (!(field == value)) field = value;
+}
+template <typename T>
+void keep_or_set(std::atomic<T>& field, T value) {
+  if (field.load(std::memory_order_relaxed) != value) field.store(value, std::memory_order_relaxed);
+}
 
 struct Team {
   int nthreads = 1;
@@ -106,35 +118,51 @@ struct Team {
   int tid_of_worker(int worker) const;
   // nthreads threads, each with its worksharing state and barrier seat.
   void resize(int n) {
-    nthreads = n;
-    members.resize(n);
+    keep_or_set(nthreads, n);
+    if (members.size() != static_cast<size_t>(n)) members.resize(n);
     if (n > seat_capacity) {
       seats = std::make_unique<rt::Seat[]>(n);
       seat_capacity = n;
     }
   }
-  // A new team's state in the storage of one whose region ended, its
-  // vectors' and seats' capacity kept: a region's team then allocates
-  // nothing (five allocations and as many frees each, a tenth of a short
-  // region's overhead on bench/worksharing.py).
+  // The team of a region that ended, ready for the next as a new team is
+  // (its workers, implicit tasks and size set by the next region): every
+  // field back to its initial value, written only where it changed, its
+  // vectors and seats kept (a region's team allocates nothing). The team's
+  // threads read its lines when the next region starts: a line written
+  // again, even with the values it held, is a cache miss for each of them,
+  // and renewing the team by destroying and constructing it wrote all of
+  // them (a worker's first read of the team was half of its implicit
+  // task's start, perf). A field added to Team is reset here.
   void renew() {
-    std::vector<Member> kept_members = std::move(members);
-    std::vector<int> kept_workers = std::move(workers);
-    std::vector<rt::Task*> kept_tasks = std::move(implicit_tasks);
-    std::unique_ptr<rt::Seat[]> kept_seats = std::move(seats);
-    const int capacity = seat_capacity;
-    this->~Team();
-    new (this) Team;
-    kept_members.clear();
-    kept_workers.clear();
-    kept_tasks.clear();
-    members = std::move(kept_members);
-    workers = std::move(kept_workers);
-    implicit_tasks = std::move(kept_tasks);
-    seats = std::move(kept_seats);
-    seat_capacity = capacity;  // empty: a wait leaves its seat when it ends
+    static_assert(sizeof(rt::Group) == 24, "renew() resets every field of a Group");
+    keep_or_set(level, 0);
+    keep_or_set(active_level, 0);
+    keep_or_set(serialized, true);
+    keep_or_set(defers, false);
+    keep_or_set(parent, static_cast<const Team*>(nullptr));
+    keep_or_set(parent_tid, 0);
+    for (rt::Group* g : {&tasks, &implicit}) {
+      keep_or_set(g->pending, 0);
+      keep_or_set(g->enclosing, static_cast<rt::Group*>(nullptr));
+      keep_or_set(g->waiter, static_cast<rt::Waiter*>(nullptr));
+    }
+    keep_or_set(arrived, 0);  // generation counts on: a barrier compares it with itself
+    keep_or_set(singles_taken, uint64_t{0});
+    keep_or_set(copyprivate, static_cast<void*>(nullptr));
+    if (!loops.empty()) loops.clear();
+    if (!doacross.empty()) doacross.clear();
+    if (!task_reductions.empty()) task_reductions.clear();
+    for (Member& m : members) keep_or_set(m, Member{});
+    keep_or_set(loop_work, 0.0);
+    keep_or_set(cancel_request, static_cast<int>(kCancelNone));
+    keep_or_set(num_teams, 1);
+    keep_or_set(team_num, 0);
+    keep_or_set(thread_limit, 0);
+    keep_or_set(league, false);
   }
 };
+static_assert(sizeof(Team) == 376, "a field added to Team is reset in Team::renew()");
 
 // A task a thread runs: an implicit task of a team or an explicit task.
 struct Context {
@@ -286,6 +314,7 @@ inline Context& context(State& s) { return caller(s).contexts.back(); }
 // allocation and a free per region.
 using Captured = rt::SmallVector<void*, 16>;
 void invoke(kmpc_micro fn, int32_t gtid, int32_t tid, const Captured& args);
+void invoke(kmpc_micro fn, int32_t gtid, int32_t tid, void* const* args, size_t n);
 Captured captured(int32_t argc, va_list ap);  // a fork's variable arguments
 std::unique_ptr<Team> nested_team(const Context& outer, int nthreads, std::unique_ptr<Team> spare = nullptr);
 int first_team_worker(const State& s);

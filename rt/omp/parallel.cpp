@@ -20,10 +20,14 @@ constexpr size_t kMaxCaptured = 64;
 // more than 15 take them padded to 64 pointer arguments: a caller passing
 // more arguments than the callee reads is harmless in the C calling
 // conventions of the targets clang outlines for (the caller pops them).
-void invoke(kmpc_micro fn, int32_t gtid, int32_t tid, const Captured& a) {
+void invoke(kmpc_micro fn, int32_t gtid, int32_t tid, const Captured& args) {
+  invoke(fn, gtid, tid, args.begin(), args.size());
+}
+
+void invoke(kmpc_micro fn, int32_t gtid, int32_t tid, void* const* a, size_t n) {
   int32_t g = gtid, t = tid;
   rt::ProgramCall program(reinterpret_cast<const void*>(fn));  // the region's body is the program's code (bursts.hpp)
-  switch (a.size()) {
+  switch (n) {
     case 0: fn(&g, &t); return;
     case 1: fn(&g, &t, a[0]); return;
     case 2: fn(&g, &t, a[0], a[1]); return;
@@ -42,9 +46,9 @@ void invoke(kmpc_micro fn, int32_t gtid, int32_t tid, const Captured& a) {
     case 15: fn(&g, &t, a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7], a[8], a[9], a[10], a[11], a[12], a[13], a[14]); return;
     default: break;
   }
-  if (a.size() > kMaxCaptured) rt::fatal("a parallel region captures more than 64 variables");
+  if (n > kMaxCaptured) rt::fatal("a parallel region captures more than 64 variables");
   void* p[kMaxCaptured] = {};
-  std::copy(a.begin(), a.end(), p);
+  std::copy(a, a + n, p);
   using Wide = void (*)(int32_t*, int32_t*, ...);
   reinterpret_cast<Wide>(fn)(&g, &t, p[0], p[1], p[2], p[3], p[4], p[5], p[6], p[7], p[8], p[9], p[10], p[11], p[12], p[13], p[14], p[15], p[16], p[17], p[18], p[19], p[20], p[21], p[22], p[23], p[24], p[25], p[26], p[27], p[28], p[29], p[30], p[31], p[32], p[33], p[34], p[35], p[36], p[37], p[38], p[39], p[40], p[41], p[42], p[43], p[44], p[45], p[46], p[47], p[48], p[49], p[50], p[51], p[52], p[53], p[54], p[55], p[56], p[57], p[58], p[59], p[60], p[61], p[62], p[63]);
 }
@@ -59,11 +63,17 @@ namespace {
 
 // What a thread of a team runs: a task's argument, copied into it.
 struct ImplicitTask {
+  static constexpr size_t kInlineCaptured = 16;
   State* state;
   Team* team;
   int tid;
+  uint32_t ncaptured;  // in captured
   kmpc_micro fn;
-  const Captured* args;
+  const Captured* args;  // when they do not fit in captured, else nullptr
+  // The region's captured variables, when they fit: the thread reads them
+  // from its task's own lines, which it reads anyway, rather than from the
+  // encountering thread's stack, one cache line more from the other core.
+  void* captured[kInlineCaptured];
 };
 
 // The body of thread tid of a team: the region, then its closing barrier.
@@ -79,7 +89,8 @@ void run_implicit(void* const*, void* arg) {
   }
   Thread& me = caller(s);
   me.contexts.push_back(Context{team, it->tid});
-  invoke(it->fn, slot_of_caller(s), it->tid, *it->args);
+  if (it->args) invoke(it->fn, slot_of_caller(s), it->tid, *it->args);
+  else invoke(it->fn, slot_of_caller(s), it->tid, it->captured, it->ncaptured);
   barrier(s, *team, true);
   me.contexts.pop_back();
 }
@@ -142,14 +153,22 @@ void fork(kmpc_micro fn, const Captured& args, bool if_true) {
   std::unique_ptr<Team> team = std::move(me.spare_team);
   if (team) team->renew();
   else team = std::make_unique<Team>();
-  std::vector<int>& workers = team->workers;
+  // The CPU workers from the first the team may use, then workers added
+  // for it; written only if the team's last region had others (renew).
+  int first = 0, cpus = 0;
   if (outermost) {
-    const int first = first_team_worker(s);
-    const int cpus = std::min(n, static_cast<int>(s.cpu_workers.size()) - first);
-    workers.assign(s.cpu_workers.begin() + first, s.cpu_workers.begin() + first + cpus);
+    first = first_team_worker(s);
+    cpus = std::min(n, static_cast<int>(s.cpu_workers.size()) - first);
   }
-  const std::vector<int> added = reserve_team_workers(s, n - static_cast<int>(workers.size()));
-  workers.insert(workers.end(), added.begin(), added.end());
+  const std::vector<int> added = reserve_team_workers(s, n - cpus);
+  std::vector<int>& workers = team->workers;
+  const auto cpu_from = s.cpu_workers.begin() + first;
+  if (workers.size() != static_cast<size_t>(cpus) + added.size() ||
+      !std::equal(cpu_from, cpu_from + cpus, workers.begin()) ||
+      !std::equal(added.begin(), added.end(), workers.begin() + cpus)) {
+    workers.assign(cpu_from, cpu_from + cpus);
+    workers.insert(workers.end(), added.begin(), added.end());
+  }
   if (workers.size() < 2 && nested) {  // no thread to add: serialised
     release_team_workers(s, added);
     me.spare_team = std::move(team);
@@ -157,7 +176,7 @@ void fork(kmpc_micro fn, const Captured& args, bool if_true) {
     return;
   }
   team = nested_team(outer, static_cast<int>(workers.size()), std::move(team));
-  team->loop_work = loop_work;
+  keep_or_set(team->loop_work, loop_work);
   if (outermost) s.region_active = true;
   run_team(s, *team, fn, args);
   if (outermost) s.region_active = false;
@@ -171,15 +190,17 @@ static_assert(sizeof(ImplicitTask) <= rt::Task::kInlineArgBytes, "an implicit ta
 
 std::unique_ptr<Team> nested_team(const Context& outer, int nthreads, std::unique_ptr<Team> spare) {
   std::unique_ptr<Team> team = spare ? std::move(spare) : std::make_unique<Team>();
+  // Written only where they change: a team kept from the last region holds
+  // the same values mostly (Team::renew).
   team->resize(nthreads);
-  team->level = outer.team->level + 1;
-  team->active_level = outer.team->active_level + (nthreads > 1 ? 1 : 0);
-  team->serialized = false;
-  team->parent = outer.team;
-  team->parent_tid = outer.tid;
-  team->num_teams = outer.team->num_teams;
-  team->team_num = outer.team->team_num;
-  team->thread_limit = outer.team->thread_limit;
+  keep_or_set(team->level, outer.team->level + 1);
+  keep_or_set(team->active_level, outer.team->active_level + (nthreads > 1 ? 1 : 0));
+  keep_or_set(team->serialized, false);
+  keep_or_set(team->parent, static_cast<const Team*>(outer.team));
+  keep_or_set(team->parent_tid, outer.tid);
+  keep_or_set(team->num_teams, outer.team->num_teams);
+  keep_or_set(team->team_num, outer.team->team_num);
+  keep_or_set(team->thread_limit, outer.team->thread_limit);
   return team;
 }
 
@@ -201,15 +222,21 @@ void run_team(State& s, Team& team, kmpc_micro fn, const Captured& args) {
   // differently), and the other threads' are submitted first: they start
   // while the encountering thread submits the rest.
   const uint64_t first_id = s.rt.reserve_task_ids(n);
-  team.implicit_tasks.assign(n, nullptr);
+  if (team.implicit_tasks.size() != static_cast<size_t>(n)) team.implicit_tasks.resize(n);
   for (int k = 1; k <= n; ++k) {
     const int tid = k % n;
-    // Copied into the task (its inline block): nothing to allocate.
-    ImplicitTask implicit{&s, &team, tid, fn, &args};
+    // Copied into the task (its inline block): nothing to allocate; the
+    // captured variables only as far as there are any.
+    ImplicitTask implicit{&s, &team, tid, 0, fn, &args, {}};
+    if (!team.league && args.size() <= ImplicitTask::kInlineCaptured) {  // a league's threads run teams (teams.cpp)
+      implicit.ncaptured = static_cast<uint32_t>(args.size());
+      implicit.args = nullptr;
+      std::copy(args.begin(), args.end(), implicit.captured);
+    }
     hcc_task_desc d{};
     d.codelet = &kImplicitCodelet;
     d.arg = &implicit;
-    d.arg_size = sizeof implicit;
+    d.arg_size = offsetof(ImplicitTask, captured) + implicit.ncaptured * sizeof(void*);
     d.group = reinterpret_cast<hcc_group>(&team.implicit);
     rt::TaskOptions o;
     o.pinned_worker = team.workers[tid];
