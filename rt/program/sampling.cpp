@@ -4,7 +4,8 @@
 //
 // Simulated: a site's first runs are run and timed, n of them (local,
 // global) or, for auto, until the relative standard error of their mean is
-// below tol (at most max) and then a few now and then (kRefresh); the others
+// below tol (at most max) and then a few now and then (kRefresh, and the
+// runs at powers of two); the others
 // are skipped. Every run, measured or skipped, is charged to the simulated
 // host as CPU work: its measured duration, or the estimate: the mean of the
 // measurements (for auto, of the recent ones; HCC_SIM_MODEL=histogram: a
@@ -25,6 +26,7 @@
 // which keeps each rank's runs apart (local, auto: each rank measures its
 // own) or pools them (global: the first n runs of all ranks are measured).
 #include <algorithm>
+#include <bit>
 #include <cinttypes>
 #include <cmath>
 #include <cstdio>
@@ -82,7 +84,12 @@ double measured_since(const Timing& t) {
 // within a millisecond, mispredicted examples/heat by 6 %. The period is
 // prime: a loop run again and again (a step's rows) is measured at other
 // iterations every time, not always at the same few, whose cost may not be
-// the loop's average (a triangular loop).
+// the loop's average (a triangular loop). Unless the site gave a max, the
+// runs at powers of two are measured too: a site run a few hundred times
+// never reached its first refresh, and its first runs alone, measured
+// within a millisecond, mispredicted the whole loop by up to 10 % on this
+// VM (bench/privatize_overhead.py, 320 runs); a few more in its later runs
+// spread what the estimate knows over the loop's whole time.
 constexpr uint64_t kRefresh = 1021;
 constexpr uint64_t kRefreshRuns = 8;
 constexpr size_t kRecent = 32;
@@ -230,7 +237,7 @@ bool measures(const Runtime& rt, SiteState& s, RankRuns& r, double count, double
     if (!reached) return true;
     m.to_tolerance = m.measured;
   }
-  return r.runs % kRefresh < kRefreshRuns;
+  return r.runs % kRefresh < kRefreshRuns || (count == 0 && std::has_single_bit(r.runs));
 }
 
 // Instrumented runs: the calling thread's sampled statements in progress,
@@ -315,7 +322,8 @@ void sampling_report() {
     if (s->kind == HCC_SAMPLE_AUTO && most > 0)
       tolerance = " (the tolerance reached after " +
                   (least == most ? std::to_string(most) : std::to_string(least) + " to " + std::to_string(most)) +
-                  ", then " + std::to_string(kRefreshRuns) + " in " + std::to_string(kRefresh) + ")";
+                  ", then " + std::to_string(kRefreshRuns) + " in " + std::to_string(kRefresh) +
+                  ", and without a max the runs at powers of two)";
     const std::string over = ranks > 1 ? " over " + std::to_string(ranks) + " ranks" : "";
     std::fprintf(stderr, "hccsim: sampled %s: %" PRIu64 " of %" PRIu64 " runs measured%s%s, mean %.6g s\n",
                  s->name.c_str(), measured, runs, over.c_str(), tolerance.c_str(), sum / static_cast<double>(measured));
