@@ -430,7 +430,7 @@ kmp_task_t* __kmpc_omp_task_alloc(ident_t* loc, int32_t, int32_t flags, size_t s
   hcc::rt::Task* host = !at_once && bytes <= hcc::rt::Task::kInlineArgBytes ? s.rt.reserve_task(slot - 1) : nullptr;
   void* block = host ? host->inline_arg : hcc::rt::cached_alloc(bytes);
   auto* h = new (block)
-      TaskHeader{&s,    c.team, host,  static_cast<uint32_t>(bytes), static_cast<uint16_t>(flags),
+      TaskHeader{&s, c.team, host, static_cast<uint32_t>(bytes), static_cast<uint16_t>(flags),
                  static_cast<uint16_t>(std::min(c.depth + 1, 0xffff)), slot, final, at_once, false, false, nullptr, {}};
   if (me.next_task.info) {
     h->attributes = std::move(me.next_task);

@@ -4,8 +4,8 @@
 //
 // Simulated: a site's first runs are run and timed, n of them (local,
 // global) or, for auto, until the relative standard error of their mean is
-// below tol (at most max) and then a few now and then (kRefresh, and the
-// runs at powers of two); the others
+// below tol (at most max) and then a few now and then (kRefresh, and
+// without a max the runs at powers of two); the others
 // are skipped. Every run, measured or skipped, is charged to the simulated
 // host as CPU work: its measured duration, or the estimate: the mean of the
 // measurements (for auto, of the recent ones; HCC_SIM_MODEL=histogram: a
