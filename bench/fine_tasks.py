@@ -3,17 +3,21 @@
 in one command.
 
     python3 bench/fine_tasks.py --build-dir build [--native-runs 5] [--sim-runs 3]
-        [--fib-args "25 0"] [--nqueens-args 12] [--uts-args "2000 2 0.4975 1"]
+        [--fib-args "28 0"] [--nqueens-args 12] [--uts-args "5000 2 0.4985 2"]
         [--budget 330] [--timeout 60] [--sim-timeout 150] [--work-dir D]
 
 Three programs written as people write OpenMP tasks (`#pragma omp parallel`,
 `single`, `task`, `taskwait`, no `#pragma hcc`), whose tasks do almost
 nothing but create more tasks:
 
-    fib      examples/fib/fib.c at cut-off 0: a task per call     25 0: 242,784 tasks
+    fib      examples/fib/fib.c at cut-off 0: a task per call     28 0: 1,028,456 tasks
     nqueens  bench/fine_tasks/nqueens.c: a task per placement     12: 856,188 tasks
-    uts      bench/fine_tasks/uts.c: a binomial tree, a task per  2000 2 0.4975 1: 334,550 tasks,
-             child, hundreds of levels deep                       521 levels
+    uts      bench/fine_tasks/uts.c: a binomial tree, a task per  5000 2 0.4985 2: 1,789,456 tasks,
+             child, hundreds of levels deep                       996 levels
+
+Inputs of a few hundred thousand tasks ran natively in 10 to 30 ms, where
+the virtual machine's scheduling moved single runs by 50 to 120 %: these
+run 40 to 150 ms.
 
 Each is built with `hccsim -fnative`, `-finstrument` and `-fsimulate` (-O2)
 into <work>/ (default <build>/bench/fine-tasks/). After a warm-up native run
@@ -35,10 +39,10 @@ same result line and the same task count (a simulated fib prints
 
 A line per program on stderr: native median and spread, the instrumented
 makespan and its ratio, the simulated median, its error and the
-simulations' wall time. The simulations take most of the time (about 45,000
-tasks per second of wall time: nqueens 12 18-23 s each); a simulation
+simulations' wall time. The simulations take most of the time (about
+300,000 tasks per second of wall time: uts 7 s each); a simulation
 after a program's first is skipped when it would end past --budget seconds
-from the start, so the script ends in about 3 min on the 2-core VM and within
+from the start, so the script ends in about 1 min on the 2-core VM and within
 --budget plus one simulation whatever the load. A figure is nan when
 a program failed or has no simulation; the exit status is then 1.
 """
@@ -108,9 +112,9 @@ def main():
     ap.add_argument("--build-dir", default="build")
     ap.add_argument("--native-runs", type=int, default=5, help="native runs of each program (rounds)")
     ap.add_argument("--sim-runs", type=int, default=3, help="simulations of each program")
-    ap.add_argument("--fib-args", default="25 0", help="N CUTOFF")
+    ap.add_argument("--fib-args", default="28 0", help="N CUTOFF")
     ap.add_argument("--nqueens-args", default="12", help="N")
-    ap.add_argument("--uts-args", default="2000 2 0.4975 1", help="B0 M Q SEED")
+    ap.add_argument("--uts-args", default="5000 2 0.4985 2", help="B0 M Q SEED")
     ap.add_argument("--budget", type=float, default=330,
                     help="seconds from the start after which no further simulation starts (but a program's first)")
     ap.add_argument("--timeout", type=float, default=60, help="seconds per native or instrumented run")

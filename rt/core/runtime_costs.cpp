@@ -5,7 +5,10 @@
 #include <cstddef>
 #include <stdexcept>
 #include <string_view>
+#include <utility>
+#include <vector>
 
+#include "cpu_clock.hpp"
 #include "fatal.hpp"
 #include "runtime.hpp"
 #include "runtime_costs.hpp"
@@ -26,14 +29,15 @@ double Runtime::cpu_clock_read_cost() {
 // that the span holds.
 double Runtime::cpu_between(double from, double to) const { return std::max(0.0, to - from - cpu_clock_cost_); }
 
-// The least interval between two reads of the monotonic clock (wallclock()).
+// The typical interval between two reads of the monotonic clock
+// (wallclock(); typical_interval says why not the least).
 double Runtime::wall_clock_read_cost() {
-  double least = 1;
-  for (int i = 0; i < 64; ++i) {
+  std::vector<double> samples(4096);
+  for (double& s : samples) {
     const double a = backend_->wallclock();
-    least = std::min(least, backend_->wallclock() - a);
+    s = backend_->wallclock() - a;
   }
-  return std::max(0.0, least);
+  return typical_interval(std::move(samples));
 }
 
 // A runtime cost timed on the monotonic clock between two reads, or -1

@@ -4,7 +4,8 @@
 #include <time.h>
 
 #include <algorithm>
-#include <cmath>
+#include <cstddef>
+#include <utility>
 
 namespace hcc::rt {
 
@@ -22,13 +23,14 @@ int real_clock_gettime(clockid_t id, timespec* ts) {
 
 namespace {
 
-double least_read_interval(Clock c) {
-  double least = INFINITY;
-  for (int i = 0; i < 64; ++i) {
+double read_interval(Clock c) {
+  // A system call for the CPU clock (0.4 us): fewer reads.
+  std::vector<double> samples(c == Clock::Monotonic ? 4096 : 256);
+  for (double& s : samples) {
     const double a = clock_seconds(c);
-    least = std::min(least, clock_seconds(c) - a);
+    s = clock_seconds(c) - a;
   }
-  return std::max(0.0, least);
+  return typical_interval(std::move(samples));
 }
 
 }  // namespace
@@ -39,9 +41,20 @@ double clock_seconds(Clock c) {
   return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
 }
 
+double typical_interval(std::vector<double> samples) {
+  if (samples.empty()) return 0;
+  std::nth_element(samples.begin(), samples.begin() + samples.size() / 2, samples.end());
+  const double median = samples[samples.size() / 2];
+  double sum = 0;
+  size_t kept = 0;
+  for (double s : samples)
+    if (s <= 2 * median) sum += s, ++kept;
+  return std::max(0.0, sum / static_cast<double>(kept));
+}
+
 double clock_overhead(Clock c) {
-  static const double monotonic = least_read_interval(Clock::Monotonic);
-  static const double thread_cpu = least_read_interval(Clock::ThreadCpu);
+  static const double monotonic = read_interval(Clock::Monotonic);
+  static const double thread_cpu = read_interval(Clock::ThreadCpu);
   return c == Clock::Monotonic ? monotonic : thread_cpu;
 }
 

@@ -5,16 +5,21 @@
 //
 // Actors are cooperative: only one runs at a time and it yields only inside
 // a simcall. Every call below that makes one is an entry into the runtime
-// (RuntimeEntry): a program's code that reached it through an entry point
+// (SimcallEntry): a program's code that reached it through an entry point
 // not marked as one has its CPU burst charged there, before another actor
-// runs on the same system thread and its clock (bursts.hpp). The control lock is therefore a flag, not a mutex, provided that
-// no simcall happens while it is held: waking a waiter (a semaphore release,
+// runs on the same system thread and its clock (bursts.hpp), and what the
+// actor owes of its short bursts is simulated before the simcall
+// (sim_bursts.hpp).
+//
+// The control lock is therefore a flag, not a mutex, provided that no
+// simcall happens while it is held: waking a waiter (a semaphore release,
 // itself a simcall) is deferred until the lock is released. lock() checks
 // that the control code never blocks while it holds the lock, which natively
 // would be a bug too. The core's spin locks are never contended here, since
 // no simcall happens while one is held either.
 #include <simgrid/s4u.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 #include <stdexcept>
@@ -56,7 +61,7 @@ class SimWaiter final : public Waiter {
  public:
   SimWaiter(const bool& lock_held, DeferredWakeups& wakeups) : lock_held_(lock_held), wakeups_(wakeups) {}
   void wait() override {
-    RuntimeEntry entry;
+    SimcallEntry entry;
     if (lock_held_) fatal("internal: waiting with the control lock held");
     if (permit_) {
       permit_ = false;
@@ -75,7 +80,7 @@ class SimWaiter final : public Waiter {
     if (lock_held_) {
       wakeups_.add(semaphore_);
     } else {
-      RuntimeEntry entry;
+      SimcallEntry entry;
       semaphore_->release();
     }
   }
@@ -104,11 +109,14 @@ class SimBackend final : public Backend {
   const Machine& machine() const override { return platform_.machine; }
 
   void start_workers(std::function<void(int)> body) override {
-    RuntimeEntry entry;
+    SimcallEntry entry;
     const auto& workers = platform_.machine.workers;
     for (int i = 0; i < static_cast<int>(workers.size()); ++i) {
       s4u::Host* host = platform_.node_hosts[workers[i].node];
-      s4u::ActorPtr actor = s4u::Actor::create(workers[i].name, host, [body, i] { body(i); });
+      s4u::ActorPtr actor = s4u::Actor::create(workers[i].name, host, [body, i] {
+        body(i);
+        pay_owed_cpu();
+      });
       // A program that ends without hcc_shutdown must not keep idle workers
       // waiting forever.
       actor->daemonize();
@@ -123,10 +131,13 @@ class SimBackend final : public Backend {
   }
   // An actor on the host of the CPU workers, sharing its cores with theirs.
   void start_worker(int w, std::function<void(int)> body) override {
-    RuntimeEntry entry;
+    SimcallEntry entry;
     s4u::Host* host = platform_.node_hosts[0];
     s4u::ActorPtr actor =
-        s4u::Actor::create("team" + std::to_string(w), host, [body = std::move(body), w] { body(w); });
+        s4u::Actor::create("team" + std::to_string(w), host, [body = std::move(body), w] {
+          body(w);
+          pay_owed_cpu();
+        });
     actor->daemonize();
     join_running_rank(actor);
     worker_of_pid_[actor->get_pid()] = w;
@@ -149,45 +160,49 @@ class SimBackend final : public Backend {
   void unlock() override {
     held_ = false;
     if (wakeups_.empty()) return;
-    RuntimeEntry entry;
+    SimcallEntry entry;
     wakeups_.flush();
   }
   std::unique_ptr<Waiter> make_waiter() override { return std::make_unique<SimWaiter>(held_, wakeups_); }
   bool keep_looking(int) override { return false; }
 
-  double now() override { return s4u::Engine::get_clock() - start_; }
+  // The caller's own time: what it owes is part of it (sim_bursts.hpp).
+  double now() override { return s4u::Engine::get_clock() - start_ + owed_seconds(); }
   double wallclock() override {
     return clock_seconds(Clock::Monotonic) - wall_start_;
   }
   void sleep(double seconds) override {
-    RuntimeEntry entry;
+    SimcallEntry entry;
     check_unlocked();
     if (seconds > 0) s4u::this_actor::sleep_for(seconds);
   }
   void yield() override {
-    RuntimeEntry entry;
+    SimcallEntry entry;
     check_unlocked();
     s4u::this_actor::sleep_for(kPollSeconds);
   }
+  // With what the actor owes (sim_bursts.hpp): one simcall.
   void compute(double seconds) override {
     RuntimeEntry entry;
     check_unlocked();
-    if (seconds > 0) s4u::this_actor::execute(seconds * s4u::this_actor::get_host()->get_speed());
+    const double flops = take_owed_flops() + (seconds > 0 ? seconds * s4u::this_actor::get_host()->get_speed() : 0);
+    if (flops > 0) s4u::this_actor::execute(flops);
   }
   void compute_flops(double flops) override {
     RuntimeEntry entry;
     check_unlocked();
+    flops = take_owed_flops() + std::max(flops, 0.0);
     if (flops > 0) s4u::this_actor::execute(flops);
   }
   // A GPU worker's kernel as an asynchronous execution on the GPU's host,
   // which the worker waits for after prefetching.
   void start_device_kernel(int worker, const std::function<void()>&, double seconds, bool) override {
-    RuntimeEntry entry;
+    SimcallEntry entry;
     check_unlocked();
     kernels_[worker] = s4u::this_actor::exec_async(std::max(seconds, 0.0) * s4u::this_actor::get_host()->get_speed());
   }
   double finish_device_kernel(int worker) override {
-    RuntimeEntry entry;
+    SimcallEntry entry;
     check_unlocked();
     s4u::ExecPtr exec = std::move(kernels_[worker]);
     if (exec) exec->wait();
@@ -197,7 +212,7 @@ class SimBackend final : public Backend {
   double thread_cpu_time() override { return 0; }
 
   void transfer(int src, const void*, int dst, void*, uint64_t bytes) override {
-    RuntimeEntry entry;
+    SimcallEntry entry;
     check_unlocked();
     sleep(platform_.costs.transfer_queue);
     s4u::Comm::sendto(platform_.node_hosts[src], platform_.node_hosts[dst], bytes);

@@ -21,7 +21,26 @@ namespace {
 
 namespace s4u = simgrid::s4u;
 
-std::unordered_map<long, BurstClock> g_clocks;  // by actor
+// Bursts shorter than this are owed, not simulated at once: each
+// simulated execution is a simcall, a switch to SimGrid's maestro and back,
+// after which the program's next burst runs on caches and branch predictors
+// that the simulator's own code has used. Charged one by one, an n-queens
+// search's 3.9 M bursts measured 0.143 s, where its native run spends 0.09 s
+// in the same code (perf); charged at its next simcall instead, 0.113 s.
+// What an actor owes is simulated before its next simcall (SimcallEntry),
+// merged into its next computation, and counted in the time it reads
+// (owed_seconds): only another actor reading shared memory meanwhile sees
+// the owing actor up to this much early.
+constexpr double kOwedLimit = 1e-6;
+
+// An actor's burst clock and what it owes.
+struct ActorCpu {
+  BurstClock clock;
+  double owed_flops = 0;    // charged, not yet simulated
+  double owed_seconds = 0;  // the same at its host's speed
+};
+
+std::unordered_map<long, ActorCpu> g_actors;  // by actor
 BurstClock g_outside;  // code outside any actor (start-up, exit): always in the runtime
 
 BurstClock* clock_of_caller() {
@@ -30,7 +49,15 @@ BurstClock* clock_of_caller() {
     g_outside.depth = 1;
     return &g_outside;
   }
-  return &g_clocks[self->get_pid()];
+  return &g_actors[self->get_pid()].clock;
+}
+
+ActorCpu* cpu_of_caller() {
+  if (g_actors.empty()) return nullptr;  // no burst accounting
+  const s4u::Actor* self = s4u::Actor::self();
+  if (!self) return nullptr;
+  auto it = g_actors.find(self->get_pid());
+  return it == g_actors.end() ? nullptr : &it->second;
 }
 
 // How fast a host's cores run the program's code relative to the machine
@@ -92,10 +119,16 @@ const std::vector<double>& speeds(const s4u::Host* host) {
 }
 
 void charge(double seconds) {
-  const std::vector<double>& v = speeds(s4u::this_actor::get_host());
-  auto core = g_core.find(s4u::this_actor::get_pid());
+  const s4u::Host* host = s4u::this_actor::get_host();
+  const std::vector<double>& v = speeds(host);
+  const long pid = s4u::this_actor::get_pid();
+  auto core = g_core.find(pid);
   const size_t c = core == g_core.end() ? 0 : static_cast<size_t>(core->second);
-  s4u::this_actor::execute(seconds * v[c < v.size() ? c : 0]);
+  const double flops = seconds * v[c < v.size() ? c : 0];
+  ActorCpu& a = g_actors[pid];
+  a.owed_flops += flops;
+  a.owed_seconds += flops / host->get_speed();
+  if (a.owed_seconds >= kOwedLimit) pay_owed_cpu();
 }
 
 const BurstAccounting kAccounting{clock_of_caller, charge};
@@ -127,8 +160,25 @@ void bind_to_reference_cpu() {
 
 void set_actor_core(long pid, int core) { g_core[pid] = core; }
 
+double take_owed_flops() {
+  ActorCpu* a = cpu_of_caller();
+  if (!a || a->owed_flops <= 0) return 0;
+  const double flops = a->owed_flops;
+  a->owed_flops = a->owed_seconds = 0;
+  return flops;
+}
+
+void pay_owed_cpu() {
+  if (const double flops = take_owed_flops(); flops > 0) s4u::this_actor::execute(flops);
+}
+
+double owed_seconds() {
+  const ActorCpu* a = cpu_of_caller();
+  return a ? a->owed_seconds : 0;
+}
+
 void start_burst_accounting(const Config& config) {
-  g_clocks.clear();
+  g_actors.clear();
   g_speed.clear();
   g_core.clear();
   if (!config.sim_bursts) {

@@ -3,6 +3,7 @@
 // core's hcc.core_speed_factors.
 #pragma once
 
+#include "bursts.hpp"
 #include "config.hpp"
 
 namespace hcc::rt {
@@ -18,5 +19,29 @@ void start_burst_accounting(const Config& config);
 // The actor (pid) runs on core `core` of its host (a worker's: its index
 // among its host's CPU workers); actors not said run on core 0.
 void set_actor_core(long pid, int core);
+
+// Short bursts are owed rather than simulated at once (sim_bursts.cpp says
+// why). take_owed_flops returns what the calling actor owes and clears it,
+// for a computation to simulate with its own; pay_owed_cpu simulates it;
+// owed_seconds is how far the actor's own time runs ahead of the
+// simulated clock.
+double take_owed_flops();
+void pay_owed_cpu();
+double owed_seconds();
+
+// Around a call into the simulation that makes a simcall (blocks,
+// communicates, sleeps, reads the simulated clock): an entry into the
+// runtime whose caller's owed CPU time is simulated first, so that the
+// simcall happens at the caller's own time. Always inlined, as
+// RuntimeEntry must be.
+class SimcallEntry {
+ public:
+  __attribute__((always_inline)) explicit SimcallEntry(const char* where = nullptr) : entry_(where) {
+    pay_owed_cpu();
+  }
+
+ private:
+  RuntimeEntry entry_;
+};
 
 }  // namespace hcc::rt

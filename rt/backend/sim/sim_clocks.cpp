@@ -24,6 +24,7 @@
 
 #include "bursts.hpp"
 #include "cpu_clock.hpp"
+#include "sim_bursts.hpp"
 #include "sim_clocks.hpp"
 
 namespace hcc::rt {
@@ -130,7 +131,7 @@ const Libc& libc() {
 }
 
 void simulated_sleep(double seconds) {
-  RuntimeEntry entry("sleep");
+  SimcallEntry entry("sleep");
   if (seconds > 0) s4u::this_actor::sleep_for(seconds);
 }
 
@@ -151,14 +152,14 @@ extern "C" {
 
 int clock_gettime(clockid_t id, struct timespec* ts) {
   if (!ts || !hcc::rt::simulated_clock(id) || !program_reads()) return hcc::rt::real_clock_gettime(id, ts);
-  hcc::rt::RuntimeEntry entry("clock_gettime");
+  hcc::rt::SimcallEntry entry("clock_gettime");
   *ts = hcc::rt::to_timespec(hcc::rt::wall_clock(id));
   return 0;
 }
 
 int gettimeofday(struct timeval* tv, void* tz) {
   if (!tv || !program_reads()) return hcc::rt::libc().gettimeofday(tv, tz);
-  hcc::rt::RuntimeEntry entry("gettimeofday");
+  hcc::rt::SimcallEntry entry("gettimeofday");
   const timespec ts = hcc::rt::to_timespec(hcc::rt::wall_clock(CLOCK_REALTIME));
   tv->tv_sec = ts.tv_sec;
   tv->tv_usec = ts.tv_nsec / 1000;
@@ -167,14 +168,14 @@ int gettimeofday(struct timeval* tv, void* tz) {
 
 int timespec_get(struct timespec* ts, int base) {
   if (base != TIME_UTC || !program_reads()) return hcc::rt::libc().timespec_get(ts, base);
-  hcc::rt::RuntimeEntry entry("timespec_get");
+  hcc::rt::SimcallEntry entry("timespec_get");
   *ts = hcc::rt::to_timespec(hcc::rt::wall_clock(CLOCK_REALTIME));
   return base;
 }
 
 time_t time(time_t* out) {
   if (!program_reads()) return hcc::rt::libc().time(out);
-  hcc::rt::RuntimeEntry entry("time");
+  hcc::rt::SimcallEntry entry("time");
   const auto now = static_cast<time_t>(std::floor(hcc::rt::wall_clock(CLOCK_REALTIME)));
   if (out) *out = now;
   return now;
@@ -185,7 +186,7 @@ time_t time(time_t* out) {
 // would read it.
 clock_t clock(void) {
   if (!program_reads()) return hcc::rt::libc().clock();
-  hcc::rt::RuntimeEntry entry("clock");
+  hcc::rt::SimcallEntry entry("clock");
   const double seconds = hcc::rt::origins().clock + simgrid::s4u::Engine::get_clock();
   return static_cast<clock_t>(seconds * CLOCKS_PER_SEC);
 }

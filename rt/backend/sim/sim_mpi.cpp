@@ -21,6 +21,7 @@
 #include "bursts.hpp"
 #include "fatal.hpp"
 #include "ranks.hpp"
+#include "sim_bursts.hpp"
 #include "sim_ranks.hpp"
 
 extern "C" {
@@ -50,7 +51,7 @@ void check_mpi_caller(const char* function) {
 }  // namespace hcc::rt
 
 extern "C" int MPI_Init_thread(int* argc, char*** argv, int required, int* provided) {
-  hcc::rt::RuntimeEntry entry("MPI_Init_thread");
+  hcc::rt::SimcallEntry entry("MPI_Init_thread");
   int smpi = MPI_THREAD_SINGLE;
   const int rc = PMPI_Init_thread(argc, argv, required, &smpi);
   hcc::rt::check_mpi_caller("MPI_Init_thread");

@@ -110,6 +110,7 @@ int run_main_in_rank(Rank& rank, int (*main_fn)(int, char**), int argc, char** a
   if (rank.mpi) make_privates(rank);
   if (hcc_init() != 0) return 1;
   const int rc = call_main(main_fn, argc, argv);
+  pay_owed_cpu();  // main's last burst
   hcc_shutdown();
   release_privates(rank);
   return rc;
