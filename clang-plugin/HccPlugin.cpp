@@ -82,12 +82,18 @@ void abandonMainFile(CompilerInstance &ci) {
   sm.setMainFileID(sm.createFileID(std::move(buffer)));
 }
 
+// This module's file (HccPlugin.so), or "" when the system cannot say.
+std::string thisModulePath() {
+  Dl_info info;
+  if (dladdr(reinterpret_cast<void *>(&thisModulePath), &info) && info.dli_fname) return info.dli_fname;
+  return "";
+}
+
 // Where hcc/hcc.h is: <dir of HccPlugin.so>/../include when installed
 // (lib/HccPlugin.so, include/hcc/hcc.h), else the source tree's rt/include.
 std::string findRuntimeIncludeDir() {
-  Dl_info info;
-  if (dladdr(reinterpret_cast<void *>(&findRuntimeIncludeDir), &info) && info.dli_fname) {
-    llvm::SmallString<256> dir(info.dli_fname);
+  if (const std::string module = thisModulePath(); !module.empty()) {
+    llvm::SmallString<256> dir(module);
     llvm::sys::fs::make_absolute(dir);
     llvm::sys::path::remove_filename(dir);
     llvm::sys::path::append(dir, "..", "include");
@@ -171,6 +177,13 @@ class HccPluginAction : public PluginASTAction {
       markFailedSilently(diags);
       abandonMainFile(ci);
       return empty;
+    }
+
+    // The hooks these builds add must not change what the inliner decides
+    // (HookInlineCost.cpp): this module is also the pass plugin.
+    if (mode_ != Mode::Native) {
+      if (const std::string module = thisModulePath(); !module.empty())
+        ci.getCodeGenOpts().PassPlugins.push_back(module);
     }
 
     std::string text;
