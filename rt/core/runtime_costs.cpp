@@ -5,8 +5,6 @@
 #include <cstddef>
 #include <stdexcept>
 #include <string_view>
-#include <utility>
-#include <vector>
 
 #include "cpu_clock.hpp"
 #include "fatal.hpp"
@@ -32,12 +30,7 @@ double Runtime::cpu_between(double from, double to) const { return std::max(0.0,
 // The typical interval between two reads of the monotonic clock
 // (wallclock(); typical_interval says why not the least).
 double Runtime::wall_clock_read_cost() {
-  std::vector<double> samples(4096);
-  for (double& s : samples) {
-    const double a = backend_->wallclock();
-    s = backend_->wallclock() - a;
-  }
-  return typical_interval(std::move(samples));
+  return typical_read_interval([this] { return backend_->wallclock(); }, 4096);
 }
 
 // A runtime cost timed on the monotonic clock between two reads, or -1

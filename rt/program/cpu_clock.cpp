@@ -5,7 +5,6 @@
 
 #include <algorithm>
 #include <cstddef>
-#include <utility>
 
 namespace hcc::rt {
 
@@ -25,12 +24,7 @@ namespace {
 
 double read_interval(Clock c) {
   // A system call for the CPU clock (0.4 us): fewer reads.
-  std::vector<double> samples(c == Clock::Monotonic ? 4096 : 256);
-  for (double& s : samples) {
-    const double a = clock_seconds(c);
-    s = clock_seconds(c) - a;
-  }
-  return typical_interval(std::move(samples));
+  return typical_read_interval([c] { return clock_seconds(c); }, c == Clock::Monotonic ? 4096 : 256);
 }
 
 }  // namespace

@@ -5,6 +5,8 @@
 
 #include <time.h>
 
+#include <cstddef>
+#include <utility>
 #include <vector>
 
 namespace hcc::rt {
@@ -34,6 +36,18 @@ double clock_overhead(Clock c);
 // several times, 10 % too slow in simulation). Steps average out over many
 // samples.
 double typical_interval(std::vector<double> samples);
+
+// The typical interval between n pairs of back-to-back calls of read (a
+// clock read returning seconds): what one read costs.
+template <class Read>
+double typical_read_interval(Read read, size_t n) {
+  std::vector<double> samples(n);
+  for (double& s : samples) {
+    const double a = read();
+    s = read() - a;
+  }
+  return typical_interval(std::move(samples));
+}
 
 // Intervals shorter than this are timed on the monotonic clock alone: a CPU
 // clock read costs 1.2 to 1.5 us on this virtual machine and flushes the

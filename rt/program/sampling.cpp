@@ -370,13 +370,12 @@ int hcc_sample_enter(hcc_sample_site* site, int kind, double count, double tol) 
   if (hcc::rt::measures(rt, s, r, count, tol)) {
     const hcc::rt::Measurements& m = s.measurements(r);
     const bool short_runs = m.measured > 0 && m.mean < hcc::rt::kCpuClockFrom;
-    const hcc::rt::Clock clock = short_runs ? hcc::rt::Clock::Monotonic : hcc::rt::Clock::ThreadCpu;
-    r.open.emplace_back(rt.self_worker(), hcc::rt::start_timing(clock));
+    r.open.emplace_back(rt.self_worker(), hcc::rt::Timing{});
     hcc::rt::burst_hold();  // the run is charged its measurement, not as a burst
     // The run starts here, and ends first thing in hcc_sample_leave: the
     // runtime's work around it was measured too (an empty statement: 57 ns
     // a run; now 8).
-    if (clock == hcc::rt::Clock::Monotonic) r.open.back().second.started = hcc::rt::clock_seconds(clock);
+    r.open.back().second = hcc::rt::start_timing(short_runs ? hcc::rt::Clock::Monotonic : hcc::rt::Clock::ThreadCpu);
     return 1;
   }
   r.pending += s.measurements(r).estimate(rt, s.histogram);
