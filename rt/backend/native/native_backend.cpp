@@ -104,8 +104,7 @@ class NativeBackend final : public Backend {
     threads_running_ = machine_.workers.size() + (program_thread_worker() == 0 ? 0 : 1);
     cores_ = usable.size();
     oversubscribed_ = threads_running_ > cores_;
-    if (config.bind_workers && usable.size() >= machine_.workers.size())
-      worker_cpus_.assign(usable.begin(), usable.begin() + static_cast<long>(machine_.workers.size()));
+    if (config.bind_workers && usable.size() >= machine_.workers.size()) worker_cpus_ = cpus_for_workers(usable);
   }
 
   bool simulated() const override { return false; }
@@ -257,6 +256,20 @@ class NativeBackend final : public Backend {
                               cpus.begin() + (rank.local_index + 1) * per_rank);
     }
     return cpus;
+  }
+  // The CPU of each worker. The program's thread, when it is worker 0, stays
+  // unbound (the threads it creates would inherit its CPU), so the others
+  // take the usable CPUs but the one it runs on now: bound to it, worker 1
+  // shared that CPU with the program's thread until Linux moved the unbound
+  // one (a balancing tick, 4-6 ms), in one run of three of
+  // bench/deep_tasks.py's tree, the two threads taking turns.
+  std::vector<int> cpus_for_workers(std::vector<int> usable) const {
+    if (program_thread_worker() == 0) {
+      const auto here = std::find(usable.begin(), usable.end(), sched_getcpu());
+      if (here != usable.end()) std::rotate(usable.begin(), here, here + 1);
+    }
+    usable.resize(machine_.workers.size());
+    return usable;
   }
   // A refusal (a container's policy) leaves the thread unbound: binding
   // changes where a worker runs, never what the program computes.
