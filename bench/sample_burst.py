@@ -10,8 +10,9 @@ and `-fsimulate` into <build>/bench/sample-burst/. An instrumented run (20
 steps) calibrates the tasks' kernel model and the runtime's costs (the model
 of the burst it also records is removed: it would stand for every run). Then
 --rounds rounds, each running, in turn: the native program, the simulation
-(HCC_SAMPLING=1, the default) and the same simulation measuring every run of
-the burst (HCC_SAMPLING=0, the reference). Every run prints the time of its
+(HCC_SAMPLING=1, the default) and the same simulation running every run of
+the burst, measured as the program's other code (HCC_SAMPLING=0, the
+reference). Every run prints the time of its
 steps on its own clock (EXAMPLE_TIME=1: omp_get_wtime, simulated time in a
 simulation); the simulations' wall times are measured here. Medians:
 

@@ -50,7 +50,14 @@ echo "ok: simulated: local 5/100, global 3/10, auto $auto/60, max 10/40, delay 0
 out=$(HCC_SAMPLING=0 ./s-simulate 2>&1)
 [ "$(field local runs "$out") $(field global runs "$out") $(field auto runs "$out") $(field max runs "$out")" = "100 10 60 40" ] \
   || fail "HCC_SAMPLING=0 skipped runs: $out"
-echo "ok: HCC_SAMPLING=0 runs everything"
+# Its runs are charged as the program's code (bursts), or, with bursts off,
+# each timed apart: 100 runs of 1 ms either way.
+within "$(field local seconds "$out")" 0.095 0.2 || fail "HCC_SAMPLING=0: 100 runs of 1 ms took $(field local seconds "$out") s"
+grep -q "^hccsim: sampled" <<<"$out" && fail "HCC_SAMPLING=0 with bursts: runs timed apart: $out"
+out=$(HCC_SAMPLING=0 HCC_SIM_BURSTS=off ./s-simulate 2>&1)
+within "$(field local seconds "$out")" 0.095 0.2 || fail "HCC_SAMPLING=0 HCC_SIM_BURSTS=off: $(field local seconds "$out") s"
+grep -q "^hccsim: sampled sampling.c:15: 100 of 100 runs measured" <<<"$out" || fail "bursts off: runs not timed: $out"
+echo "ok: HCC_SAMPLING=0 runs everything, charged as bursts (or each run timed, bursts off)"
 
 # 3. Native and instrumented builds run everything; instrumented runs
 #    record every run of each site as a kernel's runs.
