@@ -97,7 +97,7 @@ struct Team {
   std::unique_ptr<rt::Seat[]> seats;
   int seat_capacity = 0;
   // single, copyprivate.
-  uint64_t singles_taken = 0;
+  std::atomic<uint64_t> singles_taken{0};  // single constructs taken (__kmpc_single)
   void* copyprivate = nullptr;
   std::map<uint64_t, std::unique_ptr<Loop>> loops;  // by ordinal among the team's loops
   std::map<uint64_t, std::unique_ptr<Doacross>> doacross;  // by ordinal among its doacross loops

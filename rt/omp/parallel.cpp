@@ -318,12 +318,13 @@ int32_t __kmpc_single(ident_t* loc, int32_t) {
   if (team.serialized) return 1;
   // Threads meet the team's single constructs in the same order: the first
   // to reach the k-th takes it. Whoever took a later one passed this one.
+  // One compare-exchange: the control lock taken here was taken by every
+  // thread of the team at every single.
   const uint64_t k = ++team.members[c.tid].singles;
-  s.rt.lock();
-  const bool mine = team.singles_taken < k;
-  if (mine) team.singles_taken = k;
-  s.rt.unlock();
-  return mine;
+  uint64_t taken = team.singles_taken.load(std::memory_order_relaxed);
+  while (taken < k)
+    if (team.singles_taken.compare_exchange_weak(taken, k, std::memory_order_acq_rel)) return 1;
+  return 0;
 }
 void __kmpc_end_single(ident_t*, int32_t) {}
 
