@@ -47,6 +47,11 @@ class Scheduler {
   // The next task queued for the worker alone, looking at no other worker's
   // queue (an idle worker between its looks at the others').
   virtual Task* pop_own(int worker) { return pop(worker, false); }
+  // The next task for a worker with no queue of its own (a thread added for
+  // an OpenMP team, Runtime::add_team_worker): one it can take from the
+  // others' queues, or nullptr where the scheduler queues each task for one
+  // worker (dmda, dmdas).
+  virtual Task* pop_guest(int /*worker*/) { return nullptr; }
   // The task the worker will most likely pop next, left queued, when the
   // scheduler queues tasks for one worker alone (dmda, dmdas): a GPU worker
   // brings its inputs while its kernel runs. Valid until that worker pops.

@@ -60,14 +60,18 @@ bool Runtime::make_ready(Task* t, int by_worker, bool keep_for_self) {
     // is known: a waiting worker woken for a task it may not take wakes
     // another when it leaves its wait (wait_until).
     auto may_take = [&](int i) {
-      return hold ? can_take(*t, i) : can_run_codelet(codelet, workers_[i].cpu, workers_[i].control_only);
+      if (hold) return can_take(*t, i);
+      // A team worker between two teams takes no task (can_take).
+      return can_run_codelet(codelet, workers_[i].cpu, workers_[i].control_only) &&
+             (i < nworkers_ || workers_[i].current.load(std::memory_order_relaxed));
     };
     const bool shares = scheduler_->shares_tasks();
     // A scheduler that queues the task for w alone gives it to w whatever w
     // waits for (Runtime::can_take).
     const bool woke = w >= 0 && workers_[w].idle.load(std::memory_order_relaxed) && (!shares || may_take(w)) && wake(w);
     if (!woke && (w < 0 || shares)) {
-      for (int i = 0; i < nworkers_; ++i)
+      const int all = nworkers_ + nteam_workers_.load(std::memory_order_relaxed);
+      for (int i = 0; i < all; ++i)
         if (workers_[i].idle.load(std::memory_order_relaxed) && may_take(i) && wake(i)) break;
     }
   }
@@ -100,9 +104,12 @@ bool Runtime::can_take(const Task& t, int worker) const {
   // A task on program-wide data is taken too: the children waited for may
   // depend on it, which OpenMP's sibling-only dependencies rule out but the
   // sequential task flow of hcc_data_register'ed data does not.
+  // A team worker (a thread added for an OpenMP team) runs the tasks of
+  // its team's region only: between two teams it is no team's thread.
   const Task* waiting = workers_[worker].current.load(std::memory_order_relaxed);
-  return !waiting || workers_[worker].current_implicit.load(std::memory_order_relaxed) || t.program_wide_deps ||
-         descends_from(t, *waiting);
+  const bool implicit = workers_[worker].current_implicit.load(std::memory_order_relaxed);
+  if (worker >= nworkers_ && (!waiting || (implicit && t.region != waiting->region))) return false;
+  return !waiting || implicit || t.program_wide_deps || descends_from(t, *waiting);
 }
 
 void Runtime::worker_loop(int w) {
@@ -195,15 +202,28 @@ Task* Runtime::look_a_while(int w) {
 
 Task* Runtime::next_task(int w, bool last_look, bool own_queue_only) {
   Worker& me = workers_[w];
-  if (me.woken_for_task.load(std::memory_order_relaxed)) me.woken_for_task.store(false, std::memory_order_relaxed);
+  const bool woken_for_task = me.woken_for_task.load(std::memory_order_relaxed);
+  if (woken_for_task) me.woken_for_task.store(false, std::memory_order_relaxed);
   // An implicit task starts only on a worker that runs nothing else: one
   // started inside a waiting task would wait at its barrier for that task.
   if (Task* t = me.pinned.load(std::memory_order_acquire); t && !me.current.load(std::memory_order_relaxed)) {
     me.pinned.store(nullptr, std::memory_order_relaxed);
     return t;
   }
-  if (w >= nworkers_) return nullptr;  // a team worker runs its team's implicit tasks only
-  while (Task* t = own_queue_only ? scheduler_->pop_own(w) : scheduler_->pop(w, last_look)) {
+  const bool team_worker = w >= nworkers_;
+  if (team_worker && !me.current.load(std::memory_order_relaxed)) {
+    // A team worker between two teams takes no task (can_take): claimed for
+    // one as it left its team, it passes the claim on.
+    if (woken_for_task)
+      for (int i = 0; i < nworkers_; ++i)
+        if (wake(i)) break;
+    return nullptr;
+  }
+  // A team worker has no queue of its own: it takes its team's tasks from
+  // the others' queues.
+  while (Task* t = team_worker   ? scheduler_->pop_guest(w)
+                   : own_queue_only ? scheduler_->pop_own(w)
+                                    : scheduler_->pop(w, last_look)) {
     if (!t->has_commute || take_commute(t)) return t;
   }
   // The end of the tasks it ran back to back: no time passed since the last

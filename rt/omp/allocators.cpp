@@ -47,10 +47,11 @@ Allocator* user(uintptr_t handle) { return handle >= kPredefined ? reinterpret_c
 void* aligned(size_t align, size_t size) {
   align = std::max(align, sizeof(void*));
   void* p = nullptr;
-  return posix_memalign(&p, align, size ? size : 1) == 0 ? p : nullptr;
+  return posix_memalign(&p, align, size) == 0 ? p : nullptr;
 }
 
 void* allocate(size_t align, size_t size, uintptr_t handle) {
+  if (size == 0) return nullptr;  // as libomp: no block for no bytes (omp_free takes a null pointer)
   if (handle == 0) handle = g_default;
   Allocator* a = user(handle);
   if (!a) return aligned(align, size);

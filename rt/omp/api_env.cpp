@@ -184,7 +184,8 @@ void omp_display_env(int verbose) {
   out += std::string("  OMP_DYNAMIC = 'FALSE'\n  OMP_NESTED = '") + (levels > 1 ? "TRUE" : "FALSE") + "'\n";
   out += "  OMP_NUM_THREADS = '" + std::to_string(omp_get_max_threads()) + "'\n";
   out += std::string("  OMP_SCHEDULE = '") + ((r.kind & 0x80000000) ? "MONOTONIC:" : "") +
-         (kind >= 1 && kind <= 4 ? kinds[kind] : "STATIC") + "," + std::to_string(r.chunk) + "'\n";
+         (kind >= 1 && kind <= 4 ? kinds[kind] : kind == 101 ? "TRAPEZOIDAL" : kind == 102 ? "STATIC_STEAL" : "STATIC") +
+         "," + std::to_string(r.chunk) + "'\n";
   out += "  OMP_PROC_BIND = 'FALSE'\n  OMP_PLACES = '{0}:" + std::to_string(places()) + "'\n";
   const bool active = std::isinf(state().rt.config().idle_looking);  // idle threads never sleep
   out += std::string("  OMP_STACKSIZE = '8M'\n  OMP_WAIT_POLICY = '") + (active ? "ACTIVE" : "PASSIVE") +

@@ -16,16 +16,20 @@
 namespace hcc::omp {
 
 constexpr int32_t kMonotonic = static_cast<int32_t>(0x80000000u);  // omp_sched_monotonic
+// libomp's own kinds (kmp_sched_t), which omp_set_schedule and OMP_SCHEDULE
+// take and omp_get_schedule gives back: run as guided and dynamic.
+constexpr int32_t kTrapezoidal = 101, kStaticSteal = 102;
 
 RunSchedule run_schedule(int32_t kind, int64_t chunk) {
   RunSchedule r;
   const int32_t base = kind & ~kMonotonic;
-  r.kind = (base >= 1 && base <= 4 ? base : 1) | (kind & kMonotonic);
+  const bool known = (base >= 1 && base <= 4) || base == kTrapezoidal || base == kStaticSteal;
+  r.kind = (known ? base : 1) | (kind & kMonotonic);
   const int32_t c = static_cast<int32_t>(std::clamp<int64_t>(chunk, 0, INT32_MAX));
   switch (r.kind & ~kMonotonic) {
     case 1: r.chunk = c; break;               // static: < 1 is unchunked
     case 4: r.chunk = 1; break;               // auto: no chunk
-    default: r.chunk = std::max(c, 1); break;  // dynamic, guided: at least 1
+    default: r.chunk = std::max(c, 1); break;  // dynamic, guided, trapezoidal, static_steal: at least 1
   }
   return r;
 }
@@ -34,6 +38,8 @@ int32_t RunSchedule::loop_kind() const {
   switch (kind & ~kMonotonic) {
     case 2: return kSchDynamicChunked;
     case 3: return kSchGuidedChunked;
+    case kTrapezoidal: return kSchTrapezoidal;
+    case kStaticSteal: return kSchDynamicChunked;
     case 1: return chunk > 0 ? kSchStaticChunked : kSchStatic;
     default: return kSchStatic;  // auto
   }
@@ -64,6 +70,8 @@ bool parse_schedule(const char* text, RunSchedule& out) {
   else if (name == "dynamic") kind = 2;
   else if (name == "guided") kind = 3;
   else if (name == "auto") kind = 4;
+  else if (name == "trapezoidal") kind = kTrapezoidal;
+  else if (name == "static_steal") kind = kStaticSteal;
   else return false;
   out = run_schedule(kind | modifier, chunk);
   return true;

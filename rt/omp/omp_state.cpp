@@ -84,6 +84,23 @@ State& state() {
 
 int slot_of_caller(const State& s) { return s.rt.self_worker() + 1; }
 
+namespace {
+
+// The end of a region with team workers (threads added beyond the CPU
+// workers), which run the region's tasks only while they are in its team
+// (rt::Runtime::can_take): they stay and run them until every thread has
+// ended its own part and the tasks below are done, as libomp's threads wait
+// at a region's end. A program may count on another thread than the
+// creating one to run a task (a producer that waits for its task to start:
+// OpenMP conformance tests that ask for more threads than OMP_NUM_THREADS).
+void join_with_team_workers(State& s, Team& team) {
+  if (team.joined.fetch_add(1) + 1 == team.nthreads) s.rt.notify_waiters();
+  if (s.rt.self_worker() < s.rt.worker_count()) return;
+  s.rt.wait_in([&team] { return team.joined.load() == team.nthreads && team.tasks.pending.load() == 0; }, {});
+}
+
+}  // namespace
+
 bool barrier(State& s, Team& team, bool join) {
   // A team of one ran its explicit tasks when they were created, unless it
   // defers them (Team::defers): it then waits for them and their descendants.
@@ -105,6 +122,7 @@ bool barrier(State& s, Team& team, bool join) {
   // times a region.
   if (join) {
     s.rt.taskwait();
+    if (!team.workers.empty() && team.workers.back() >= s.rt.worker_count()) join_with_team_workers(s, team);
     return false;
   }
   // A barrier inside the region: the last thread to arrive waits for the

@@ -93,6 +93,7 @@ struct Team {
   // barriers passed, and by thread number the seat of a thread waiting at
   // one (rt::Runtime::wait_in).
   std::atomic<int> arrived{0};
+  std::atomic<int> joined{0};  // threads at the region's end, when it has team workers (barrier)
   std::atomic<uint64_t> generation{0};
   std::unique_ptr<rt::Seat[]> seats;
   int seat_capacity = 0;
@@ -148,6 +149,7 @@ struct Team {
       keep_or_set(g->waiter, static_cast<rt::Waiter*>(nullptr));
     }
     keep_or_set(arrived, 0);  // generation counts on: a barrier compares it with itself
+    keep_or_set(joined, 0);
     keep_or_set(singles_taken, uint64_t{0});
     keep_or_set(copyprivate, static_cast<void*>(nullptr));
     if (!loops.empty()) loops.clear();

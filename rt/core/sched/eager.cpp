@@ -26,6 +26,11 @@ class EagerScheduler final : public Scheduler {
     return queues_.pop(worker, last_look, oldest, oldest);
   }
 
+  Task* pop_guest(int worker) override {
+    SchedulerContext& ctx = queues_.context();
+    return queues_.pop_guest([&ctx, worker](RingQueue& q) { return take_oldest_runnable(q, ctx, worker); });
+  }
+
   Task* pop_own(int worker) override {
     SchedulerContext& ctx = queues_.context();
     return queues_.pop_own(worker, [&ctx, worker](RingQueue& q) { return take_oldest_runnable(q, ctx, worker); });

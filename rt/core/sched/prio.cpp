@@ -29,6 +29,12 @@ class PrioScheduler final : public Scheduler {
     return queues_.pop(worker, last_look, best, best);
   }
 
+  Task* pop_guest(int worker) override {
+    SchedulerContext& ctx = queues_.context();
+    return queues_.pop_guest(
+        [&ctx, worker](std::set<Task*, ByPriority>& q) { return take_first_runnable(q, ctx, worker); });
+  }
+
   Task* pop_own(int worker) override {
     SchedulerContext& ctx = queues_.context();
     return queues_.pop_own(worker,

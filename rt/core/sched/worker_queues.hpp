@@ -112,6 +112,15 @@ class WorkerQueues {
     return take_from(queues_[w], take);
   }
 
+  // steal(queue) on each queue in turn, for a worker with none of its own:
+  // it keeps no state here (PerWorker is the queues' owners').
+  template <typename Steal>
+  Task* pop_guest(Steal&& steal) {
+    for (int v = 0; v < n_; ++v)
+      if (Task* t = take_from(queues_[v], steal)) return t;
+    return nullptr;
+  }
+
   SchedulerContext& context() const { return ctx_; }
   bool empty(int w) const { return size(w) == 0; }
   size_t size(int w) const { return queues_[w].size.load(std::memory_order_relaxed); }

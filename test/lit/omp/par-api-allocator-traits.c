@@ -52,6 +52,15 @@ int main(void) {
   omp_set_num_teams(3);
   omp_set_teams_thread_limit(2);
   printf("max teams %d, teams thread limit %d\n", omp_get_max_teams(), omp_get_teams_thread_limit());
+  // No block for no bytes, from the default allocator or one with a pool.
+  omp_alloctrait_t pool_trait = {omp_atk_pool_size, 1 << 20};
+  omp_allocator_handle_t pooled = omp_init_allocator(omp_large_cap_mem_space, 1, &pool_trait);
+  void *none[4] = {omp_alloc(0, omp_default_mem_alloc), omp_calloc(1024, 0, omp_default_mem_alloc),
+                   omp_calloc(1024, 0, pooled), omp_aligned_alloc(64, 0, pooled)};
+  printf("zero-byte blocks: %d %d %d %d\n", none[0] == NULL, none[1] == NULL, none[2] == NULL, none[3] == NULL);
+  for (int i = 0; i < 4; ++i) omp_free(none[i], pooled);
+  omp_destroy_allocator(pooled);
+
   int in_task = -1;
 #pragma omp parallel
 #pragma omp single
