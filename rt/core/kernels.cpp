@@ -53,6 +53,13 @@ void Runtime::execute_body(Task* t, int w, const Buffers& buffers) {
     t->codelet->cpu(buffers.begin(), t->arg);
     return;
   }
+  execute_body_kept(t, w, buffers);
+}
+
+// A body whose run is kept (records, models), simulated, or on a GPU: apart
+// from execute_body, whose frame a task that waits for its children nests
+// on the stack at every level of a task tree.
+void Runtime::execute_body_kept(Task* t, int w, const Buffers& buffers) {
   // A kernel's first run on a GPU worker initialises its libraries (cuBLAS
   // and cuSOLVER handles, workspaces, code loaded on first use): instrumented
   // runs keep it as a model of its own, "<kernel>.first-run", which simulations

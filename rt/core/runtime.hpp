@@ -456,6 +456,7 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
 
   // Bodies (kernels.cpp).
   void execute_body(Task* t, int w, const Buffers& buffers);
+  [[gnu::noinline]] void execute_body_kept(Task* t, int w, const Buffers& buffers);
   [[gnu::noinline]] void run_body_natively(Task* t, int w, const Buffers& buffers, bool first_on_gpu);
   [[gnu::noinline]] void simulate_body(Task* t, int w, const Buffers& buffers, bool first_on_gpu);
   [[gnu::noinline]] double run_body_in_simulation(Task* t, int w, const Buffers& buffers);
@@ -500,6 +501,9 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
   void block_until(const std::function<bool()>& ready, bool help) { wait_until(ready, help, false); }
   void block_locked(const std::function<bool()>& ready) { wait_until(ready, false, true); }
   void wait_until(const std::function<bool()>& ready, bool help, bool lock_held, Seats seats = {});
+  bool run_own_children(int w, Task* t);
+  void wait_for_children(Task* t);
+  void wait_for_inflight();
   void register_wait(Blocked& b, bool lock_held, const Seats& seats);
   void unregister_wait(Blocked& b, bool lock_held, const Seats& seats);
   void notify_blocked();
