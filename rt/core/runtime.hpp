@@ -424,6 +424,7 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
   bool return_credit(int self);
   void count_child(Task* parent);
   bool return_child_credit(Task* t);
+  bool return_credits_to_wait(int self, Task* running);
   void count_in_region(Task& t, Task* parent);
   bool return_region_credit(Task& t);
   int& credit_of(int self);
@@ -502,8 +503,8 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
   void block_locked(const std::function<bool()>& ready) { wait_until(ready, false, true); }
   void wait_until(const std::function<bool()>& ready, bool help, bool lock_held, Seats seats = {});
   bool run_own_children(int w, Task* t);
-  void wait_for_children(Task* t);
-  void wait_for_inflight();
+  [[gnu::noinline]] void wait_for_children(Task* t);
+  [[gnu::noinline]] void wait_for_inflight();
   void register_wait(Blocked& b, bool lock_held, const Seats& seats);
   void unregister_wait(Blocked& b, bool lock_held, const Seats& seats);
   void notify_blocked();

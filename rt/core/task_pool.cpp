@@ -142,6 +142,15 @@ bool Runtime::return_child_credit(Task* t) {
   return true;
 }
 
+// Before a thread waits: what it counted ahead of its tasks in flight and of
+// its running task's children (if any) goes back, since the wait may be for
+// either count. Whether a count reached a value waited for: the caller then
+// wakes the waiters.
+bool Runtime::return_credits_to_wait(int self, Task* running) {
+  const bool credit_returned = return_credit(self);
+  return (running && return_child_credit(running)) || credit_returned;
+}
+
 // Counts t in its region, on the thread running its parent. A parent in
 // that region counts its children there kChildCredit at a time, as in
 // pending_children: otherwise every task of a region deep in a task tree

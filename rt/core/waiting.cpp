@@ -66,8 +66,7 @@ void Runtime::wait_until(const std::function<bool()>& ready, bool help, bool loc
   // What it waits for may be inflight_, or the running task's children,
   // reaching zero.
   Task* running = me ? me->current.load(std::memory_order_relaxed) : nullptr;
-  const bool credit_returned = return_credit(w);
-  if ((running && return_child_credit(running)) || credit_returned) {
+  if (return_credits_to_wait(w, running)) {
     if (lock_held) notify_blocked();
     else counter_reached_zero();
   }
@@ -221,8 +220,7 @@ void Runtime::taskwait() { wait_all(); }
 // in the difference. Returns whether the children are done.
 bool Runtime::run_own_children(int w, Task* t) {
   if (backend_->simulated() || measure_costs_ || !single_node_) return false;
-  const bool credit_returned = return_credit(w);
-  if (return_child_credit(t) || credit_returned) counter_reached_zero();
+  if (return_credits_to_wait(w, t)) counter_reached_zero();
   while (t->pending_children.load(std::memory_order_acquire) != 0) {
     Task* next = next_task(w, false, /*own_queue_only=*/true);
     if (!next) return false;
@@ -233,10 +231,10 @@ bool Runtime::run_own_children(int w, Task* t) {
 }
 
 // Apart from wait_all, whose frame every level of a task tree nests.
-__attribute__((noinline)) void Runtime::wait_for_children(Task* t) {
+void Runtime::wait_for_children(Task* t) {
   wait_until([t] { return t->pending_children.load() == 0; }, true, false, {&t->children_waiter});
 }
-__attribute__((noinline)) void Runtime::wait_for_inflight() {
+void Runtime::wait_for_inflight() {
   block_until([this] { return inflight_.load() == 0; }, true);
 }
 

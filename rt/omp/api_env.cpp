@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -177,15 +178,14 @@ int omp_control_tool(int, int, void*) { return -2; }  // omp_control_tool_notool
 
 void omp_display_env(int verbose) {
   const RunSchedule& r = state().run_schedule;
-  static const char* const kinds[] = {"?", "STATIC", "DYNAMIC", "GUIDED", "AUTO"};
-  const int kind = r.kind & 0x7fffffff;
+  std::string kind = schedule_name(r.kind & 0x7fffffff);
+  for (char& c : kind) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
   std::string out = "\nOPENMP DISPLAY ENVIRONMENT BEGIN\n  _OPENMP = '201811'\n";
   const int levels = state().max_active_levels;
   out += std::string("  OMP_DYNAMIC = 'FALSE'\n  OMP_NESTED = '") + (levels > 1 ? "TRUE" : "FALSE") + "'\n";
   out += "  OMP_NUM_THREADS = '" + std::to_string(omp_get_max_threads()) + "'\n";
   out += std::string("  OMP_SCHEDULE = '") + ((r.kind & 0x80000000) ? "MONOTONIC:" : "") +
-         (kind >= 1 && kind <= 4 ? kinds[kind] : kind == 101 ? "TRAPEZOIDAL" : kind == 102 ? "STATIC_STEAL" : "STATIC") +
-         "," + std::to_string(r.chunk) + "'\n";
+         kind + "," + std::to_string(r.chunk) + "'\n";
   out += "  OMP_PROC_BIND = 'FALSE'\n  OMP_PLACES = '{0}:" + std::to_string(places()) + "'\n";
   const bool active = std::isinf(state().rt.config().idle_looking);  // idle threads never sleep
   out += std::string("  OMP_STACKSIZE = '8M'\n  OMP_WAIT_POLICY = '") + (active ? "ACTIVE" : "PASSIVE") +

@@ -20,6 +20,15 @@ constexpr int32_t kMonotonic = static_cast<int32_t>(0x80000000u);  // omp_sched_
 // take and omp_get_schedule gives back: run as guided and dynamic.
 constexpr int32_t kTrapezoidal = 101, kStaticSteal = 102;
 
+// OMP_SCHEDULE's names of the kinds (parse_schedule, omp_display_env).
+struct ScheduleKind {
+  const char* name;
+  int32_t kind;
+};
+constexpr ScheduleKind kScheduleKinds[] = {{"static", 1},      {"dynamic", 2},
+                                           {"guided", 3},      {"auto", 4},
+                                           {"trapezoidal", kTrapezoidal}, {"static_steal", kStaticSteal}};
+
 RunSchedule run_schedule(int32_t kind, int64_t chunk) {
   RunSchedule r;
   const int32_t base = kind & ~kMonotonic;
@@ -65,16 +74,18 @@ bool parse_schedule(const char* text, RunSchedule& out) {
       return false;
     }
   }
-  int32_t kind;
-  if (name == "static") kind = 1;
-  else if (name == "dynamic") kind = 2;
-  else if (name == "guided") kind = 3;
-  else if (name == "auto") kind = 4;
-  else if (name == "trapezoidal") kind = kTrapezoidal;
-  else if (name == "static_steal") kind = kStaticSteal;
-  else return false;
-  out = run_schedule(kind | modifier, chunk);
-  return true;
+  for (const ScheduleKind& k : kScheduleKinds)
+    if (name == k.name) {
+      out = run_schedule(k.kind | modifier, chunk);
+      return true;
+    }
+  return false;
+}
+
+const char* schedule_name(int32_t kind) {
+  for (const ScheduleKind& k : kScheduleKinds)
+    if (k.kind == kind) return k.name;
+  return "static";
 }
 
 namespace {

@@ -42,5 +42,7 @@ RunSchedule run_schedule(int32_t kind, int64_t chunk);
 // Parses an OMP_SCHEDULE value ("dynamic,4", "monotonic:guided"); false
 // when malformed.
 bool parse_schedule(const char* text, RunSchedule& out);
+// The OMP_SCHEDULE name of a kind without its modifier ("static", ...).
+const char* schedule_name(int32_t kind);
 
 }  // namespace hcc::omp

@@ -17,6 +17,17 @@ static int wait_for(volatile int *flag, long limit) {
   return 0;
 }
 
+// One of two tasks that run at once or not at all: it says it started, then
+// waits for the other to have started too.
+static void meet(volatile int *mine, volatile int *other, int *both_ran) {
+  *mine = 1;
+#pragma omp flush
+  if (wait_for(other, 200000000L)) {
+#pragma omp atomic
+    (*both_ran)++;
+  }
+}
+
 int main(void) {
   volatile int started = 0, first = 0, second = 0;
   int producer_saw = 0, both_ran = 0;
@@ -41,23 +52,9 @@ int main(void) {
 #pragma omp single
   {
 #pragma omp task shared(first, second, both_ran)
-    {
-      first = 1;
-#pragma omp flush
-      if (wait_for(&second, 200000000L)) {
-#pragma omp atomic
-        both_ran++;
-      }
-    }
+    meet(&first, &second, &both_ran);
 #pragma omp task shared(first, second, both_ran)
-    {
-      second = 1;
-#pragma omp flush
-      if (wait_for(&first, 200000000L)) {
-#pragma omp atomic
-        both_ran++;
-      }
-    }
+    meet(&second, &first, &both_ran);
   }
   printf("two tasks saw each other run: %d\n", both_ran);
   return 0;
