@@ -10,7 +10,11 @@ and bucket counts are globals) is built three times into
 copy, HCC_PRIVATE) and `hccsim -fsimulate` (privatised, each step a sampled
 burst: `#pragma hcc sample(auto, tol = 0.02)`). Then --rounds rounds, each
 running in turn, at two sizes: both native builds under `mpirun -np 2` and
-the simulation of 2 ranks on the laptop platform (2 cores, one per rank).
+the simulation of 2 ranks on the laptop platform (2 cores, one per rank),
+run on the first CPU, where mpirun binds rank 0: both figures are rank 0's, and
+the two CPUs of this VM do not run memory-bound loops at the same speed
+(rank 0's steps at the cache size took 0.034-0.046 s on CPU 0 and a
+steady 0.032 s on CPU 1 in one session).
 Every run prints rank 0's time of its steps on its own clock (MPI_Wtime:
 simulated time in the simulation), and goes through bench/machine_state.py's
 check (made again, up to --retries times, when the machine was slower than
@@ -81,6 +85,7 @@ def main():
             log(f"building {name}")
             subprocess.run([hccsim] + flags + ["-O2", "-w", src, "-o", exe[name]], check=True)
         speed = SpeedCheck(out, retries=args.retries, pause=1.0, log=log)
+        rank0_cpu = min(os.sched_getaffinity(0))  # where mpirun binds rank 0
         times = {(size, name): [] for size in SIZES for name in exe}
         for r in range(args.rounds):
             log(f"round {r + 1}/{args.rounds}")
@@ -88,7 +93,7 @@ def main():
                 a = [str(steps), str(points)]
                 for name in ("native", "privatized"):
                     times[size, name].append(speed.run(lambda: run(["mpirun", "-np", "2", exe[name]] + a)))
-                sim = [hccsim_run, "-np", "2", "--platform", "laptop", exe["sim"]] + a
+                sim = ["taskset", "-c", str(rank0_cpu), hccsim_run, "-np", "2", "--platform", "laptop", exe["sim"]] + a
                 times[size, "sim"].append(speed.run(lambda: run(sim)))
     except (RuntimeError, subprocess.CalledProcessError, subprocess.TimeoutExpired) as e:
         log(f"privatize_overhead: {e}")

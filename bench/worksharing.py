@@ -2,7 +2,7 @@
 """Worksharing overheads of the hccsim OpenMP runtime against libomp and
 libgomp, shape by shape, in one command.
 
-    python3 bench/worksharing.py --build-dir build [--threads 2] [--rounds 5] [--reps 2000] [--work-us 2]
+    python3 bench/worksharing.py --build-dir build [--threads 2] [--rounds 7] [--reps 2000] [--work-us 2] [--outer 9]
 
 Builds bench/worksharing/shapes.c (EPCC-style: each shape repeats one
 construct around a few microseconds of work) three times into
@@ -13,19 +13,23 @@ construct around a few microseconds of work) three times into
     libgomp  gcc -fopenmp -O2
 
 and runs them interleaved (--rounds rounds, the runtimes in a rotating
-order, OMP_NUM_THREADS=--threads), keeping each shape's median time per
-repetition. Shapes: parallel (a region per repetition), for_static,
-for_dynamic (a loop of 64 iterations in an open region), barrier,
-reduction (a region with a sum), nowait_chain (four loops, one barrier),
-solver_step (three `parallel for` regions over 4096 doubles per step).
+order, OMP_NUM_THREADS=--threads). Each run times each shape --outer times
+over --reps repetitions and prints the median (EPCC's method). A shape's
+ratio is the median over the rounds of hccsim's time over the peer's in
+the same round: runs next to each other see the same machine.
 
-Prints a table of microseconds per repetition, and
+Shapes: parallel (a region per repetition), for_static, for_dynamic (a
+loop of 64 iterations in an open region), barrier, reduction (a region
+with a sum), nowait_chain (four loops, one barrier), solver_step (three
+`parallel for` regions over 4096 doubles per step).
+
+Prints a table of median microseconds per repetition and the ratios, and
 
     figure worksharing_ratio_vs_libomp = <the largest hccsim / libomp ratio over the shapes>
     figure worksharing_ratio_vs_libgomp = <the same against libgomp>
 
 with one line per shape on stderr. At or below 1: hccsim is no slower on
-every shape. About 1 min on the 2-core VM. Exit status 1 when a build or a
+every shape. About 30 s on the 2-core VM. Exit status 1 when a build or a
 run failed.
 """
 import argparse
@@ -45,9 +49,10 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--build-dir", default="build")
     ap.add_argument("--threads", type=int, default=2)
-    ap.add_argument("--rounds", type=int, default=5)
+    ap.add_argument("--rounds", type=int, default=7)
     ap.add_argument("--reps", type=int, default=2000)
     ap.add_argument("--work-us", type=float, default=2)
+    ap.add_argument("--outer", type=int, default=9, help="timed runs of --reps repetitions per shape and run")
     ap.add_argument("--timeout", type=float, default=120)
     ap.add_argument("--prebuilt", action="store_true",
                     help="run the programs already in <build>/bench/worksharing/ (built elsewhere, on a machine "
@@ -86,8 +91,8 @@ def main():
     for r in range(args.rounds):
         order = names[r % len(names):] + names[:r % len(names)]
         for name in order:
-            p = subprocess.run([exe[name], str(args.reps), str(args.work_us)], env=env, capture_output=True,
-                               text=True, timeout=args.timeout)
+            p = subprocess.run([exe[name], str(args.reps), str(args.work_us), str(args.outer)], env=env,
+                               capture_output=True, text=True, timeout=args.timeout)
             if p.returncode != 0:
                 log(f"worksharing: {name} exited with {p.returncode}: {p.stderr.strip()[-300:]}")
                 return 1
@@ -101,7 +106,8 @@ def main():
     for s in shapes:
         row = f"{s:<14}" + "".join(f"{median[n].get(s, float('nan')):>10.2f}" for n in names)
         for peer in ("libomp", "libgomp"):
-            ratio = median["hccsim"][s] / median[peer][s] if peer in median else float("nan")
+            ratio = (statistics.median(h / p for h, p in zip(times["hccsim"][s], times[peer][s]))
+                     if peer in times and s in times[peer] else float("nan"))
             row += f"{ratio:>15.2f}"
             if ratio == ratio and not (worst[peer] >= ratio):
                 worst[peer] = ratio

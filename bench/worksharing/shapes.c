@@ -5,10 +5,11 @@
  * (bench/worksharing.py builds it with hccsim, clang's libomp and gcc's
  * libgomp and runs them side by side).
  *
- *   shapes [reps=2000] [work_us=2]
+ *   shapes [reps=2000] [work_us=2] [outer=9]
  *
  * Prints one line per shape: "<shape> us=<microseconds per repetition>
- * overhead_us=<beyond the work>". */
+ * overhead_us=<beyond the work>", the median of `outer` timed runs of
+ * `reps` repetitions. */
 #include <omp.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -30,16 +31,31 @@ static void use(double x) {
   if (x == 42.0) printf("(unlikely)\n");
 }
 
-/* A shape's time per repetition since t, and beyond the work it did
- * (reference: that work's time per repetition on one thread, divided
- * among the threads where they share it). */
-static void report(const char *shape, double t, int reps, double reference) {
-  const double per = (now() - t) / reps;
-  printf("%s us=%.3f overhead_us=%.3f\n", shape, per * 1e6, (per - reference) * 1e6);
+/* EPCC's method: a shape is timed over `outer` runs of `reps` repetitions
+ * each, and its time per repetition is the median run's, so that a stretch
+ * where the machine was busy elsewhere moves one run, not the figure. The
+ * overhead is that time less the work done (reference: the work's time per
+ * repetition on one thread, divided among the threads where they share it). */
+static int reps = 2000, outer = 9;
+
+static int by_value(const void *a, const void *b) {
+  const double x = *(const double *)a, y = *(const double *)b;
+  return (x > y) - (x < y);
+}
+
+static void measure(const char *shape, void (*run)(void), double reference) {
+  double per[64];
+  for (int o = 0; o < outer; ++o) {
+    const double t = now();
+    run();
+    per[o] = (now() - t) / reps;
+  }
+  qsort(per, outer, sizeof per[0], by_value);
+  const double median = per[outer / 2];
+  printf("%s us=%.3f overhead_us=%.3f\n", shape, median * 1e6, (median - reference) * 1e6);
 }
 
 static void calibrate(double work_us) {
-  volatile double sink = 0;
   int n = 1000;
   for (;;) {
     const double t = now();
@@ -51,20 +67,113 @@ static void calibrate(double work_us) {
     }
     n *= 2;
   }
-  (void)sink;
 }
 
 /* Loops of this many iterations: each thread's share is a few microseconds. */
 #define ITERS 64
 
+static int w;  /* work_iterations: about work_us of work */
+static double sink_total;
+
+/* parallel: a region per repetition. */
+static void shape_parallel(void) {
+  for (int r = 0; r < reps; ++r) {
+#pragma omp parallel
+    use(delay(w));
+  }
+}
+
+/* for: a static loop in a region that stays open. */
+static void shape_for_static(void) {
+#pragma omp parallel
+  for (int r = 0; r < reps; ++r) {
+#pragma omp for
+    for (int i = 0; i < ITERS; ++i) use(delay(w / 4));
+  }
+}
+
+/* dynamic: the same loop, chunks of 1 handed out. */
+static void shape_for_dynamic(void) {
+#pragma omp parallel
+  for (int r = 0; r < reps; ++r) {
+#pragma omp for schedule(dynamic)
+    for (int i = 0; i < ITERS; ++i) use(delay(w / 4));
+  }
+}
+
+static void shape_barrier(void) {
+#pragma omp parallel
+  for (int r = 0; r < reps; ++r) {
+    use(delay(w));
+#pragma omp barrier
+  }
+}
+
+/* reduction: a region with a sum. */
+static void shape_reduction(void) {
+  for (int r = 0; r < reps; ++r) {
+    double s = 0;
+#pragma omp parallel reduction(+ : s)
+    s += delay(w);
+    sink_total += s;
+  }
+}
+
+/* nowait: four loops without barriers between them, one at the end. */
+static void shape_nowait_chain(void) {
+#pragma omp parallel
+  for (int r = 0; r < reps; ++r) {
+#pragma omp for nowait
+    for (int i = 0; i < ITERS; ++i) use(delay(w / 16));
+#pragma omp for nowait
+    for (int i = 0; i < ITERS; ++i) use(delay(w / 16));
+#pragma omp for nowait
+    for (int i = 0; i < ITERS; ++i) use(delay(w / 16));
+#pragma omp for
+    for (int i = 0; i < ITERS; ++i) use(delay(w / 16));
+  }
+}
+
+/* solver: a time step of three short parallel for loops over a vector,
+ * each its own region, as solvers made of many short loops are. */
+enum { N = 4096 };
+static double a[N], b[N], c[N];
+
+static void solver_sequential(void) {
+  for (int r = 0; r < reps; ++r) {
+    for (int i = 0; i < N; ++i) a[i] = 0.5 * (b[i] + c[i]);
+    for (int i = 0; i < N; ++i) b[i] = a[i] * 0.999 + c[i] * 1e-3;
+    for (int i = 0; i < N; ++i) c[i] = 0.5 * (a[i] + b[i]);
+  }
+}
+
+static void shape_solver_step(void) {
+  for (int r = 0; r < reps; ++r) {
+#pragma omp parallel for
+    for (int i = 0; i < N; ++i) a[i] = 0.5 * (b[i] + c[i]);
+#pragma omp parallel for
+    for (int i = 0; i < N; ++i) b[i] = a[i] * 0.999 + c[i] * 1e-3;
+#pragma omp parallel for
+    for (int i = 0; i < N; ++i) c[i] = 0.5 * (a[i] + b[i]);
+  }
+}
+
+/* The work one thread does per repetition, alone: the reference. */
+static void work_alone(void) {
+  for (int r = 0; r < reps; ++r) use(delay(w));
+}
+
 int main(int argc, char **argv) {
-  const int reps = argc > 1 ? atoi(argv[1]) : 2000;
+  reps = argc > 1 ? atoi(argv[1]) : 2000;
   const double work_us = argc > 2 ? atof(argv[2]) : 2;
+  outer = argc > 3 ? atoi(argv[3]) : 9;
+  if (reps < 1 || work_us <= 0 || outer < 1 || outer > 64) {
+    fprintf(stderr, "usage: shapes [reps >= 1] [work_us > 0] [1 <= outer <= 64]\n");
+    return 2;
+  }
   calibrate(work_us);
-  const int w = work_iterations;
+  w = work_iterations;
   const int nthreads = omp_get_max_threads();
-  volatile double sink = 0;
-  double t, ref;
 
   /* The runtime's threads started and warm before the first shape. */
   for (int r = 0; r < 200; ++r) {
@@ -72,97 +181,24 @@ int main(int argc, char **argv) {
     use(delay(w));
   }
 
-  /* The work one thread does per repetition, alone: the reference. */
-  t = now();
-  for (int r = 0; r < reps; ++r) use(delay(w));
-  ref = (now() - t) / reps;
+  double t = now();
+  work_alone();
+  const double ref = (now() - t) / reps;
   const double ref_loop = ref * ITERS / nthreads / 4; /* each iteration a quarter of the work */
 
-  /* parallel: a region per repetition. */
-  t = now();
-  for (int r = 0; r < reps; ++r) {
-#pragma omp parallel
-    use(delay(w));
-  }
-  report("parallel", t, reps, ref);
+  measure("parallel", shape_parallel, ref);
+  measure("for_static", shape_for_static, ref_loop);
+  measure("for_dynamic", shape_for_dynamic, ref_loop);
+  measure("barrier", shape_barrier, ref);
+  measure("reduction", shape_reduction, ref);
+  measure("nowait_chain", shape_nowait_chain, ref_loop);
 
-  /* for: a static loop in a region that stays open. */
+  for (int i = 0; i < N; ++i) a[i] = b[i] = c[i] = 1.0 / (i + 1);
   t = now();
-#pragma omp parallel
-  for (int r = 0; r < reps; ++r) {
-#pragma omp for
-    for (int i = 0; i < ITERS; ++i) use(delay(w / 4));
-  }
-  report("for_static", t, reps, ref_loop);
-
-  /* dynamic: the same loop, chunks of 1 handed out. */
-  t = now();
-#pragma omp parallel
-  for (int r = 0; r < reps; ++r) {
-#pragma omp for schedule(dynamic)
-    for (int i = 0; i < ITERS; ++i) use(delay(w / 4));
-  }
-  report("for_dynamic", t, reps, ref_loop);
-
-  /* barrier. */
-  t = now();
-#pragma omp parallel
-  for (int r = 0; r < reps; ++r) {
-    use(delay(w));
-#pragma omp barrier
-  }
-  report("barrier", t, reps, ref);
-
-  /* reduction: a region with a sum. */
-  t = now();
-  for (int r = 0; r < reps; ++r) {
-    double s = 0;
-#pragma omp parallel reduction(+ : s)
-    s += delay(w);
-    sink += s;
-  }
-  report("reduction", t, reps, ref);
-
-  /* nowait: four loops without barriers between them, one at the end. */
-  t = now();
-#pragma omp parallel
-  for (int r = 0; r < reps; ++r) {
-#pragma omp for nowait
-    for (int i = 0; i < ITERS; ++i) use(delay(w / 16));
-#pragma omp for nowait
-    for (int i = 0; i < ITERS; ++i) use(delay(w / 16));
-#pragma omp for nowait
-    for (int i = 0; i < ITERS; ++i) use(delay(w / 16));
-#pragma omp for
-    for (int i = 0; i < ITERS; ++i) use(delay(w / 16));
-  }
-  report("nowait_chain", t, reps, ref_loop);
-
-  /* solver: a time step of three short parallel for loops over a vector,
-   * each its own region, as solvers made of many short loops are. */
-  {
-    enum { N = 4096 };
-    static double a[N], b[N], c[N];
-    for (int i = 0; i < N; ++i) a[i] = b[i] = c[i] = 1.0 / (i + 1);
-    const double s0 = now();
-    for (int r = 0; r < reps; ++r) {
-      for (int i = 0; i < N; ++i) a[i] = 0.5 * (b[i] + c[i]);
-      for (int i = 0; i < N; ++i) b[i] = a[i] * 0.999 + c[i] * 1e-3;
-      for (int i = 0; i < N; ++i) c[i] = 0.5 * (a[i] + b[i]);
-    }
-    const double seq = (now() - s0) / reps;
-    t = now();
-    for (int r = 0; r < reps; ++r) {
-#pragma omp parallel for
-      for (int i = 0; i < N; ++i) a[i] = 0.5 * (b[i] + c[i]);
-#pragma omp parallel for
-      for (int i = 0; i < N; ++i) b[i] = a[i] * 0.999 + c[i] * 1e-3;
-#pragma omp parallel for
-      for (int i = 0; i < N; ++i) c[i] = 0.5 * (a[i] + b[i]);
-    }
-    report("solver_step", t, reps, seq / nthreads);
-    sink += a[N / 2] + b[N / 3] + c[N / 4];
-  }
-  if (sink == 42.0) printf("(unlikely)\n");
+  solver_sequential();
+  const double seq = (now() - t) / reps;
+  measure("solver_step", shape_solver_step, seq / nthreads);
+  sink_total += a[N / 2] + b[N / 3] + c[N / 4];
+  if (sink_total == 42.0) printf("(unlikely)\n");
   return 0;
 }

@@ -309,7 +309,8 @@ class StatementPragmas {
     const std::string enter =
         "if (HCC_SAMPLE_ENTER(&" + site + ", " + kind + ", " + count + ", " + tol + ")) ";
     const std::string leave = " HCC_SAMPLE_LEAVE(&" + site + ");";
-    const std::string decl = "static hcc_sample_site " + site + " = {" + quoted(siteName(p)) + ", 0}; ";
+    const std::string decl =
+        "static hcc_sample_site " + site + " HCC_SAMPLE_SITE = {" + quoted(siteName(p)) + ", 0}; ";
     const Stmt *body = loopBody(c.stmt);
     if (body) {
       // Per iteration: a `continue` skips the leave, the next enter closes

@@ -66,7 +66,23 @@ cmp -s a.csv b.csv || fail "two simulated runs wrote different memory curves"
 [ "$(tail -1 a.csv | cut -d, -f3)" = 0 ] || fail "curve does not end at 0: $(cat a.csv)"
 echo "ok: memory curve"
 
-# 4. A threshold that is not a size is one line.
+# 4. A simulated build touches a large block when allocated only if the
+#    program samples (its first sampled runs would measure the faults);
+#    otherwise its pages come in the order of the program's own accesses.
+for variant in plain samples; do
+  flag=$([ $variant = samples ] && echo -DSAMPLES || true)
+  "$hccsim" -fsimulate -O2 $flag "$src/first_touch.c" -o "touch-$variant"
+  faults=$(field faults "$(HCC_FOLD_THRESHOLD=0 ./touch-$variant 2>&1)")
+  [ -n "$faults" ] || fail "first_touch ($variant) printed no faults"
+  if [ $variant = samples ]; then
+    [ "$faults" -ge 4096 ] || fail "a sampling program's 16 MiB block: $faults pages faulted when allocated"
+  else
+    [ "$faults" -lt 512 ] || fail "a program that does not sample: $faults pages faulted when allocated"
+  fi
+done
+echo "ok: large blocks touched when allocated only in programs that sample"
+
+# 5. A threshold that is not a size is one line.
 out=$(HCC_FOLD_THRESHOLD=12x ./pm-simulate 1 2>&1) && fail "HCC_FOLD_THRESHOLD=12x accepted"
 [ "$out" = "hccsim: error: HCC_FOLD_THRESHOLD=12x: expected a size in bytes (e.g. 1048576 or 1M; 0: never fold)" ] \
   || fail "HCC_FOLD_THRESHOLD=12x: $out"

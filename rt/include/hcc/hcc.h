@@ -243,11 +243,14 @@ void hcc_omp_next_task(const hcc_omp_task_info *info, const hcc_omp_task_values 
 /* ---- The program's own code (rewritten from #pragma hcc sample, delay,
  * shared and keep; rt/program/) --------------------------------------------- */
 
-/* A sampled CPU burst (#pragma hcc sample): one per directive, static. */
+/* A sampled CPU burst (#pragma hcc sample): one per directive, static, in
+ * section hcc_sample_sites (HCC_SAMPLE_SITE), which tells the runtime that
+ * the program samples. */
 typedef struct hcc_sample_site {
   const char *name; /* "file.c:line" */
   void *state;      /* the runtime's, created on first use */
 } hcc_sample_site;
+#define HCC_SAMPLE_SITE __attribute__((section("hcc_sample_sites"), used))
 
 enum hcc_sample_kind { HCC_SAMPLE_LOCAL = 0, HCC_SAMPLE_GLOBAL = 1, HCC_SAMPLE_AUTO = 2 };
 
