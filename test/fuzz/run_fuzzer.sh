@@ -13,6 +13,11 @@ shift 4
 name=$(basename "$fuzzer")
 mkdir -p "$work" "$work.artifacts"
 log="$work.log"
+# The targets' scratch files (one per fuzzing process) go to a directory of
+# this run's own, removed at the end, killed processes' files included.
+export TMPDIR="$work.tmp"
+rm -rf "$TMPDIR" && mkdir -p "$TMPDIR"
+trap 'rm -rf "$TMPDIR"' EXIT
 "$fuzzer" -fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1 \
   -max_total_time="$seconds" -timeout=30 -rss_limit_mb=4096 \
   -artifact_prefix="$work.artifacts/" "$@" "$work" "$seeds" > "$log" 2>&1
