@@ -266,7 +266,11 @@ class LoopNests {
   bool declaredIn(const VarDecl *v, const Stmt *root) const {
     const SourceManager &sm = pc_.sm;
     const SourceLocation at = sm.getExpansionLoc(v->getLocation());
-    const SourceLocation b = sm.getExpansionLoc(root->getBeginLoc()), e = sm.getExpansionLoc(root->getEndLoc());
+    // A directive's own range ends with its pragma line: its loop's is what
+    // declares the variables of the loop's body.
+    const Stmt *last = root;
+    if (auto *d = dyn_cast<OMPExecutableDirective>(root); d && d->hasAssociatedStmt()) last = d->getAssociatedStmt();
+    const SourceLocation b = sm.getExpansionLoc(root->getBeginLoc()), e = sm.getExpansionLoc(last->getEndLoc());
     return !sm.isBeforeInTranslationUnit(at, b) && !sm.isBeforeInTranslationUnit(e, at);
   }
 

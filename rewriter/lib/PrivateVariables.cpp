@@ -1,6 +1,8 @@
 // Finds what the privatisation pass rewrites (PrivateVariables.hpp).
 #include "PrivateVariables.hpp"
 
+#include <set>
+
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/Support/Path.h"
@@ -164,8 +166,12 @@ class Finder : public RecursiveASTVisitor<Finder> {
     const std::string name = v->getNameAsString();
     if (sm.isInSystemHeader(sm.getExpansionLoc(v->getLocation()))) {
       // The standard streams are shared as natively every rank's output
-      // goes to one terminal: no warning for each fprintf(stderr, ...).
-      if (!inMain(b) || isMpiHandle(v) || name == "stdin" || name == "stdout" || name == "stderr") return;
+      // goes to one terminal: no warning for each fprintf(stderr, ...) or
+      // std::cout << ... (LULESH's report).
+      static const std::set<std::string> cxxStreams{"cin", "cout", "cerr", "clog", "wcin", "wcout", "wcerr", "wclog"};
+      if (!inMain(b) || isMpiHandle(v) || name == "stdin" || name == "stdout" || name == "stderr" ||
+          (v->isInStdNamespace() && cxxStreams.count(name)))
+        return;
       exclude(v, b,
               "'" + name + "' is a variable of a library hccsim does not compile (" +
                   sm.getFilename(sm.getExpansionLoc(v->getLocation())).str() +

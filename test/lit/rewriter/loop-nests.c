@@ -70,6 +70,18 @@ void rows(double *a, int n, int m) {
       for (int j = 0; j < i; ++j) a[i * m + j] = 0;
   }
 // CHECK-NOT: {{HCC_LOOP_WORK\(}}
+// CHECK-LABEL: void gather(
+}
+
+void gather(double *a, const int *count, int n) {
+  // The inner bound is a variable of the body (LULESH's force gather): not
+  // known before the directive, not counted.
+#pragma omp parallel for
+  for (int i = 0; i < n; ++i) {
+    int c = count[i];
+    for (int k = 0; k < c; ++k) a[i] += k;
+  }
+// CHECK-NOT: {{HCC_LOOP_WORK\(}}
 // CHECK-LABEL: void marked(
 }
 
