@@ -21,6 +21,7 @@
 #include "fatal.hpp"
 #include "hcc/hcc.h"
 #include "folded_memory.hpp"
+#include "native_heap.hpp"
 #include "ranks.hpp"
 #include "shared_folds.hpp"
 
@@ -35,6 +36,7 @@ struct Block {
   size_t bytes;  // as the program asked
   bool folded;
   bool counted;  // not by a kernel (KernelAllocations)
+  NativeBlock native{};  // where a native run keeps it (native_heap.hpp)
 };
 
 // Kernel bodies run to their end without switching actors: a thread's depth
@@ -168,10 +170,10 @@ bool folds(size_t bytes) {
   return fold_threshold() > 0 && bytes >= fold_threshold();
 }
 
-void* allocated(void* p, size_t bytes, bool folded) {
+void* allocated(void* p, size_t bytes, bool folded, NativeBlock native = {}) {
   if (!p) return nullptr;
   const bool counted = kernel_depth == 0;
-  table().add(p, Block{bytes, folded, counted});
+  table().add(p, Block{bytes, folded, counted, native});
   if (counted) count(static_cast<int64_t>(bytes));
   return p;
 }
@@ -225,6 +227,11 @@ void* allocate(size_t bytes, bool zeroed = false) {
     if (p) touch(p, bytes);
     return allocated(p, bytes, false);
   }
+  if (simulated_build()) {
+    // Fresh pages where a native run's allocator would give fresh pages.
+    void* p = std::malloc(bytes);
+    return allocated(p, bytes, false, native_heap_allocated(p, bytes, zeroed ? NativeFill::zero : NativeFill::any));
+  }
   return allocated(zeroed ? std::calloc(1, bytes) : std::malloc(bytes), bytes, false);
 }
 
@@ -233,7 +240,7 @@ void* allocate_aligned(size_t align, size_t bytes) {
   if (align <= static_cast<size_t>(sysconf(_SC_PAGESIZE)) && folds(bytes)) return allocate(bytes);
   void* p = nullptr;
   if (posix_memalign(&p, align, bytes) != 0) return nullptr;
-  return allocated(p, bytes, false);
+  return allocated(p, bytes, false, native_heap_allocated(p, bytes, NativeFill::any));
 }
 
 void release(void* p) {
@@ -245,8 +252,12 @@ void release(void* p) {
     return;
   }
   if (b.counted) count(-static_cast<int64_t>(b.bytes));
-  if (b.folded) fold_release(p, b.bytes);
-  else std::free(p);
+  if (b.folded) {
+    fold_release(p, b.bytes);
+    return;
+  }
+  native_heap_freed(b.native, b.bytes);
+  std::free(p);
 }
 
 void* new_or_throw(void* p) {
@@ -337,13 +348,15 @@ void* reallocate(void* p, size_t n) {
   }
   void* q = nullptr;
   if (!b.folded && !folds(n)) {
+    native_heap_freed(b.native, b.bytes);
     q = std::realloc(p, n);
     if (!q) {
+      b.native = native_heap_allocated(p, b.bytes, NativeFill::kept);
       table().add(p, b);
       return nullptr;
     }
     // The block stays counted or not, as when it was allocated.
-    table().add(q, Block{n, false, b.counted});
+    table().add(q, Block{n, false, b.counted, native_heap_allocated(q, n, NativeFill::kept)});
     if (b.counted) count(static_cast<int64_t>(n) - static_cast<int64_t>(b.bytes));
     return q;
   }

@@ -82,7 +82,29 @@ for variant in plain samples; do
 done
 echo "ok: large blocks touched when allocated only in programs that sample"
 
-# 5. A threshold that is not a size is one line.
+# 5. Temporaries allocated and freed every step: a simulated build faults as
+#    often as the native one (glibc trims the top: fresh pages every step),
+#    and rarely where a kept block stops the trim; calloc's bytes read zero.
+"$hccsim" -fnative -O2 "$src/temporaries.c" -o temporaries-native
+"$hccsim" -fsimulate -O2 "$src/temporaries.c" -o temporaries-simulate
+for variant in trimmed keep; do
+  native=$(./temporaries-native $variant 2>&1) simulated=$(./temporaries-simulate $variant 2>&1)
+  n=$(field faults_per_step "$native") s=$(field faults_per_step "$simulated")
+  [ -n "$n" ] && [ -n "$s" ] || fail "temporaries ($variant) printed no faults: $native / $simulated"
+  [ "$(field sum "$native") $(field zeros "$native")" = "$(field sum "$simulated") 1" ] \
+    || fail "temporaries ($variant): simulated '$simulated', native '$native'"
+  # 4 x 256 KiB and a 256 KiB calloc a step: natively about 290 pages trimmed, 20 kept.
+  if [ $variant = trimmed ]; then
+    [ "$n" -ge 200 ] || fail "native temporaries fault $n pages a step: glibc no longer trims?"
+    [ $((s * 10)) -ge $((n * 7)) ] && [ $((s * 10)) -le $((n * 13)) ] \
+      || fail "temporaries ($variant): $s pages faulted a step simulated, $n natively"
+  else
+    [ "$s" -le $((n + 40)) ] || fail "temporaries ($variant): $s pages faulted a step simulated, $n natively"
+  fi
+done
+echo "ok: the program's pages are fresh where a native run's allocator gives fresh ones"
+
+# 6. A threshold that is not a size is one line.
 out=$(HCC_FOLD_THRESHOLD=12x ./pm-simulate 1 2>&1) && fail "HCC_FOLD_THRESHOLD=12x accepted"
 [ "$out" = "hccsim: error: HCC_FOLD_THRESHOLD=12x: expected a size in bytes (e.g. 1048576 or 1M; 0: never fold)" ] \
   || fail "HCC_FOLD_THRESHOLD=12x: $out"
