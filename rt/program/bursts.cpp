@@ -20,6 +20,12 @@ void install_burst_accounting(const BurstAccounting* accounting) { g_burst_accou
 
 namespace {
 
+// SimulatorWork's seconds so far. Actors run one at a time: no lock.
+double simulator_work_seconds = 0;
+
+// What a burst leaves out: the simulator's time in the program's calls.
+double uncharged_seconds() { return fold_fault_seconds() + simulator_work_seconds; }
+
 // A burst that starts where the last one that started there (the same
 // entry left, or the same code called) was short is timed on the monotonic
 // clock alone, the others on the CPU clock too (kShortInterval): reading
@@ -38,7 +44,7 @@ void mark(BurstClock& c, const void* site) {
   clock_overhead(Clock::Monotonic);  // measured once, before the first burst
   clock_overhead(Clock::ThreadCpu);
   c.site = site;
-  c.faults = fold_fault_seconds();
+  c.uncharged = uncharged_seconds();
   c.mark_cpu = short_sites().count(site) ? -1 : clock_seconds(Clock::ThreadCpu);
   c.mark = clock_seconds(Clock::Monotonic);
 }
@@ -99,11 +105,11 @@ constexpr double kGathered = 1e-3;
 void close_burst(BurstClock& c, double now, const char* where = nullptr, bool gather = false) {
   if (c.mark < 0) return;
   const double wall = now - c.mark - empty_burst_seconds();  // measured at the first burst's end
-  const double faults = fold_fault_seconds() - c.faults;
+  const double uncharged = uncharged_seconds() - c.uncharged;
   double seconds = wall;
   if (c.mark_cpu >= 0) seconds = clock_seconds(Clock::ThreadCpu) - c.mark_cpu - clock_overhead(Clock::ThreadCpu);
-  seconds -= faults;
-  if (wall - faults < kShortInterval) short_sites().insert(c.site);
+  seconds -= uncharged;
+  if (wall - uncharged < kShortInterval) short_sites().insert(c.site);
   else short_sites().erase(c.site);
   c.mark = -1;
   seconds = std::max(0.0, seconds);
@@ -127,6 +133,23 @@ void close_burst(BurstClock& c, double now, const char* where = nullptr, bool ga
 }
 
 }  // namespace
+
+// The outermost scope times the work (scopes nest: release's bookkeeping
+// calls the native heap's).
+thread_local int simulator_work_depth = 0;
+
+SimulatorWork::SimulatorWork() {
+  if (g_burst_accounting && simulator_work_depth++ == 0) start_ = clock_seconds(Clock::Monotonic);
+}
+
+SimulatorWork::~SimulatorWork() {
+  if (!g_burst_accounting) return;
+  --simulator_work_depth;
+  // With one read of the clock: half of each read is on either side of
+  // its value, one read's worth of the two falls in the burst.
+  if (start_ >= 0)
+    simulator_work_seconds += clock_seconds(Clock::Monotonic) - start_ + clock_overhead(Clock::Monotonic);
+}
 
 void burst_runtime_entered(const char* where, bool gather) {
   const double now = clock_seconds(Clock::Monotonic);

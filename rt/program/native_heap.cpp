@@ -154,26 +154,19 @@ void make_fresh(char* p, size_t bytes, size_t from, NativeFill fill) {
 
 }  // namespace
 
-NativeBlock native_heap_allocated(void* p, size_t bytes, NativeFill fill) {
-  if (!p || !simulated_build()) return {};
-  if (bytes <= kCachedUpTo) {
-    if (fill == NativeFill::zero) std::memset(p, 0, bytes);
-    return {};
-  }
-  NativeBlock block;
-  size_t from = 0;
-  {
-    std::lock_guard<std::mutex> lock(heaps_mutex);
-    NativeHeap& heap = heaps()[current_rank().index];
-    if (const std::optional<uintptr_t> at = heap.place(chunk_of(bytes))) {
-      block = NativeBlock{NativeBlock::heap, *at};
-      from = heap.fresh_from(*at, bytes);
-    } else {
-      block.place = NativeBlock::mapped;
-    }
-  }
-  if (fill != NativeFill::kept) make_fresh(static_cast<char*>(p), bytes, from, fill);
-  return block;
+NativePlacement native_heap_place(void* p, size_t bytes) {
+  if (!p || !simulated_build() || bytes <= kCachedUpTo) return {};
+  std::lock_guard<std::mutex> lock(heaps_mutex);
+  NativeHeap& heap = heaps()[current_rank().index];
+  const std::optional<uintptr_t> at = heap.place(chunk_of(bytes));
+  if (!at) return {NativeBlock{NativeBlock::mapped, 0}, 0};
+  return {NativeBlock{NativeBlock::heap, *at}, heap.fresh_from(*at, bytes)};
+}
+
+void native_heap_refresh(void* p, size_t bytes, const NativePlacement& placed, NativeFill fill) {
+  if (!p || fill == NativeFill::kept) return;
+  const size_t from = placed.block.place == NativeBlock::untracked ? bytes : placed.fresh_from;
+  make_fresh(static_cast<char*>(p), bytes, from, fill);
 }
 
 void native_heap_freed(NativeBlock block, size_t bytes) {

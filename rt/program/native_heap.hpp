@@ -40,14 +40,26 @@ struct NativeBlock {
 // What a new block's bytes must be.
 enum class NativeFill : unsigned char {
   any,   // malloc's: anything
-  zero,  // calloc's: zeros (cleared here where its pages are not made fresh)
+  zero,  // calloc's: zeros (cleared where its pages are not made fresh)
   kept,  // realloc's: what they hold (no page is made fresh)
 };
 
+// Where the model puts a block, and from which of its bytes on its pages
+// are natively fresh.
+struct NativePlacement {
+  NativeBlock block;
+  size_t fresh_from = 0;
+};
+
 // A real block the program just got from the allocator (p, bytes), in a
-// simulated build. Returns where the block natively lives, for
-// native_heap_freed; untracked in other builds.
-NativeBlock native_heap_allocated(void* p, size_t bytes, NativeFill fill);
+// simulated build: the model's bookkeeping (the simulator's time, under the
+// caller's SimulatorWork). Untracked in other builds.
+NativePlacement native_heap_place(void* p, size_t bytes);
+
+// Then makes the block's natively fresh pages fresh, and clears what fill
+// says must read zero and was not made fresh: the program's work, as the
+// native allocator's trims and unmaps are.
+void native_heap_refresh(void* p, size_t bytes, const NativePlacement& placed, NativeFill fill);
 
 // When the block (of that size) is given back to the allocator.
 void native_heap_freed(NativeBlock block, size_t bytes);

@@ -13,10 +13,12 @@
 #include <cstring>
 #include <mutex>
 #include <new>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <vector>
 
+#include "bursts.hpp"
 #include "config.hpp"
 #include "fatal.hpp"
 #include "hcc/hcc.h"
@@ -170,11 +172,20 @@ bool folds(size_t bytes) {
   return fold_threshold() > 0 && bytes >= fold_threshold();
 }
 
-void* allocated(void* p, size_t bytes, bool folded, NativeBlock native = {}) {
+// A block the program gets. fill: a real block of a simulated build, which
+// the native heap's model places (native_heap.hpp); the bookkeeping is the
+// simulator's time, not the program's.
+void* allocated(void* p, size_t bytes, bool folded, std::optional<NativeFill> fill = std::nullopt) {
   if (!p) return nullptr;
-  const bool counted = kernel_depth == 0;
-  table().add(p, Block{bytes, folded, counted, native});
-  if (counted) count(static_cast<int64_t>(bytes));
+  NativePlacement placed;
+  {
+    SimulatorWork simulator;
+    if (fill) placed = native_heap_place(p, bytes);
+    const bool counted = kernel_depth == 0;
+    table().add(p, Block{bytes, folded, counted, placed.block});
+    if (counted) count(static_cast<int64_t>(bytes));
+  }
+  if (fill) native_heap_refresh(p, bytes, placed, *fill);
   return p;
 }
 
@@ -230,7 +241,7 @@ void* allocate(size_t bytes, bool zeroed = false) {
   if (simulated_build()) {
     // Fresh pages where a native run's allocator would give fresh pages.
     void* p = std::malloc(bytes);
-    return allocated(p, bytes, false, native_heap_allocated(p, bytes, zeroed ? NativeFill::zero : NativeFill::any));
+    return allocated(p, bytes, false, zeroed ? NativeFill::zero : NativeFill::any);
   }
   return allocated(zeroed ? std::calloc(1, bytes) : std::malloc(bytes), bytes, false);
 }
@@ -240,24 +251,26 @@ void* allocate_aligned(size_t align, size_t bytes) {
   if (align <= static_cast<size_t>(sysconf(_SC_PAGESIZE)) && folds(bytes)) return allocate(bytes);
   void* p = nullptr;
   if (posix_memalign(&p, align, bytes) != 0) return nullptr;
-  return allocated(p, bytes, false, native_heap_allocated(p, bytes, NativeFill::any));
+  return allocated(p, bytes, false, simulated_build() ? std::optional(NativeFill::any) : std::nullopt);
 }
 
 void release(void* p) {
   if (!p) return;
   Block b;
-  if (!table().take(p, b)) {
+  bool taken;
+  {
+    SimulatorWork simulator;
+    taken = table().take(p, b);
+    if (taken && b.counted) count(-static_cast<int64_t>(b.bytes));
+    if (taken && !b.folded) native_heap_freed(b.native, b.bytes);
+  }
+  if (!taken) {
     if (size_t bytes; shared_fold_release(p, current_rank().index, bytes)) count(-static_cast<int64_t>(bytes));
     else std::free(p);
     return;
   }
-  if (b.counted) count(-static_cast<int64_t>(b.bytes));
-  if (b.folded) {
-    fold_release(p, b.bytes);
-    return;
-  }
-  native_heap_freed(b.native, b.bytes);
-  std::free(p);
+  if (b.folded) fold_release(p, b.bytes);
+  else std::free(p);
 }
 
 void* new_or_throw(void* p) {
@@ -339,7 +352,12 @@ void* reallocate(void* p, size_t n) {
     return nullptr;
   }
   Block b;
-  if (!table().take(p, b)) {
+  bool taken;
+  {
+    SimulatorWork simulator;
+    taken = table().take(p, b);
+  }
+  if (!taken) {
     if (!shared_fold_holds(p)) return std::realloc(p, n);  // not the program's: not counted
     // A range shared by ranks (#pragma hcc shared(all)): garbage, not copied.
     void* q = allocate(n);
@@ -348,15 +366,17 @@ void* reallocate(void* p, size_t n) {
   }
   void* q = nullptr;
   if (!b.folded && !folds(n)) {
-    native_heap_freed(b.native, b.bytes);
     q = std::realloc(p, n);
+    SimulatorWork simulator;
     if (!q) {
-      b.native = native_heap_allocated(p, b.bytes, NativeFill::kept);
       table().add(p, b);
       return nullptr;
     }
-    // The block stays counted or not, as when it was allocated.
-    table().add(q, Block{n, false, b.counted, native_heap_allocated(q, n, NativeFill::kept)});
+    // The block stays counted or not, as when it was allocated; its bytes
+    // are kept, no page of it made fresh.
+    native_heap_freed(b.native, b.bytes);
+    b.native = native_heap_place(q, n).block;
+    table().add(q, Block{n, false, b.counted, b.native});
     if (b.counted) count(static_cast<int64_t>(n) - static_cast<int64_t>(b.bytes));
     return q;
   }
