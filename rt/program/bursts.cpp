@@ -22,6 +22,9 @@ namespace {
 
 // SimulatorWork's seconds so far. Actors run one at a time: no lock.
 double simulator_work_seconds = 0;
+// The outermost scope times the work (scopes nest: release's bookkeeping
+// calls the native heap's).
+thread_local int simulator_work_depth = 0;
 
 // What a burst leaves out: the simulator's time in the program's calls.
 double uncharged_seconds() { return fold_fault_seconds() + simulator_work_seconds; }
@@ -133,10 +136,6 @@ void close_burst(BurstClock& c, double now, const char* where = nullptr, bool ga
 }
 
 }  // namespace
-
-// The outermost scope times the work (scopes nest: release's bookkeeping
-// calls the native heap's).
-thread_local int simulator_work_depth = 0;
 
 SimulatorWork::SimulatorWork() {
   if (g_burst_accounting && simulator_work_depth++ == 0) start_ = clock_seconds(Clock::Monotonic);

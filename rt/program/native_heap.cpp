@@ -14,9 +14,6 @@
 
 #include "ranks.hpp"
 
-// Defined by the link of a simulated program (drivers/hccsim).
-extern "C" __attribute__((weak)) const int hcc_simulated_build;
-
 namespace hcc::rt {
 namespace {
 
@@ -30,8 +27,8 @@ constexpr size_t kThresholdMax = size_t{32} << 20;
 constexpr size_t kTopPad = size_t{128} << 10;
 constexpr uintptr_t kHeader = 16;
 // Small chunks live in glibc's per-thread cache and bins, recycled by size:
-// they are not modelled (an allocation's cost here is charged to the
-// program's burst, and a program may allocate millions of them).
+// they are not modelled (a program may allocate millions of them, and the
+// model's work is the simulation's).
 constexpr size_t kCachedUpTo = 1032;
 // Where the model's heap starts: any page boundary.
 constexpr uintptr_t kHeapBase = uintptr_t{1} << 40;
@@ -138,8 +135,6 @@ std::unordered_map<int, NativeHeap>& heaps() {
   return *h;
 }
 
-bool simulated_build() { return &hcc_simulated_build != nullptr && hcc_simulated_build; }
-
 // Makes the pages of the block from offset `from` on fresh; what must read
 // as zeros and was not made fresh is cleared.
 void make_fresh(char* p, size_t bytes, size_t from, NativeFill fill) {
@@ -155,7 +150,7 @@ void make_fresh(char* p, size_t bytes, size_t from, NativeFill fill) {
 }  // namespace
 
 NativePlacement native_heap_place(void* p, size_t bytes) {
-  if (!p || !simulated_build() || bytes <= kCachedUpTo) return {};
+  if (!p || bytes <= kCachedUpTo) return {NativeBlock{}, bytes};
   std::lock_guard<std::mutex> lock(heaps_mutex);
   NativeHeap& heap = heaps()[current_rank().index];
   const std::optional<uintptr_t> at = heap.place(chunk_of(bytes));
@@ -164,9 +159,7 @@ NativePlacement native_heap_place(void* p, size_t bytes) {
 }
 
 void native_heap_refresh(void* p, size_t bytes, const NativePlacement& placed, NativeFill fill) {
-  if (!p || fill == NativeFill::kept) return;
-  const size_t from = placed.block.place == NativeBlock::untracked ? bytes : placed.fresh_from;
-  make_fresh(static_cast<char*>(p), bytes, from, fill);
+  make_fresh(static_cast<char*>(p), bytes, placed.fresh_from, fill);
 }
 
 void native_heap_freed(NativeBlock block, size_t bytes) {

@@ -41,19 +41,19 @@ struct NativeBlock {
 enum class NativeFill : unsigned char {
   any,   // malloc's: anything
   zero,  // calloc's: zeros (cleared where its pages are not made fresh)
-  kept,  // realloc's: what they hold (no page is made fresh)
 };
 
 // Where the model puts a block, and from which of its bytes on its pages
-// are natively fresh.
+// are natively fresh (all of them for a mapped block, none for a block too
+// small to model).
 struct NativePlacement {
   NativeBlock block;
   size_t fresh_from = 0;
 };
 
-// A real block the program just got from the allocator (p, bytes), in a
-// simulated build: the model's bookkeeping (the simulator's time, under the
-// caller's SimulatorWork). Untracked in other builds.
+// A real block a simulated program just got from the allocator (p, bytes):
+// the model's bookkeeping (the simulator's time, under the caller's
+// SimulatorWork). A block whose bytes are kept (realloc's) takes only this.
 NativePlacement native_heap_place(void* p, size_t bytes);
 
 // Then makes the block's natively fresh pages fresh, and clears what fill

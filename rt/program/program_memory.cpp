@@ -375,7 +375,7 @@ void* reallocate(void* p, size_t n) {
     // The block stays counted or not, as when it was allocated; its bytes
     // are kept, no page of it made fresh.
     native_heap_freed(b.native, b.bytes);
-    b.native = native_heap_place(q, n).block;
+    b.native = simulated_build() ? native_heap_place(q, n).block : NativeBlock{};
     table().add(q, Block{n, false, b.counted, b.native});
     if (b.counted) count(static_cast<int64_t>(n) - static_cast<int64_t>(b.bytes));
     return q;
