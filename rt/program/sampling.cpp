@@ -352,6 +352,14 @@ bool runs_are_bursts() {
   return unsampled;
 }
 
+// The site whose run hcc_sample_enter skipped last on this thread: its
+// hcc_sample_leave follows with no runtime entry between (the skipped body is
+// the empty statement), so it returns at once and the loop's own code from
+// enter to the next enter is one burst. Its entry's three clock reads and
+// lookups were most of a sampled simulation's time per skipped iteration
+// (examples/heat: 1.2 M).
+thread_local const hcc_sample_site* t_skipped = nullptr;
+
 }  // namespace
 
 extern "C" {
@@ -383,6 +391,7 @@ int hcc_sample_enter(hcc_sample_site* site, int kind, double count, double tol) 
   if (s.modelled) {
     r.pending += s.histogram ? *rt.burst_model(s.kernel) : s.model_mean;
     hcc::rt::charge(rt, r, false);
+    t_skipped = site;  // after the charge, which may let other actors run
     return 0;
   }
   if (hcc::rt::measures(rt, s, r, count, tol)) {
@@ -398,11 +407,16 @@ int hcc_sample_enter(hcc_sample_site* site, int kind, double count, double tol) 
   }
   r.pending += s.measurements(r).estimate(rt, s.histogram);
   hcc::rt::charge(rt, r, false);
+  t_skipped = site;
   return 0;
 }
 
 void hcc_sample_leave(hcc_sample_site* site) {
   if (runs_are_bursts()) return;
+  if (t_skipped == site) {
+    t_skipped = nullptr;
+    return;
+  }
   // A simulation's run ends here, before the entry's own clock read and
   // lookups (which only a simulation makes: natively this costs a test).
   const bool simulating = hcc::rt::g_burst_accounting != nullptr;
