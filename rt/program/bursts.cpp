@@ -104,8 +104,9 @@ constexpr double kGathered = 1e-3;
 // that made each of a Fibonacci's seven bursts per task several times the
 // code it timed), and counts it for the caller's rank; a run that keeps
 // records gets a row for it. gather: the entry lets the charge wait
-// (kGathered).
-void close_burst(BurstClock& c, double now, const char* where = nullptr, bool gather = false) {
+// (kGathered); a burst shorter than discard_below is not charged.
+void close_burst(BurstClock& c, double now, const char* where = nullptr, bool gather = false,
+                 double discard_below = 0) {
   if (c.mark < 0) return;
   const double wall = now - c.mark - empty_burst_seconds();  // measured at the first burst's end
   const double uncharged = uncharged_seconds() - c.uncharged;
@@ -116,6 +117,7 @@ void close_burst(BurstClock& c, double now, const char* where = nullptr, bool ga
   else short_sites().erase(c.site);
   c.mark = -1;
   seconds = std::max(0.0, seconds);
+  if (seconds < discard_below) seconds = 0;
   if (seconds <= 0 && c.pending <= 0) return;
   Rank& rank = current_rank();
   rank.burst_seconds += seconds;
@@ -150,10 +152,10 @@ SimulatorWork::~SimulatorWork() {
     simulator_work_seconds += clock_seconds(Clock::Monotonic) - start_ + clock_overhead(Clock::Monotonic);
 }
 
-void burst_runtime_entered(const char* where, bool gather) {
+void burst_runtime_entered(const char* where, bool gather, double discard_below) {
   const double now = clock_seconds(Clock::Monotonic);
   BurstClock& c = *g_burst_accounting->clock_of_caller();
-  if (c.depth++ == 0) close_burst(c, now, where, gather);
+  if (c.depth++ == 0) close_burst(c, now, where, gather, discard_below);
 }
 
 void burst_runtime_left(const void* site) {

@@ -51,7 +51,9 @@ void install_burst_accounting(const BurstAccounting* accounting);
 // or null: it names the burst in records and traces ("burst:file:line").
 // gather: the entry lets no other actor see the caller's time, so that a
 // short burst may be charged with the next ones (bursts.cpp).
-void burst_runtime_entered(const char* where, bool gather);
+// discard_below: a burst shorter than this many seconds is not charged
+// (an MPI call's: SMPI's smpi/cpu-threshold, sim_bursts.hpp).
+void burst_runtime_entered(const char* where, bool gather, double discard_below = 0);
 void burst_runtime_left(const void* site);
 int burst_program_begins(const void* code);
 void burst_program_ends(int saved_depth);
@@ -86,9 +88,10 @@ std::string openmp_site(const char* psource);
 // program called it: the site the next burst starts from.
 class RuntimeEntry {
  public:
-  __attribute__((always_inline)) explicit RuntimeEntry(const char* where = nullptr, bool gather = false)
+  __attribute__((always_inline)) explicit RuntimeEntry(const char* where = nullptr, bool gather = false,
+                                                       double discard_below = 0)
       : on_(g_burst_accounting != nullptr), site_(__builtin_return_address(0)) {
-    if (on_) burst_runtime_entered(where, gather);
+    if (on_) burst_runtime_entered(where, gather, discard_below);
   }
   ~RuntimeEntry() {
     // The program's code resumes: the actor may have waited while another

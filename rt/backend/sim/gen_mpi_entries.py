@@ -49,7 +49,7 @@ def main():
         args = ", ".join(arguments(params))
         lines.append(f'extern "C" {ret} {name}({params}) {{')
         if not LOCAL.match(name):
-            lines.append(f'  hcc::rt::SimcallEntry entry("{name}");')
+            lines.append(f'  hcc::rt::SimcallEntry entry("{name}", hcc::rt::g_mpi_cpu_threshold);')
         lines.append(f'  hcc::rt::check_mpi_caller("{name}");')
         lines.append(f"  return P{name}({args});")
         lines.append("}")

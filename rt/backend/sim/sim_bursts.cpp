@@ -17,6 +17,9 @@
 #include "fatal.hpp"
 
 namespace hcc::rt {
+
+double g_mpi_cpu_threshold = 0;
+
 namespace {
 
 namespace s4u = simgrid::s4u;

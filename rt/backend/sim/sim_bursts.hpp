@@ -29,6 +29,15 @@ double take_owed_flops();
 void pay_owed_cpu();
 double owed_seconds();
 
+// The shortest burst before an MPI call that is charged: SMPI's
+// smpi/cpu-threshold (1 us unless --cfg sets it; -1: none is), as SMPI
+// discards the shorter computations between MPI calls. What such a burst
+// measures is mostly the simulator's own return from the previous call:
+// 50-150 ns after a blocking call (its context switches leave the return
+// path cold) for a ping-pong loop's few native nanoseconds, 10-15 % of a
+// small message's latency. Set when the ranks start.
+extern double g_mpi_cpu_threshold;
+
 // Around a call into the simulation that makes a simcall (blocks,
 // communicates, sleeps, reads the simulated clock): an entry into the
 // runtime whose caller's owed CPU time is simulated first, so that the
@@ -36,7 +45,8 @@ double owed_seconds();
 // RuntimeEntry must be.
 class SimcallEntry {
  public:
-  __attribute__((always_inline)) explicit SimcallEntry(const char* where = nullptr) : entry_(where) {
+  __attribute__((always_inline)) explicit SimcallEntry(const char* where = nullptr, double discard_below = 0)
+      : entry_(where, false, discard_below) {
     pay_owed_cpu();
   }
 

@@ -51,7 +51,7 @@ void check_mpi_caller(const char* function) {
 }  // namespace hcc::rt
 
 extern "C" int MPI_Init_thread(int* argc, char*** argv, int required, int* provided) {
-  hcc::rt::SimcallEntry entry("MPI_Init_thread");
+  hcc::rt::SimcallEntry entry("MPI_Init_thread", hcc::rt::g_mpi_cpu_threshold);
   int smpi = MPI_THREAD_SINGLE;
   const int rc = PMPI_Init_thread(argc, argv, required, &smpi);
   hcc::rt::check_mpi_caller("MPI_Init_thread");

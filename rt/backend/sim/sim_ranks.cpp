@@ -12,6 +12,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <limits>
 #include <map>
 #include <memory>
 #include <sstream>
@@ -255,6 +256,9 @@ int run_ranks(s4u::Engine& engine, int (*main_fn)(int, char**), int argc, char**
     plain_gpu_routes(engine);
     hosts = place_ranks(engine, nranks, platform);
     config.sim_bursts = bursts_with_smpi_options(config.sim_bursts);
+    // -1: no computation between MPI calls is charged, as in SMPI.
+    g_mpi_cpu_threshold = simgrid::config::get_value<double>("smpi/cpu-threshold");
+    if (g_mpi_cpu_threshold < 0) g_mpi_cpu_threshold = std::numeric_limits<double>::infinity();
     start_burst_accounting(config);
   } catch (const std::exception& e) {
     std::fprintf(stderr, "hccsim: error: %s\n", e.what());
