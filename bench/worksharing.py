@@ -13,7 +13,11 @@ construct around a few microseconds of work) three times into
     libgomp  gcc -fopenmp -O2
 
 and runs them interleaved (--rounds rounds, the runtimes in a rotating
-order, OMP_NUM_THREADS=--threads). Each run times each shape --outer times
+order, OMP_NUM_THREADS=--threads), every run doing the same work: the
+number of iterations of the work's loop that take --work-us is calibrated
+once, the median of three calibrations of the hccsim binary, and given to
+every run (each binary calibrating its own gave counts 25 % apart on this
+VM). Each run times each shape --outer times
 over --reps repetitions and prints the median (EPCC's method). A shape's
 ratio is the median over the rounds of hccsim's time over the peer's in
 the same round: runs next to each other see the same machine.
@@ -86,12 +90,23 @@ def main():
             continue
         exe[name] = out
     env = dict(os.environ, OMP_NUM_THREADS=str(args.threads), HCC_MODE="native")
+    counts = []
+    for _ in range(3):
+        p = subprocess.run([exe["hccsim"], "1", str(args.work_us), "1"], env=env, capture_output=True, text=True,
+                           timeout=args.timeout)
+        m = re.search(r"^work_iterations=(\d+)", p.stdout, re.M)
+        if p.returncode != 0 or not m:
+            log(f"worksharing: calibrating the work failed (exit {p.returncode}): {p.stderr.strip()[-300:]}")
+            return 1
+        counts.append(int(m.group(1)))
+    iterations = int(statistics.median(counts))
+    log(f"work: {iterations} iterations of the loop for {args.work_us} us (calibrations: {counts})")
     times = {name: {} for name in exe}
     names = list(exe)
     for r in range(args.rounds):
         order = names[r % len(names):] + names[:r % len(names)]
         for name in order:
-            p = subprocess.run([exe[name], str(args.reps), str(args.work_us), str(args.outer)], env=env,
+            p = subprocess.run([exe[name], str(args.reps), str(args.work_us), str(args.outer), str(iterations)], env=env,
                                capture_output=True, text=True, timeout=args.timeout)
             if p.returncode != 0:
                 log(f"worksharing: {name} exited with {p.returncode}: {p.stderr.strip()[-300:]}")

@@ -5,11 +5,15 @@
  * (bench/worksharing.py builds it with hccsim, clang's libomp and gcc's
  * libgomp and runs them side by side).
  *
- *   shapes [reps=2000] [work_us=2] [outer=9]
+ *   shapes [reps=2000] [work_us=2] [outer=9] [iterations]
  *
- * Prints one line per shape: "<shape> us=<microseconds per repetition>
- * overhead_us=<beyond the work>", the median of `outer` timed runs of
- * `reps` repetitions. */
+ * iterations: the work as a number of iterations of its loop, instead of
+ * calibrating it to work_us at start, so that binaries compared side by
+ * side do the same work (a calibration in a slow moment of the machine
+ * gives one binary less work than another).
+ * Prints "work_iterations=<the work's iterations>", then one line per
+ * shape: "<shape> us=<microseconds per repetition> overhead_us=<beyond the
+ * work>", the median of `outer` timed runs of `reps` repetitions. */
 #include <omp.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -167,12 +171,15 @@ int main(int argc, char **argv) {
   reps = argc > 1 ? atoi(argv[1]) : 2000;
   const double work_us = argc > 2 ? atof(argv[2]) : 2;
   outer = argc > 3 ? atoi(argv[3]) : 9;
-  if (reps < 1 || work_us <= 0 || outer < 1 || outer > 64) {
-    fprintf(stderr, "usage: shapes [reps >= 1] [work_us > 0] [1 <= outer <= 64]\n");
+  const int iterations = argc > 4 ? atoi(argv[4]) : 0;
+  if (reps < 1 || work_us <= 0 || outer < 1 || outer > 64 || (argc > 4 && iterations < 1)) {
+    fprintf(stderr, "usage: shapes [reps >= 1] [work_us > 0] [1 <= outer <= 64] [iterations >= 1]\n");
     return 2;
   }
-  calibrate(work_us);
+  if (iterations > 0) work_iterations = iterations;
+  else calibrate(work_us);
   w = work_iterations;
+  printf("work_iterations=%d\n", w);
   const int nthreads = omp_get_max_threads();
 
   /* The runtime's threads started and warm before the first shape. */
