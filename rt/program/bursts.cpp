@@ -1,6 +1,7 @@
 #include "bursts.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 #include <string>
 #include <unordered_set>
@@ -99,12 +100,18 @@ std::string burst_name(const char* where) {
 // examples/heat (1.2 M iterations) slower than an unsampled one.
 constexpr double kGathered = 1e-3;
 
+// An entry that reads the clock: a burst between two of them is charged
+// however short (below discard_below), or a loop polling the clock with
+// nothing else that takes time would never see its time pass (platforms
+// set smpi/wtime, SMPI's cost of a read, to 0).
+bool reads_clock(const char* where) { return where && std::strcmp(where, "MPI_Wtime") == 0; }
+
 // Charges the burst from the mark to `now` (the monotonic clock, read first
 // at the entry: finding the caller's clock is the runtime's work, 20-30 ns
 // that made each of a Fibonacci's seven bursts per task several times the
 // code it timed), and counts it for the caller's rank; a run that keeps
 // records gets a row for it. gather: the entry lets the charge wait
-// (kGathered); a burst shorter than discard_below is not charged.
+// (kGathered); discard_below: burst_runtime_entered.
 void close_burst(BurstClock& c, double now, const char* where = nullptr, bool gather = false,
                  double discard_below = 0) {
   if (c.mark < 0) return;
@@ -117,7 +124,9 @@ void close_burst(BurstClock& c, double now, const char* where = nullptr, bool ga
   else short_sites().erase(c.site);
   c.mark = -1;
   seconds = std::max(0.0, seconds);
-  if (seconds < discard_below) seconds = 0;
+  if (seconds < discard_below &&
+      (std::isinf(discard_below) || !(reads_clock(where) && reads_clock(c.last_entry))))
+    seconds = 0;
   if (seconds <= 0 && c.pending <= 0) return;
   Rank& rank = current_rank();
   rank.burst_seconds += seconds;
@@ -155,7 +164,10 @@ SimulatorWork::~SimulatorWork() {
 void burst_runtime_entered(const char* where, bool gather, double discard_below) {
   const double now = clock_seconds(Clock::Monotonic);
   BurstClock& c = *g_burst_accounting->clock_of_caller();
-  if (c.depth++ == 0) close_burst(c, now, where, gather, discard_below);
+  if (c.depth++ == 0) {
+    close_burst(c, now, where, gather, discard_below);
+    c.last_entry = where;
+  }
 }
 
 void burst_runtime_left(const void* site) {

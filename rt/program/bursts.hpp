@@ -32,6 +32,7 @@ struct BurstClock {
   const void* site = nullptr;  // where the burst started: the entry left, or the code called
   bool held = false;      // the code that follows is timed by a sampled burst, not here
   double pending = 0;     // seconds of short bursts gathered, not charged yet
+  const char* last_entry = nullptr;  // the `where` of the entry the burst began at
 };
 
 // What the simulation provides: the running actor's clock, and how to
@@ -52,7 +53,9 @@ void install_burst_accounting(const BurstAccounting* accounting);
 // gather: the entry lets no other actor see the caller's time, so that a
 // short burst may be charged with the next ones (bursts.cpp).
 // discard_below: a burst shorter than this many seconds is not charged
-// (an MPI call's: SMPI's smpi/cpu-threshold, sim_bursts.hpp).
+// (an MPI call's: SMPI's smpi/cpu-threshold, sim_bursts.hpp), but from one
+// read of the clock (MPI_Wtime) to the next unless it is infinite: a loop
+// that polls the clock until a time has passed must see its time pass.
 void burst_runtime_entered(const char* where, bool gather, double discard_below = 0);
 void burst_runtime_left(const void* site);
 int burst_program_begins(const void* code);

@@ -31,7 +31,8 @@ double owed_seconds();
 
 // The shortest burst before an MPI call that is charged: SMPI's
 // smpi/cpu-threshold (1 us unless --cfg sets it; -1: none is), as SMPI
-// discards the shorter computations between MPI calls. What such a burst
+// discards the shorter computations between MPI calls (but from one
+// MPI_Wtime to the next, bursts.hpp). What such a burst
 // measures is mostly the simulator's own return from the previous call:
 // 50-150 ns after a blocking call (its context switches leave the return
 // path cold) for a ping-pong loop's few native nanoseconds, 10-15 % of a
