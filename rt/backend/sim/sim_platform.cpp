@@ -310,7 +310,22 @@ int run_simulation(int (*main_fn)(int, char**), int argc, char** argv) {
   }
   args.push_back(nullptr);
   argv = args.data();
-  s4u::Engine engine(&argc, argv);
+  // SimGrid throws for a --cfg value it cannot read ("invalid double") or
+  // a key it does not know, without naming the option or catching it: one
+  // line naming the --cfg options given instead of an uncaught exception.
+  std::optional<s4u::Engine> engine_or_not;
+  try {
+    engine_or_not.emplace(&argc, argv);
+  } catch (const std::exception& e) {
+    std::string given;
+    for (int i = 1; i < argc; ++i)
+      if (std::strncmp(argv[i], "--cfg=", 6) == 0) given += std::string(given.empty() ? "" : " ") + argv[i];
+    const std::string what = e.what();
+    std::fprintf(stderr, "hccsim: error: %s: %s\n", given.empty() ? "SimGrid's options" : given.c_str(),
+                 what.substr(0, what.find('\n')).c_str());
+    return 1;
+  }
+  s4u::Engine& engine = *engine_or_not;
   if (mpi_build()) return run_ranks(engine, main_fn, argc, argv);
   // Copies between main memory and GPUs at their links' measured latency
   // and bandwidth: SimGrid's default model (LV08, for wide-area TCP)

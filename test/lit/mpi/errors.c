@@ -15,6 +15,11 @@
 // A program built -fsimulate started without hccsim-run:
 // RUN: not %t.sim 2>&1 | FileCheck %s --check-prefix=DIRECT
 // DIRECT: hccsim: error: this MPI program was built with hccsim -fsimulate: start it with hccsim-run -np <ranks> [--platform <preset or file>] ./program [args]
+// A SimGrid option whose value or key SimGrid cannot read:
+// RUN: not %hccsim-run -np 2 --platform laptop --cfg=smpi/cpu-threshold:abc %t.sim 2>&1 | FileCheck %s --check-prefix=CFG
+// CFG: hccsim: error: --cfg=smpi/cpu-threshold:abc: invalid double
+// RUN: not %hccsim-run -np 2 --platform laptop --cfg=smpi/no-such-key:1 %t.sim 2>&1 | FileCheck %s --check-prefix=KEY
+// KEY: hccsim: error: --cfg=smpi/no-such-key:1: Bad config key: smpi/no-such-key
 // Options hccsim-run does not know, and a bad rank count:
 // RUN: not %hccsim-run -np 0 %t.sim 2>&1 | FileCheck %s --check-prefix=NP
 // NP: hccsim-run: -np '0': expected a positive number of ranks
