@@ -152,7 +152,7 @@ void Runtime::simulate_body(Task* t, int w, const Buffers& buffers, bool first_o
   // accounted (bursts.hpp) it costs what it computes, between the runtime
   // entries it makes (the tasks it creates, its waits), not a model of its
   // whole run, which would count its children's work and the runtime's.
-  const bool bursts = control && g_burst_accounting != nullptr;
+  const bool bursts = control && bursts_charged();
   std::optional<double> duration;
   if (!bursts) duration = model_duration(*t, cl->name, arch, config_.sim_model == "histogram");
   if (first_on_gpu) {

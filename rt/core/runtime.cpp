@@ -94,6 +94,7 @@ void Runtime::start() {
     wall_clock_cost_ = wall_clock_read_cost();
   }
   if (backend_->simulated()) load_runtime_costs();
+  if (measure_costs_ && !backend_->simulated()) start_burst_samples();
   backend_->start_workers([this](int w) { worker_loop(w); });
   attach_program_memory(this);
 }
@@ -140,6 +141,7 @@ void Runtime::shutdown() {
   const int all = nworkers_ + nteam_workers_.load();
   for (int w = 0; w < all; ++w) workers_[w].waiter->notify();
   backend_->join_workers();
+  stop_burst_samples();
   // After the join: each worker wrote the end of its last task when it
   // found no other (next_task).
   double makespan = at_once_end_.load();

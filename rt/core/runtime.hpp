@@ -112,6 +112,9 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
   void record_program_code(const std::string& kernel, double start, double end, double seconds,
                            uint64_t iterations);
   bool keeps_records() const { return keep_records_; }
+  // A sample of the calling thread's short bursts between two entries, by
+  // their key (rt/program/burst_models.hpp): an instrumented run's.
+  void record_burst_sample(uint64_t key, double seconds);
   // The calling thread runs the body of an explicit task (a kernel), not
   // an OpenMP region's implicit task or the program's own thread.
   bool in_task_body() const {
@@ -471,6 +474,11 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
 
   // The runtime's own costs (runtime_costs.cpp).
   void load_runtime_costs();
+  // An instrumented run's samples of its short bursts, for the simulation's
+  // models (rt/program/burst_models.hpp): from the start of the run to the
+  // join of its workers at shutdown.
+  void start_burst_samples();
+  void stop_burst_samples();
   void record_model(const std::string& kernel, const std::string& arch, uint64_t footprint, uint64_t bytes,
                     double seconds);
   // An observation of one of the runtime's own costs (runtime_costs.hpp):

@@ -2,10 +2,13 @@
 // (the thread CPU clock), kept in the model directory like a kernel's,
 // charged by simulations (runtime_costs.hpp).
 #include <algorithm>
+#include <atomic>
 #include <cstddef>
 #include <stdexcept>
 #include <string_view>
 
+#include "burst_models.hpp"
+#include "bursts.hpp"
 #include "cpu_clock.hpp"
 #include "fatal.hpp"
 #include "runtime.hpp"
@@ -58,9 +61,43 @@ void Runtime::load_runtime_costs() {
       workers_[i].task_cost = models_.mean(kTaskCost, arch, 0).value_or(0);
       workers_[i].wake_latency = models_.mean(kWakeCost, arch, 0).value_or(0);
     }
+    std::unordered_map<uint64_t, double> bursts;
+    for (const auto& [key, entry] : models_.entries(kBurstModel, kCpuArch)) bursts[key] = entry.mean;
+    install_burst_models(std::move(bursts));
   } catch (const models::ModelError& e) {
     fatal(e.what());
   }
+}
+
+namespace {
+
+// The instrumented runtime whose threads sample their bursts; null before
+// and after.
+std::atomic<Runtime*> g_sampling_runtime{nullptr};
+BurstClock* sampled_clock() { return &t_sampled_clock; }
+
+void record_burst_sample(uint64_t key, double seconds) {
+  if (Runtime* rt = g_sampling_runtime.load(std::memory_order_relaxed)) rt->record_burst_sample(key, seconds);
+}
+
+const BurstAccounting kSampledBursts{sampled_clock, nullptr, record_burst_sample};
+
+}  // namespace
+
+void Runtime::start_burst_samples() {
+  g_sampling_runtime.store(this);
+  install_burst_accounting(&kSampledBursts);
+}
+
+// The accounting stays installed: a thread in an entry when the run ends
+// leaves it through the accounting it entered by.
+void Runtime::stop_burst_samples() { g_sampling_runtime.store(nullptr); }
+
+void Runtime::record_burst_sample(uint64_t key, double seconds) {
+  const Observation o{kBurstModel, &kCpuArch, key, 0, seconds, false};
+  const int w = backend_->self_worker();
+  if (w >= 0 && batch_observations_) keep_observation(w, o);
+  else record_observations(&o, &o + 1);
 }
 
 // An observation for the kernel models. Workers call it: a model file of

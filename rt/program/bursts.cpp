@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "burst_models.hpp"
 #include "cpu_clock.hpp"
 #include "folded_memory.hpp"
 #include "ranks.hpp"
@@ -87,7 +88,7 @@ double empty_burst_seconds() {
 // "burst:<file>:<line>" from an OpenMP source location, "burst:<name>" from
 // an entry's name, "burst" without either.
 std::string burst_name(const char* where) {
-  if (!where) return "burst";
+  if (!where || where == kProgramReturn) return "burst";
   if (*where != ';') return std::string("burst:") + where;
   const std::string site = openmp_site(where);
   return site.empty() ? "burst" : "burst:" + site;
@@ -120,8 +121,13 @@ void close_burst(BurstClock& c, double now, const char* where = nullptr, bool ga
   double seconds = wall;
   if (c.mark_cpu >= 0) seconds = clock_seconds(Clock::ThreadCpu) - c.mark_cpu - clock_overhead(Clock::ThreadCpu);
   seconds -= uncharged;
-  if (wall - uncharged < kShortInterval) short_sites().insert(c.site);
-  else short_sites().erase(c.site);
+  if (wall - uncharged < kShortInterval) {
+    short_sites().insert(c.site);
+    // What the native run measured, where it did (burst_models.hpp).
+    if (const double native = modelled_burst(c.last_entry, where); native >= 0) seconds = native;
+  } else {
+    short_sites().erase(c.site);
+  }
   c.mark = -1;
   seconds = std::max(0.0, seconds);
   if (seconds < discard_below &&
@@ -148,12 +154,34 @@ void close_burst(BurstClock& c, double now, const char* where = nullptr, bool ga
 
 }  // namespace
 
+// An instrumented run's bursts (BurstAccounting::record): one in
+// kBurstSamplePeriod per thread is timed on the monotonic clock alone, less
+// what timing it adds (empty_burst_seconds), and recorded when short.
+thread_local BurstClock t_sampled_clock;
+
+void sample_close(BurstClock& c, const char* where) {
+  const double seconds = clock_seconds(Clock::Monotonic) - c.mark - empty_burst_seconds();
+  c.mark = -1;
+  uint64_t key = 0;
+  if (seconds < kShortInterval && keeps_burst_sample(c.last_entry, where, &key))
+    g_burst_accounting->record(key, std::max(0.0, seconds));
+}
+
+void sample_mark(BurstClock& c) {
+  if (++c.sampled > kBurstSamplesPerThread) {
+    c.countdown = UINT32_MAX;  // enough: the rest of the run is not slowed
+    return;
+  }
+  c.countdown = kBurstSamplePeriod - 1;
+  c.mark = clock_seconds(Clock::Monotonic);
+}
+
 SimulatorWork::SimulatorWork() {
-  if (g_burst_accounting && simulator_work_depth++ == 0) start_ = clock_seconds(Clock::Monotonic);
+  if (bursts_charged() && simulator_work_depth++ == 0) start_ = clock_seconds(Clock::Monotonic);
 }
 
 SimulatorWork::~SimulatorWork() {
-  if (!g_burst_accounting) return;
+  if (!bursts_charged()) return;
   --simulator_work_depth;
   // With one read of the clock: half of each read is on either side of
   // its value, one read's worth of the two falls in the burst.
@@ -182,21 +210,35 @@ void burst_runtime_left(const void* site) {
   }
 }
 
-int burst_program_begins(const void* code) {
+BurstCaller burst_program_begins(const void* code) {
   BurstClock& c = *g_burst_accounting->clock_of_caller();
-  const int saved = c.depth;
+  const BurstCaller caller{c.depth, c.last_entry};
   c.depth = 0;
   c.held = false;
-  mark(c, code);
-  return saved;
+  c.last_entry = kProgramCall;
+  if (g_burst_accounting->record) sample_left(c, 0);
+  else mark(c, code);
+  return caller;
 }
 
-void burst_program_ends(int saved_depth) {
-  const double now = clock_seconds(Clock::Monotonic);
+// The burst that ends here ends at kProgramReturn; the caller's next one
+// begins at the entry it was in, or at kProgramReturn when the caller was
+// the program's code, which resumes.
+void burst_program_ends(BurstCaller caller) {
+  const bool sampled = g_burst_accounting->record != nullptr;
+  const double now = sampled ? 0 : clock_seconds(Clock::Monotonic);
   BurstClock& c = *g_burst_accounting->clock_of_caller();
-  close_burst(c, now);
-  c.depth = saved_depth;
-  if (saved_depth == 0) mark(c, c.site);  // called from the program's code, which resumes
+  if (sampled) {
+    c.depth = 0;
+    sample_entered(c, kProgramReturn);
+  } else {
+    close_burst(c, now, kProgramReturn);
+  }
+  c.depth = caller.depth;
+  c.last_entry = caller.depth == 0 ? kProgramReturn : caller.last_entry;
+  if (caller.depth != 0) return;
+  if (sampled) sample_left(c, 0);
+  else mark(c, c.site);
 }
 
 std::string openmp_site(const char* psource) {
@@ -213,7 +255,7 @@ std::string openmp_site(const char* psource) {
 }
 
 void burst_hold() {
-  if (g_burst_accounting) g_burst_accounting->clock_of_caller()->held = true;
+  if (bursts_charged()) g_burst_accounting->clock_of_caller()->held = true;
 }
 
 }  // namespace hcc::rt

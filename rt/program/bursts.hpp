@@ -11,10 +11,12 @@
 // thread that runs the actors counts the running actor's work alone.
 //
 // The runtime's own work is not a burst: it is charged its measured costs
-// (hcc.submit, hcc.task, ...). Natively, and with HCC_SIM_BURSTS=off, no
-// accounting is installed and the scopes below cost one test.
+// (hcc.submit, hcc.task, ...). An instrumented run samples its short bursts
+// (burst_models.hpp). Natively, and with HCC_SIM_BURSTS=off, no accounting
+// is installed and the scopes below cost one test.
 #pragma once
 
+#include <cstdint>
 #include <string>
 
 #include "private_vars.hpp"
@@ -33,19 +35,26 @@ struct BurstClock {
   bool held = false;      // the code that follows is timed by a sampled burst, not here
   double pending = 0;     // seconds of short bursts gathered, not charged yet
   const char* last_entry = nullptr;  // the `where` of the entry the burst began at
+  uint32_t countdown = 0;  // instrumented runs: bursts until the next sampled one (burst_models.hpp)
+  uint32_t sampled = 0;    // and how many were
 };
 
 // What the simulation provides: the running actor's clock, and how to
 // charge seconds of CPU work measured here on the actor's simulated core.
+// An instrumented run provides record instead of charge: it samples its
+// short bursts for the simulation's models (burst_models.hpp).
 struct BurstAccounting {
   BurstClock* (*clock_of_caller)();
   void (*charge)(double seconds);
+  void (*record)(uint64_t key, double seconds) = nullptr;
 };
 
 // Installed by a simulation when bursts are accounted (HCC_SIM_BURSTS=on,
-// the default); null natively.
+// the default) and by an instrumented run; null natively.
 extern const BurstAccounting* g_burst_accounting;
 void install_burst_accounting(const BurstAccounting* accounting);
+// Whether bursts are charged: a simulation that accounts them.
+inline bool bursts_charged() { return g_burst_accounting && g_burst_accounting->charge; }
 
 // where: the entry's source location as clang writes it for OpenMP
 // (";file;function;line;column;;"), or the entry's name (an MPI function),
@@ -58,8 +67,32 @@ void install_burst_accounting(const BurstAccounting* accounting);
 // that polls the clock until a time has passed must see its time pass.
 void burst_runtime_entered(const char* where, bool gather, double discard_below = 0);
 void burst_runtime_left(const void* site);
-int burst_program_begins(const void* code);
-void burst_program_ends(int saved_depth);
+// What a call of the program's code saves of its caller's clock.
+struct BurstCaller {
+  int depth = 1;
+  const char* last_entry = nullptr;
+};
+BurstCaller burst_program_begins(const void* code);
+void burst_program_ends(BurstCaller caller);
+// An instrumented run's sampling of its bursts (burst_models.hpp), inline:
+// it runs at every entry. The calling thread's clock (depth 1 when it
+// starts: a worker starts in the runtime, and the program's main thread is
+// not sampled outside its calls from the runtime).
+extern thread_local BurstClock t_sampled_clock;
+void sample_close(BurstClock& c, const char* where);  // the burst since c.mark ends at where
+void sample_mark(BurstClock& c);                      // the burst that begins is sampled
+inline void sample_entered(BurstClock& c, const char* where) {
+  if (c.depth++ != 0) return;
+  if (c.mark >= 0) sample_close(c, where);
+  c.last_entry = where;
+}
+// depth: the entries it leaves (0 where a call of the program's code begins or resumes).
+inline void sample_left(BurstClock& c, int depth) {
+  if ((c.depth -= depth) > 0) return;
+  c.depth = 0;
+  if (c.countdown-- == 0) sample_mark(c);
+}
+
 // The code the caller runs next, until its next entry into the runtime, is
 // timed by a sampled burst (sampling.cpp): not a burst.
 void burst_hold();
@@ -94,7 +127,9 @@ class RuntimeEntry {
   __attribute__((always_inline)) explicit RuntimeEntry(const char* where = nullptr, bool gather = false,
                                                        double discard_below = 0)
       : on_(g_burst_accounting != nullptr), site_(__builtin_return_address(0)) {
-    if (on_) burst_runtime_entered(where, gather, discard_below);
+    if (!on_) return;
+    if (g_burst_accounting->record) sample_entered(t_sampled_clock, where);
+    else burst_runtime_entered(where, gather, discard_below);
   }
   ~RuntimeEntry() {
     // The program's code resumes: the actor may have waited while another
@@ -102,7 +137,9 @@ class RuntimeEntry {
     // rank is the runtime's work (a loop of MPI_Wtime calls was charged
     // 39 ns a call for its 1 ns of loop).
     if (g_switch_rank_images) resume_rank_image();
-    if (on_) burst_runtime_left(site_);
+    if (!on_) return;
+    if (g_burst_accounting->record) sample_left(t_sampled_clock, 1);
+    else burst_runtime_left(site_);
   }
   RuntimeEntry(const RuntimeEntry&) = delete;
   RuntimeEntry& operator=(const RuntimeEntry&) = delete;
@@ -130,7 +167,7 @@ class ProgramCall {
 
  private:
   bool on_;
-  int saved_ = 1;
+  BurstCaller saved_;
 };
 
 }  // namespace hcc::rt

@@ -347,7 +347,7 @@ namespace {
 // slower after it: the unsampled simulation, the reference a sampled one
 // is compared with, predicted 5 % more than the native run.
 bool runs_are_bursts() {
-  if (!hcc::rt::g_burst_accounting) return false;
+  if (!hcc::rt::bursts_charged()) return false;
   static const bool unsampled = !runtime_on_demand().config().sampling;
   return unsampled;
 }
@@ -419,7 +419,7 @@ void hcc_sample_leave(hcc_sample_site* site) {
   }
   // A simulation's run ends here, before the entry's own clock read and
   // lookups (which only a simulation makes: natively this costs a test).
-  const bool simulating = hcc::rt::g_burst_accounting != nullptr;
+  const bool simulating = hcc::rt::bursts_charged();
   const double ended = simulating ? hcc::rt::clock_seconds(hcc::rt::Clock::Monotonic) : -1;
   hcc::rt::RuntimeEntry entry("hcc_sample_leave", true);  // per iteration: gathered
   hcc::rt::Runtime& rt = runtime_on_demand();

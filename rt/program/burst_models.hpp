@@ -1,0 +1,60 @@
+// Short CPU bursts measured by the native run, charged by the simulation.
+//
+// A burst shorter than kShortInterval (a fine-grained task's code between
+// two runtime entries: tens to hundreds of nanoseconds) measured in a
+// simulation is not what it costs natively. Between two of them the
+// simulator runs microseconds of its own work (simcalls, the task's
+// bookkeeping, context switches) that evict what the program's code was
+// using, so each burst reruns on cold caches. On this VM that made an
+// n-queens search's bursts 0.13 s in one simulation and 0.20 s in the next
+// (its native run: 0.10 s on 2 threads), as the share of the last-level
+// cache that other tenants left the simulator came and went.
+//
+// So an instrumented run samples its own short bursts, one in
+// kBurstSamplePeriod per thread, each keyed by the runtime entries that begin
+// and end it (their source locations: "nqueens.c:44", an MPI function's
+// name), and keeps them as kernel kBurstModel (arch "cpu", the key as
+// footprint). A simulation with those models charges a short burst the
+// model of its key, if it has one, instead of what it measured: a long
+// burst, or one at a key the instrumented run did not see, stays measured.
+// Sampling and keys cost the instrumented run a test per entry and two
+// clock reads per sampled burst.
+#pragma once
+
+#include <cstdint>
+#include <unordered_map>
+
+namespace hcc::rt {
+
+constexpr const char* kBurstModel = "hcc.burst";
+
+// Where a burst begins or ends other than at an entry with a `where`:
+// the start of a call of the program's code (a task body, a region's
+// body), and its return.
+extern const char kProgramCall[];
+extern const char kProgramReturn[];
+
+// One instrumented thread samples one burst in this many, up to
+// kBurstSamplesPerThread (the bursts of a phase that comes after are not
+// sampled: a simulation measures them).
+constexpr uint32_t kBurstSamplePeriod = 64;
+constexpr uint32_t kBurstSamplesPerThread = 16384;
+// And keeps at most this many samples of a key, so that a program of
+// millions of tiny tasks does not spend its run recording them.
+constexpr uint32_t kSamplesPerKey = 4096;
+
+// The key of bursts from entry `from` to entry `to` (an OpenMP source
+// location as clang writes it, an entry's name, kProgramCall,
+// kProgramReturn, or null): the same in every build of the same sources.
+uint64_t burst_key(const char* from, const char* to);
+
+// Simulation: the models' mean seconds by key, from the model directory.
+void install_burst_models(std::unordered_map<uint64_t, double> seconds_by_key);
+// The model's seconds for bursts from `from` to `to`, or -1 without one.
+double modelled_burst(const char* from, const char* to);
+
+// Instrumented run: whether the calling thread keeps a sample of bursts
+// from `from` to `to`; counts it as kept when it says yes.
+bool keeps_burst_sample(const char* from, const char* to, uint64_t* key);
+
+}  // namespace hcc::rt

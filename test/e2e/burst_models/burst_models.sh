@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# burst_models.sh <hccsim> <source dir> <work dir>
+# Short CPU bursts from the native run (rt/program/burst_models.hpp): an
+# instrumented run samples them into hcc.burst.cpu.json (one key per pair of
+# entries, net of its own timing), and a simulation with that model charges
+# each short burst the model of its key instead of what it measured.
+# tiny_tasks.c: one thread creates 20,000 tasks, its loop between two
+# creations is a short burst of the same key 20,000 times.
+set -euo pipefail
+hccsim=$1 src=$2 work=$3
+rm -rf "$work" && mkdir -p "$work" && cd "$work"
+fail() { echo "FAIL: $*"; exit 1; }
+"$hccsim" -finstrument -O1 "$src/tiny_tasks.c" -o inst
+"$hccsim" -fsimulate -O1 "$src/tiny_tasks.c" -o sim
+
+# 1. The instrumented run samples the creating loop's bursts: one in 64 of a
+#    thread's, each a fraction of a microsecond (what its timing adds is
+#    left out). Creating a task is two entries (allocating it, submitting
+#    it), and the runtime may run a tiny task on its creator: 2 to 4 bursts
+#    per task, of one key (the task pragma's line).
+OMP_NUM_THREADS=2 HCC_MODEL_DIR=models ./inst > inst.out 2>&1 || { cat inst.out; fail "instrumented run"; }
+grep -q "tiny_tasks: n=20000 sum=399980000 ok" inst.out || fail "instrumented output: $(cat inst.out)"
+[ -f models/hcc.burst.cpu.json ] || fail "no models/hcc.burst.cpu.json after an instrumented run"
+python3 - models/hcc.burst.cpu.json <<'PY'
+import json, sys
+m = json.load(open(sys.argv[1]))
+if m["kernel"] != "hcc.burst" or m["arch"] != "cpu":
+    sys.exit(f"FAIL: kernel {m['kernel']} arch {m['arch']}")
+top = max(m["entries"], key=lambda e: e["count"])
+# 40,000 to 80,000 bursts, one in 64 sampled: 625 to 1,250.
+if not 500 <= top["count"] <= 1500:
+    sys.exit(f"FAIL: most sampled key counted {top['count']}, expected 625 to 1,250")
+if not 0 <= top["mean"] < 5e-6:
+    sys.exit(f"FAIL: creating loop's burst {top['mean']} s, expected under 5 us")
+print(f"ok: creating loop's burst sampled {top['count']} times, {top['mean'] * 1e9:.0f} ns")
+PY
+
+# 2. Simulated with the models: the loop's bursts are charged the model.
+#    With the model made 100 us, they take 4 to 8 s of simulated time (one
+#    thread creates the tasks), where measured or modelled as sampled they
+#    take under 0.5 s.
+simtime() {  # simtime <model dir>
+  HCC_PLATFORM=laptop HCC_MODEL_DIR=$1 ./sim 2>/dev/null | sed -n 's/^time=//p'
+}
+t=$(simtime models)
+python3 -c "import sys; sys.exit(0 if float('$t') < 0.5 else 1)" || fail "simulated with the sampled models: time=$t"
+echo "ok: simulated with the sampled models: time=$t"
+mkdir -p slow && cp models/*.json slow/
+python3 - slow/hcc.burst.cpu.json <<'PY'
+import json, sys
+m = json.load(open(sys.argv[1]))
+for e in m["entries"]:
+    e.update(mean=1e-4, m2=0, min=1e-4, max=1e-4, samples=[1e-4] * len(e["samples"]))
+    e.pop("histogram", None)
+json.dump(m, open(sys.argv[1], "w"))
+PY
+t=$(simtime slow)
+python3 -c "import sys; sys.exit(0 if 4.0 <= float('$t') < 8.5 else 1)" || fail "simulated with 100 us bursts: time=$t, expected 4 to 8 s"
+echo "ok: simulated with 100 us bursts: time=$t"
+# Without the burst models, the bursts are measured: under 0.5 s again.
+rm slow/hcc.burst.cpu.json
+t=$(simtime slow)
+python3 -c "import sys; sys.exit(0 if float('$t') < 0.5 else 1)" || fail "simulated without burst models: time=$t"
+echo "ok: simulated without burst models (measured): time=$t"
