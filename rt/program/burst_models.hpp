@@ -15,8 +15,9 @@
 // and end it (their source locations: "nqueens.c:44", an MPI function's
 // name), and keeps them as kernel kBurstModel (arch "cpu", the key as
 // footprint). A simulation with those models charges a short burst the
-// model of its key, if it has one, instead of what it measured: a long
-// burst, or one at a key the instrumented run did not see, stays measured.
+// model of its key, if it has one under kModelledBurst, instead of what it
+// measured: a long burst, or one at a key the instrumented run did not see
+// or saw longer, stays measured.
 // Sampling and keys cost the instrumented run a test per entry and two
 // clock reads per sampled burst.
 #pragma once
@@ -33,6 +34,11 @@ constexpr const char* kBurstModel = "hcc.burst";
 // body), and its return.
 extern const char kProgramCall[];
 extern const char kProgramReturn[];
+
+// A key whose bursts average this long or longer stays measured: a
+// simulation measures it closely enough, and the model's mean would lose
+// how its bursts differ (the chunks of an imbalanced loop).
+constexpr double kModelledBurst = 2e-6;
 
 // One instrumented thread samples one burst in this many, up to
 // kBurstSamplesPerThread (the bursts of a phase that comes after are not
