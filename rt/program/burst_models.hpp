@@ -41,10 +41,11 @@ extern const char kProgramReturn[];
 constexpr double kModelledBurst = 2e-6;
 
 // One instrumented thread samples one burst in this many, up to
-// kBurstSamplesPerThread (the bursts of a phase that comes after are not
-// sampled: a simulation measures them).
+// kBurstSamplesPerThread, and the run up to kBurstSamplesInRun (the bursts
+// of a phase that comes after are not sampled: a simulation measures them).
 constexpr uint32_t kBurstSamplePeriod = 64;
-constexpr uint32_t kBurstSamplesPerThread = 16384;
+constexpr uint32_t kBurstSamplesPerThread = 8192;
+constexpr uint32_t kBurstSamplesInRun = 16384;  // after them, entries cost a test (bursts.hpp)
 // And keeps at most this many samples of a key, so that a program of
 // millions of tiny tasks does not spend its run recording them.
 constexpr uint32_t kSamplesPerKey = 4096;
@@ -59,8 +60,11 @@ void install_burst_models(std::unordered_map<uint64_t, double> seconds_by_key);
 // The model's seconds for bursts from `from` to `to`, or -1 without one.
 double modelled_burst(const char* from, const char* to);
 
-// Instrumented run: whether the calling thread keeps a sample of bursts
-// from `from` to `to`; counts it as kept when it says yes.
-bool keeps_burst_sample(const char* from, const char* to, uint64_t* key);
+// Instrumented run: whether the calling thread keeps this sample of bursts
+// from `from` to `to` (not when the key has enough, nor when the sample is
+// over kInterruptedAbove and 8 times the key's mean so far: an interrupt);
+// counts it when it says yes.
+constexpr double kInterruptedAbove = 1e-6;
+bool keeps_burst_sample(const char* from, const char* to, double seconds, uint64_t* key);
 
 }  // namespace hcc::rt

@@ -158,18 +158,23 @@ void close_burst(BurstClock& c, double now, const char* where = nullptr, bool ga
 // kBurstSamplePeriod per thread is timed on the monotonic clock alone, less
 // what timing it adds (empty_burst_seconds), and recorded when short.
 thread_local BurstClock t_sampled_clock;
+std::atomic<bool> g_sampling_bursts{true};
+std::atomic<uint32_t> g_samples_in_run{0};
 
 void sample_close(BurstClock& c, const char* where) {
   const double seconds = clock_seconds(Clock::Monotonic) - c.mark - empty_burst_seconds();
   c.mark = -1;
   uint64_t key = 0;
-  if (seconds < kShortInterval && keeps_burst_sample(c.last_entry, where, &key))
+  if (seconds < kShortInterval && keeps_burst_sample(c.last_entry, where, std::max(0.0, seconds), &key))
     g_burst_accounting->record(key, std::max(0.0, seconds));
 }
 
 void sample_mark(BurstClock& c) {
+  // Counted when timed, kept or not (a key may have all it keeps).
+  if (g_samples_in_run.fetch_add(1, std::memory_order_relaxed) + 1 >= kBurstSamplesInRun)
+    g_sampling_bursts.store(false, std::memory_order_relaxed);  // enough: the rest of the run is not slowed
   if (++c.sampled > kBurstSamplesPerThread) {
-    c.countdown = UINT32_MAX;  // enough: the rest of the run is not slowed
+    c.countdown = UINT32_MAX;
     return;
   }
   c.countdown = kBurstSamplePeriod - 1;

@@ -16,6 +16,7 @@
 // is installed and the scopes below cost one test.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <string>
 
@@ -79,6 +80,12 @@ void burst_program_ends(BurstCaller caller);
 // starts: a worker starts in the runtime, and the program's main thread is
 // not sampled outside its calls from the runtime).
 extern thread_local BurstClock t_sampled_clock;
+// Until the run has kept enough samples (kBurstSamplesInRun): then entries
+// cost a test again.
+extern std::atomic<bool> g_sampling_bursts;
+inline bool burst_entries_counted() {
+  return g_burst_accounting && (!g_burst_accounting->record || g_sampling_bursts.load(std::memory_order_relaxed));
+}
 void sample_close(BurstClock& c, const char* where);  // the burst since c.mark ends at where
 void sample_mark(BurstClock& c);                      // the burst that begins is sampled
 inline void sample_entered(BurstClock& c, const char* where) {
@@ -126,7 +133,7 @@ class RuntimeEntry {
  public:
   __attribute__((always_inline)) explicit RuntimeEntry(const char* where = nullptr, bool gather = false,
                                                        double discard_below = 0)
-      : on_(g_burst_accounting != nullptr), site_(__builtin_return_address(0)) {
+      : on_(burst_entries_counted()), site_(__builtin_return_address(0)) {
     if (!on_) return;
     if (g_burst_accounting->record) sample_entered(t_sampled_clock, where);
     else burst_runtime_entered(where, gather, discard_below);
@@ -155,7 +162,7 @@ class RuntimeEntry {
 // is charged its model, not bursts.
 class ProgramCall {
  public:
-  explicit ProgramCall(const void* code, bool counted = true) : on_(counted && g_burst_accounting != nullptr) {
+  explicit ProgramCall(const void* code, bool counted = true) : on_(counted && burst_entries_counted()) {
     if (g_switch_rank_images) resume_rank_image();
     if (on_) saved_ = burst_program_begins(code);
   }
