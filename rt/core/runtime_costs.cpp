@@ -62,7 +62,8 @@ void Runtime::load_runtime_costs() {
       workers_[i].wake_latency = models_.mean(kWakeCost, arch, 0).value_or(0);
     }
     std::unordered_map<uint64_t, double> bursts;
-    for (const auto& [key, entry] : models_.entries(kBurstModel, kCpuArch)) bursts[key] = entry.mean;
+    for (const auto& [key, entry] : models_.entries(kBurstModel, kCpuArch))
+      if (entry.count >= kBurstModelMinSamples) bursts[key] = entry.mean;
     install_burst_models(std::move(bursts));
   } catch (const models::ModelError& e) {
     fatal(e.what());

@@ -15,9 +15,10 @@
 // and end it (their source locations: "nqueens.c:44", an MPI function's
 // name), and keeps them as kernel kBurstModel (arch "cpu", the key as
 // footprint). A simulation with those models charges a short burst the
-// model of its key, if it has one under kModelledBurst, instead of what it
-// measured: a long burst, or one at a key the instrumented run did not see
-// or saw longer, stays measured.
+// model of its key, if it has one under kModelledBurst from at least
+// kBurstModelMinSamples samples, instead of what it measured: a long burst,
+// or one at a key the instrumented run did not see, saw rarely or saw
+// longer, stays measured.
 // Sampling and keys cost the instrumented run a test per entry and two
 // clock reads per sampled burst.
 #pragma once
@@ -39,6 +40,11 @@ extern const char kProgramReturn[];
 // simulation measures it closely enough, and the model's mean would lose
 // how its bursts differ (the chunks of an imbalanced loop).
 constexpr double kModelledBurst = 2e-6;
+// Nor a key sampled fewer times than this: a key the native run went
+// through once or twice (an n-queens region's start, 2 samples of 1.1 us
+// on cold caches) may be one a simulation goes through at every task, if
+// its schedule differs (1.7 M times: 1.07 s charged for a 0.09 s run).
+constexpr uint64_t kBurstModelMinSamples = 32;
 
 // One instrumented thread samples one burst in this many, up to
 // kBurstSamplesPerThread, and the run up to kBurstSamplesInRun (the bursts
