@@ -63,7 +63,7 @@ void Runtime::load_runtime_costs() {
     }
     std::unordered_map<uint64_t, double> bursts;
     for (const auto& [key, entry] : models_.entries(kBurstModel, kCpuArch))
-      if (entry.count >= kBurstModelMinSamples) bursts[key] = entry.mean;
+      if (entry.count >= kBurstModelMinSamples && entry.mean < kModelledBurst) bursts[key] = entry.mean;
     install_burst_models(std::move(bursts));
   } catch (const models::ModelError& e) {
     fatal(e.what());

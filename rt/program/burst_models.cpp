@@ -60,8 +60,7 @@ KnownPair& known(const char* from, const char* to) {
   if (inserted) {
     it->second.key = burst_key(from, to);
     if (g_models)
-      if (auto m = g_models->find(it->second.key); m != g_models->end() && m->second < kModelledBurst)
-        it->second.model = m->second;
+      if (auto m = g_models->find(it->second.key); m != g_models->end()) it->second.model = m->second;
   }
   return it->second;
 }

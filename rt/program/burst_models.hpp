@@ -61,7 +61,8 @@ constexpr uint32_t kSamplesPerKey = 4096;
 // kProgramReturn, or null): the same in every build of the same sources.
 uint64_t burst_key(const char* from, const char* to);
 
-// Simulation: the models' mean seconds by key, from the model directory.
+// Simulation: the means of the keys the models may charge (kModelledBurst,
+// kBurstModelMinSamples), by key.
 void install_burst_models(std::unordered_map<uint64_t, double> seconds_by_key);
 // The model's seconds for bursts from `from` to `to`, or -1 without one.
 double modelled_burst(const char* from, const char* to);

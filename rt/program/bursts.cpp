@@ -162,11 +162,11 @@ std::atomic<bool> g_sampling_bursts{true};
 std::atomic<uint32_t> g_samples_in_run{0};
 
 void sample_close(BurstClock& c, const char* where) {
-  const double seconds = clock_seconds(Clock::Monotonic) - c.mark - empty_burst_seconds();
+  const double seconds = std::max(0.0, clock_seconds(Clock::Monotonic) - c.mark - empty_burst_seconds());
   c.mark = -1;
   uint64_t key = 0;
-  if (seconds < kShortInterval && keeps_burst_sample(c.last_entry, where, std::max(0.0, seconds), &key))
-    g_burst_accounting->record(key, std::max(0.0, seconds));
+  if (seconds < kShortInterval && keeps_burst_sample(c.last_entry, where, seconds, &key))
+    g_burst_accounting->record(key, seconds);
 }
 
 void sample_mark(BurstClock& c) {

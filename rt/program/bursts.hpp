@@ -80,7 +80,7 @@ void burst_program_ends(BurstCaller caller);
 // starts: a worker starts in the runtime, and the program's main thread is
 // not sampled outside its calls from the runtime).
 extern thread_local BurstClock t_sampled_clock;
-// Until the run has kept enough samples (kBurstSamplesInRun): then entries
+// Until the run has timed enough bursts (kBurstSamplesInRun): then entries
 // cost a test again.
 extern std::atomic<bool> g_sampling_bursts;
 inline bool burst_entries_counted() {
