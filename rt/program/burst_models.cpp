@@ -17,9 +17,8 @@ namespace {
 
 // An entry's name in keys: "file:line" for an OpenMP source location (its
 // path and column differ between builds of the same line), the text
-// otherwise, "?" for none.
+// otherwise.
 std::string key_name(const char* where) {
-  if (!where) return "?";
   const std::string site = openmp_site(where);
   return site.empty() ? std::string(where) : site;
 }
@@ -74,9 +73,12 @@ void install_burst_models(std::unordered_map<uint64_t, double> seconds_by_key) {
   g_models = new std::unordered_map<uint64_t, double>(std::move(seconds_by_key));  // used until the process ends
 }
 
-double modelled_burst(const char* from, const char* to) { return g_models ? known(from, to).model : -1; }
+double modelled_burst(const char* from, const char* to) {
+  return g_models && from && to ? known(from, to).model : -1;
+}
 
 bool keeps_burst_sample(const char* from, const char* to, double seconds, uint64_t* key) {
+  if (!from || !to) return false;
   KnownPair& k = known(from, to);
   if (k.kept >= kSamplesPerKey) return false;
   // An interrupt in the burst (a timer tick, another process: 8-9 us on
