@@ -39,11 +39,18 @@ void FineKernels::add(const void* kernel) {
 }
 
 bool KernelTally::add(const void* kernel, double seconds) {
-  Entry& e = entries_[slot_of(kernel, entries_.size())];
-  if (e.kernel != kernel) e = Entry{kernel, 0, 0};
-  if (e.runs >= kFullyTimedRuns) return false;  // decided already
-  e.seconds += seconds;
-  return ++e.runs == kFullyTimedRuns && e.seconds < kFineKernel * kFullyTimedRuns;
+  Entry* e = nullptr;
+  for (Entry& in : entries_) {  // filled in order and never emptied
+    if (in.kernel == kernel || !in.kernel) {
+      e = &in;
+      break;
+    }
+  }
+  if (!e) e = &entries_[next_evicted_++ % entries_.size()];
+  if (e->kernel != kernel) *e = Entry{kernel, 0, 0};
+  if (e->runs >= kFullyTimedRuns) return false;  // decided already
+  if (seconds < kFineKernel) ++e->short_runs;
+  return ++e->runs == kFullyTimedRuns && 2 * e->short_runs >= kFullyTimedRuns;
 }
 
 }  // namespace hcc::rt
