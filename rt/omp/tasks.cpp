@@ -357,14 +357,14 @@ rt::Task* hand_over(TaskHeader* h, const hcc_codelet* codelet, const kmp_depend_
 // Kept as the runtime keeps the tasks it runs where it keeps them (records,
 // instrumented runs).
 // Instrumented runs measure what it costs besides the body, from the
-// task's allocation on (hcc.inline), which simulations charge.
-void run_on_creator(TaskHeader* h, const hcc_codelet* codelet) {
+// task's allocation on (hcc.inline), which simulations charge; entered: when
+// submit began deciding, in a run that measures it (else < 0).
+void run_on_creator(TaskHeader* h, const hcc_codelet* codelet, double entered) {
   State& s = *h->state;
   rt::Runtime& rt = s.rt;
   const int w = h->creator - 1;
   const Thread& me = thread_at(s, h->creator);
-  const bool costed = rt.measures_costs() && me.task_alloc_at >= 0;
-  const double entered = costed ? rt.now() : 0;
+  const bool costed = entered >= 0;
   const double allocation = costed ? me.task_alloc_seconds : 0;
   const bool kept = rt.keeps_run_on_creator(codelet);
   const bool observed = rt.times_run(w);
@@ -391,14 +391,18 @@ void run_on_creator(TaskHeader* h, const hcc_codelet* codelet) {
 // nests that many on the stack.
 void submit(TaskHeader* h, const kmp_depend_info_t* deps, int ndeps) {
   State& s = *h->state;
+  Thread& creator = thread_at(s, h->creator);
+  // hcc.inline counts the decision too: finding the task's codelet and
+  // whether it runs here were a fifth of a Fibonacci's native run at cut-off
+  // 0 (perf), which its simulation left out.
+  const double entered = s.rt.measures_costs() && creator.task_alloc_at >= 0 ? s.rt.now() : -1;
   const hcc_codelet* codelet = codelet_for(s, h, ndeps);
   // How deep the task is in the tree of tasks, against the deepest its
   // creating thread created: a recursion's deep tasks are its smallest.
-  Thread& creator = thread_at(s, h->creator);
   creator.deepest_creation = std::max(creator.deepest_creation, h->depth);
   const bool deep = 2 * h->depth > creator.deepest_creation;
   if (ndeps == 0 && !h->event && s.rt.runs_on_creator(codelet, h->creator - 1, deep)) {
-    run_on_creator(h, codelet);
+    run_on_creator(h, codelet, entered);
     return;
   }
   if (rt::Task* t = hand_over(h, codelet, deps, ndeps)) s.rt.run_submitted(t);
