@@ -3,7 +3,7 @@
 # Sampled instrumentation (rt/core/instrument_sampling.hpp): an instrumented
 # run of a fine-grained task program (examples/fib at cut-off 0, a task per
 # call) times every run of a kernel on a worker until it proves fine-grained
-# (64 runs under 10 us on average), then one in 64 at random, and one event
+# (half of its first 64 runs under 10 us), then one in 64 at random, and one event
 # in 64 of the runtime's own costs; the chunks of a worksharing loop alike.
 # HCC_INSTRUMENT_SAMPLING=all, or a trace, times every one.
 set -euo pipefail
