@@ -394,14 +394,16 @@ void submit(TaskHeader* h, const kmp_depend_info_t* deps, int ndeps) {
   Thread& creator = thread_at(s, h->creator);
   // hcc.inline counts the decision too: finding the task's codelet and
   // whether it runs here were a fifth of a Fibonacci's native run at cut-off
-  // 0 (perf), which its simulation left out.
-  const double entered = s.rt.measures_costs() && creator.task_alloc_at >= 0 ? s.rt.now() : -1;
+  // 0 (perf), which its simulation left out. Read only for a task that may
+  // run here: another would count the read in its hcc.submit.
+  const bool may_run_here = ndeps == 0 && !h->event;
+  const double entered = may_run_here && s.rt.measures_costs() && creator.task_alloc_at >= 0 ? s.rt.now() : -1;
   const hcc_codelet* codelet = codelet_for(s, h, ndeps);
   // How deep the task is in the tree of tasks, against the deepest its
   // creating thread created: a recursion's deep tasks are its smallest.
   creator.deepest_creation = std::max(creator.deepest_creation, h->depth);
   const bool deep = 2 * h->depth > creator.deepest_creation;
-  if (ndeps == 0 && !h->event && s.rt.runs_on_creator(codelet, h->creator - 1, deep)) {
+  if (may_run_here && s.rt.runs_on_creator(codelet, h->creator - 1, deep)) {
     run_on_creator(h, codelet, entered);
     return;
   }
