@@ -7,9 +7,16 @@
 // charged whatever the threshold but -1 (nothing is). MPI_Wtime's own cost
 // (smpi/wtime) is 0 here, so that the polling phase's time is its bursts
 // alone.
+// The default threshold's run does not check the short bursts: on a loaded
+// machine (the project's CI) the simulator's return path alone comes near
+// 1 us, and 0.1 us of work pushed enough bursts over it that the median of
+// ten runs was charged. A threshold of 50 us checks that short bursts are
+// free with a margin only a preempted burst crosses.
 // RUN: %hccsim -fsimulate -O1 %s -o %t.sim
 // RUN: %hccsim-run -np 2 --platform laptop --cfg=smpi/wtime:0 %t.sim 2>&1 | FileCheck %s --check-prefix=DEFAULT
-// DEFAULT: blocking=free clock=charged long=charged
+// DEFAULT: blocking={{free|charged}} clock=charged long=charged
+// RUN: %hccsim-run -np 2 --platform laptop --cfg=smpi/wtime:0 --cfg=smpi/cpu-threshold:5e-5 %t.sim 2>&1 | FileCheck %s --check-prefix=WIDE
+// WIDE: blocking=free clock=charged long=charged
 // RUN: %hccsim-run -np 2 --platform laptop --cfg=smpi/wtime:0 --cfg=smpi/cpu-threshold:0 %t.sim 2>&1 | FileCheck %s --check-prefix=EVERY
 // EVERY: blocking=charged clock=charged long=charged
 // RUN: %hccsim-run -np 2 --platform laptop --cfg=smpi/wtime:0 --cfg=smpi/cpu-threshold:-1 %t.sim 2>&1 | FileCheck %s --check-prefix=NONE
@@ -49,8 +56,8 @@ static double polls(void) {
 }
 
 /* 2 ms or more when the little work of kCalls bursts is charged (0.2 ms or
- * more for kExchanges); otherwise the few bursts an interrupt made longer
- * than the threshold (0.45 ms of kCalls exchanges on an idle machine). */
+ * more for kExchanges); otherwise only the few bursts that an interrupt
+ * made longer than the threshold. */
 static const char *charged(double seconds, double bound) { return seconds > bound ? "charged" : "free"; }
 
 static int by_value(const void *a, const void *b) {
