@@ -420,7 +420,8 @@ void Runtime::work_run_at_once_ended() { store_max(at_once_end_, backend_->now()
 uint64_t Runtime::completed() const {
   uint64_t n = run_at_once_.load(std::memory_order_relaxed);
   const int all = nworkers_ + nteam_workers_.load();
-  for (int w = 0; w < all; ++w) n += workers_[w].completed.load(std::memory_order_relaxed);
+  for (int w = 0; w < all; ++w)
+    n += workers_[w].completed.load(std::memory_order_relaxed) + workers_[w].run_at_once.load(std::memory_order_relaxed);
   return n;
 }
 
