@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cstdio>
 #include <cstring>
@@ -12,6 +13,7 @@
 #include <sstream>
 #include <stdexcept>
 #include <thread>
+#include <vector>
 
 namespace hcc::models {
 
@@ -62,6 +64,52 @@ std::vector<double> measure_cpu_speeds(unsigned cores, int rounds, std::vector<i
   std::vector<double> factors;
   for (double t : best) factors.push_back(best[0] / t);
   return factors;
+}
+
+double measure_line_transfer(int rounds) {
+  cpu_set_t allowed;
+  if (sched_getaffinity(0, sizeof allowed, &allowed) != 0) return -1;
+  std::vector<int> cpus;
+  for (int c = 0; c < CPU_SETSIZE && cpus.size() < 2; ++c)
+    if (CPU_ISSET(c, &allowed)) cpus.push_back(c);
+  if (cpus.size() < 2) return -1;
+  // Two threads on two CPUs increment one counter in turn, against one
+  // thread alone. Each turn moves the line twice: to be read by the thread
+  // that waits for the other's increment, then to be written (the other's
+  // copy invalidated), where an atomic that does not wait first moves it
+  // once.
+  constexpr long kTurns = 100000;
+  auto pin = [](int cpu) {
+    cpu_set_t one;
+    CPU_ZERO(&one);
+    CPU_SET(cpu, &one);
+    return sched_setaffinity(0, sizeof one, &one) == 0;
+  };
+  double best = 1e30;
+  for (int r = 0; r < rounds; ++r) {
+    alignas(64) std::atomic<long> counter{0};
+    bool pinned = true;
+    auto turns = [&](int cpu, long parity) {
+      pinned &= pin(cpu);
+      for (long mine = parity; mine < 2 * kTurns; mine += 2) {
+        while (counter.load(std::memory_order_acquire) != mine) {
+        }
+        counter.fetch_add(1, std::memory_order_acq_rel);
+      }
+    };
+    const auto t0 = std::chrono::steady_clock::now();
+    std::thread other(turns, cpus[1], 1);
+    turns(cpus[0], 0);
+    other.join();
+    const double pair = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    const auto t1 = std::chrono::steady_clock::now();
+    for (long i = 0; i < 2 * kTurns; ++i) counter.fetch_add(1, std::memory_order_acq_rel);
+    const double alone = std::chrono::duration<double>(std::chrono::steady_clock::now() - t1).count();
+    if (!pinned) break;
+    best = std::min(best, (pair - alone) / (2 * kTurns) / 2);
+  }
+  sched_setaffinity(0, sizeof allowed, &allowed);
+  return best < 1e30 ? std::max(0.0, best) : -1;
 }
 
 double measure_memcpy_bandwidth(std::size_t bytes, int repeats) {
@@ -138,6 +186,11 @@ std::string platform_xml(const MachineDescription& m) {
       o << (i ? " " : "") << buf;
     }
     o << "\"/>\n      <prop id=\"hcc.simulate_on_cpu\" value=\"" << m.reference_cpu << "\"/>\n";
+  }
+  if (m.line_transfer_seconds > 0) {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.3g", m.line_transfer_seconds);
+    o << "      <prop id=\"hcc.line_transfer\" value=\"" << buf << "\"/>\n";
   }
   if (m.memory_bytes > 0)
     o << "      <prop id=\"hcc.memory\" value=\"" << m.memory_bytes << "\"/>\n";

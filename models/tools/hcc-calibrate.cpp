@@ -93,6 +93,12 @@ int write_platform(const std::string& path, unsigned cores, bool quiet) {
     for (std::size_t i = 0; i < speeds.size(); ++i) std::printf(" %d:%.3f", cpus[i], speeds[i]);
     std::printf(unequal ? " (written: hcc.core_speed_factors)\n" : " (equal within 5 %%)\n");
   }
+  // What the program's atomics cost where cores take turns on a line
+  // (rt/program/shared_lines.cpp).
+  if (const double line = measure_line_transfer(); line >= 0) {
+    m.line_transfer_seconds = line;
+    if (!quiet) std::printf("cache line move between two CPUs: %.1f ns (written: hcc.line_transfer)\n", line * 1e9);
+  }
   try {
     hcc::calibrate::measure_gpus(m, [quiet](const std::string& line) {
       if (!quiet) std::printf("%s\n", line.c_str());

@@ -194,6 +194,12 @@ SimulatorWork::~SimulatorWork() {
     simulator_work_seconds += clock_seconds(Clock::Monotonic) - start_ + clock_overhead(Clock::Monotonic);
 }
 
+double running_burst_seconds() {
+  const BurstClock& c = *g_burst_accounting->clock_of_caller();
+  if (c.depth != 0 || c.mark < 0) return 0;
+  return std::max(0.0, clock_seconds(Clock::Monotonic) - c.mark - (uncharged_seconds() - c.uncharged));
+}
+
 void burst_runtime_entered(const char* where, bool gather, double discard_below) {
   const double now = clock_seconds(Clock::Monotonic);
   BurstClock& c = *g_burst_accounting->clock_of_caller();

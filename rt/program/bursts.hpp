@@ -48,6 +48,10 @@ struct BurstAccounting {
   BurstClock* (*clock_of_caller)();
   void (*charge)(double seconds);
   void (*record)(uint64_t key, double seconds) = nullptr;
+  // The caller's code updates the cache line of address atomically
+  // (hcc_shared_line): a simulation charges the line's move from another
+  // core that updated it since the caller last did.
+  void (*shared_line)(const void* address) = nullptr;
 };
 
 // Installed by a simulation when bursts are accounted (HCC_SIM_BURSTS=on,
@@ -67,6 +71,9 @@ inline bool bursts_charged() { return g_burst_accounting && g_burst_accounting->
 // read of the clock (MPI_Wtime) to the next unless it is infinite: a loop
 // that polls the clock until a time has passed must see its time pass.
 void burst_runtime_entered(const char* where, bool gather, double discard_below = 0);
+// The caller's burst so far, in seconds measured here (0 in the runtime):
+// where its simulated thread stands before the burst is charged.
+double running_burst_seconds();
 void burst_runtime_left(const void* site);
 // What a call of the program's code saves of its caller's clock.
 struct BurstCaller {

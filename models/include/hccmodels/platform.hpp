@@ -44,6 +44,9 @@ struct MachineDescription {
   // hcc.simulate_on_cpu); empty: equally fast.
   std::vector<double> core_speed_factors;
   int reference_cpu = 0;
+  // What a cache line's move between two cores costs the one that takes it
+  // (hcc.line_transfer, seconds); 0: not measured.
+  double line_transfer_seconds = 0;
 };
 
 // Number of hardware threads (std::thread::hardware_concurrency(), at least 1).
@@ -54,6 +57,12 @@ unsigned detect_cores();
 // in turn, rounds times, the best time of each. Empty when fewer CPUs may
 // be used or one cannot be bound to; cpus gets their numbers.
 std::vector<double> measure_cpu_speeds(unsigned cores, int rounds, std::vector<int>& cpus);
+
+// What a cache line's move from one core to another costs, in seconds: two
+// threads on the first two CPUs this process may use increment one counter
+// in turn (two moves a turn), against one thread alone; the best of `rounds`. -1 when fewer
+// than two CPUs may be used or a thread cannot be bound.
+double measure_line_transfer(int rounds = 5);
 
 // Physical memory in bytes (sysconf(_SC_PHYS_PAGES) * sysconf(_SC_PAGESIZE)),
 // 0 when unknown.

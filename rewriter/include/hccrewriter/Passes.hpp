@@ -177,6 +177,12 @@ void privatizeGlobals(PassContext &pc, HccPragmaStore &store, clang::Translation
 // gives every simulated thread a system thread of its own.
 void markThreadLocals(PassContext &pc, clang::TranslationUnitDecl *tu);
 
+// ---- Pass: atomics on shared lines (SharedAtomics.cpp) ------------------------
+// In simulated builds: hcc_shared_line(&x) before each `#pragma omp atomic`
+// on x of the main file, whose cache line's moves between cores a
+// simulation charges.
+void markSharedAtomics(PassContext &pc, clang::TranslationUnitDecl *tu);
+
 // ---- Pass: unsupported constructs (Unsupported.cpp) -------------------------
 // An error with a hint for each OpenMP construct or clause hccsim's OpenMP
 // runtime does not implement.

@@ -4,13 +4,17 @@
 
 #include <sched.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <deque>
+#include <map>
 #include <stdexcept>
 #include <string>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "bursts.hpp"
@@ -134,7 +138,87 @@ void charge(double seconds) {
   if (a.owed_seconds >= kOwedLimit) pay_owed_cpu();
 }
 
-const BurstAccounting kAccounting{clock_of_caller, charge};
+// Seconds owed on the target machine itself: not scaled by the host's
+// speed factors, which relate code measured here to its cores.
+void owe_target_seconds(ActorCpu& a, double seconds) {
+  a.owed_flops += seconds * s4u::this_actor::get_host()->get_speed();
+  a.owed_seconds += seconds;
+  if (a.owed_seconds >= kOwedLimit) pay_owed_cpu();
+}
+
+// "hcc.line_transfer": what a cache line's move from another core of the
+// host costs the core that updates it (default 0: not modelled).
+std::unordered_map<const s4u::Host*, double> g_line_transfer;
+
+double line_transfer(const s4u::Host* host) {
+  auto it = g_line_transfer.find(host);
+  if (it != g_line_transfer.end()) return it->second;
+  double seconds = 0;
+  if (const char* text = host->get_property("hcc.line_transfer")) {
+    char* end = nullptr;
+    errno = 0;
+    seconds = std::strtod(text, &end);
+    if (end == text || *end != '\0' || errno != 0 || !(seconds >= 0) || !std::isfinite(seconds))
+      throw std::runtime_error("platform host '" + host->get_name() + "': hcc.line_transfer=\"" + text +
+                               "\": expected seconds, 0 or more (what a cache line's move between two of its "
+                               "cores costs)");
+  }
+  return g_line_transfer.emplace(host, seconds).first->second;
+}
+
+// When each core of a host updated each line that the program's atomics
+// update, its last kHistory updates, in simulated time. The line moved to
+// the caller when another core updated it since the caller last did, in
+// simulated time: actors run one at a time, a microsecond or more each, so
+// the order in which they run is not the order of their updates (an actor
+// that ran first may hold updates later than the caller's). Keyed by host
+// and line: ranks on different hosts share no memory.
+struct LineUses {
+  int core;
+  std::deque<double> at;  // ascending
+};
+constexpr size_t kHistory = 256;
+std::map<std::pair<const s4u::Host*, uintptr_t>, std::vector<LineUses>> g_lines;
+
+void shared_line(const void* address) {
+  ActorCpu* a = cpu_of_caller();
+  // Only the program's own code that bursts count: a kernel run for real
+  // is charged its model, measured natively with its lines' moves.
+  if (!a || a->clock.depth != 0) return;
+  const s4u::Host* host = s4u::this_actor::get_host();
+  const double cost = line_transfer(host);
+  if (cost <= 0) return;
+  auto core_of = g_core.find(s4u::this_actor::get_pid());
+  const int core = core_of == g_core.end() ? 0 : core_of->second;
+  // Where the caller stands: what it owes and the burst it is in count (a
+  // loop of atomics without an entry into the runtime runs whole before
+  // another actor runs).
+  const std::vector<double>& v = speeds(host);
+  const double here = a->clock.pending + running_burst_seconds();
+  const double now = s4u::Engine::get_clock() + a->owed_seconds +
+                     here * v[static_cast<size_t>(core) < v.size() ? core : 0] / host->get_speed();
+  std::vector<LineUses>& uses = g_lines[{host, reinterpret_cast<uintptr_t>(address) / 64}];
+  LineUses* mine = nullptr;
+  for (LineUses& u : uses)
+    if (u.core == core) mine = &u;
+  if (!mine) mine = &uses.emplace_back(LineUses{core, {}});
+  const double since = mine->at.empty() ? -1 : mine->at.back();
+  bool moved = false;
+  for (const LineUses& u : uses) {
+    if (&u == mine) continue;
+    auto next = std::upper_bound(u.at.begin(), u.at.end(), since);
+    moved |= next != u.at.end() && *next <= now;
+  }
+  const double at = now + (moved ? cost : 0);
+  // Actors placed on one core (those not said run on core 0) may come out
+  // of order.
+  mine->at.insert(std::upper_bound(mine->at.begin(), mine->at.end(), at), at);
+  if (mine->at.size() > kHistory) mine->at.pop_front();
+  // Last: paying may let another actor run, which may update the line.
+  if (moved) owe_target_seconds(*a, cost);
+}
+
+const BurstAccounting kAccounting{clock_of_caller, charge, nullptr, shared_line};
 
 // hcc.simulate_on_cpu: the CPU (of those the process may use) on which the
 // platform's factors were measured relative to: the simulation runs there,
@@ -184,13 +268,18 @@ void start_burst_accounting(const Config& config) {
   g_actors.clear();
   g_speed.clear();
   g_core.clear();
+  g_line_transfer.clear();
+  g_lines.clear();
   if (!config.sim_bursts) {
     install_burst_accounting(nullptr);
     return;
   }
   // Every host's factor is checked before the program starts: a typo must
   // not surface at the first burst of some rank, after minutes.
-  for (const s4u::Host* h : s4u::Engine::get_instance()->get_all_hosts()) speeds(h);
+  for (const s4u::Host* h : s4u::Engine::get_instance()->get_all_hosts()) {
+    speeds(h);
+    line_transfer(h);
+  }
   bind_to_reference_cpu();
   install_burst_accounting(&kAccounting);
 }

@@ -265,6 +265,12 @@ void hcc_sample_close(hcc_sample_site *site);
 /* #pragma hcc delay: charges seconds, or flops at the host's speed. */
 void hcc_delay(int flops, double amount);
 
+/* Before each #pragma omp atomic of a simulated build: the atomic updates
+ * the cache line of address, which a simulation charges the platform's
+ * hcc.line_transfer when another core updated it since this one last did
+ * (rt/program/shared_lines.cpp). */
+void hcc_shared_line(const volatile void *address);
+
 /* #pragma hcc model before a worksharing loop: a simulation charges the
  * chunks of loop "loop:<file>:<line>" from its model (hcc-calibrate) and
  * runs none of them, as HCC_SIM_LOOPS=model does for every loop. */

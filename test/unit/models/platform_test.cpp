@@ -2,6 +2,7 @@
 #include "hccmodels/platform.hpp"
 
 #include <gtest/gtest.h>
+#include <sched.h>
 
 #include <stdexcept>
 
@@ -12,6 +13,7 @@ TEST(Platform, XmlHasCpuHostOnly) {
   m.cores = 6;
   m.memory_bytes = 17179869184ull;
   m.memcpy_bytes_per_s = 1.25e10;
+  m.line_transfer_seconds = 3.16e-8;
   const std::string x = platform_xml(m);
   EXPECT_NE(x.find("<platform version=\"4.1\">"), std::string::npos);
   EXPECT_NE(x.find("<host id=\"CPU\" speed=\"1Gf\" core=\"6\">"), std::string::npos);
@@ -19,6 +21,7 @@ TEST(Platform, XmlHasCpuHostOnly) {
   EXPECT_NE(x.find("<prop id=\"hcc.speed_factor\" value=\"1\"/>"), std::string::npos);
   EXPECT_NE(x.find("<prop id=\"hcc.memory\" value=\"17179869184\"/>"), std::string::npos);
   EXPECT_NE(x.find("<prop id=\"hcc.memcpy_bandwidth\" value=\"1.25e+10\"/>"), std::string::npos);
+  EXPECT_NE(x.find("<prop id=\"hcc.line_transfer\" value=\"3.16e-08\"/>"), std::string::npos);
   EXPECT_EQ(x.find("gpu"), std::string::npos);
   EXPECT_EQ(x.find("<link"), std::string::npos);
 }
@@ -29,6 +32,7 @@ TEST(Platform, UnknownMemoryIsOmitted) {
   const std::string x = platform_xml(m);
   EXPECT_EQ(x.find("hcc.memory"), std::string::npos);
   EXPECT_EQ(x.find("hcc.memcpy_bandwidth"), std::string::npos);
+  EXPECT_EQ(x.find("hcc.line_transfer"), std::string::npos);
   m.cores = 0;
   EXPECT_THROW(platform_xml(m), std::invalid_argument);
 }
@@ -72,4 +76,11 @@ TEST(Platform, Detection) {
   EXPECT_GT(detect_memory_bytes(), 0u);
   EXPECT_GT(measure_memcpy_bandwidth(std::size_t{8} << 20, 2), 0);
   EXPECT_THROW(measure_memcpy_bandwidth(0, 1), std::invalid_argument);
+  // A move costs something where two CPUs may be used, and is not measured
+  // on one.
+  cpu_set_t allowed;
+  ASSERT_EQ(sched_getaffinity(0, sizeof allowed, &allowed), 0);
+  const double line = measure_line_transfer(1);
+  if (CPU_COUNT(&allowed) > 1) EXPECT_GE(line, 0);
+  else EXPECT_EQ(line, -1);
 }

@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# shared_lines.sh <hccsim> <source dir> <work dir>
+# An atomic on a line another core updated since moves the line (hcc.line_transfer,
+# rt/program/shared_lines.cpp): two threads that increment one counter once a
+# round between barriers are charged one move a round (loop_counter.c), exactly;
+# on 1 core, none; a host without the property, none; a malformed value is one
+# line.
+set -euo pipefail
+hccsim=$1 src=$2 work=$3
+rm -rf "$work" && mkdir -p "$work" && cd "$work"
+fail() { echo "FAIL: $*"; exit 1; }
+"$hccsim" -fsimulate -O1 "$src/loop_counter.c" -o counter
+platform() {  # platform <file> <cores> [<line transfer>]
+  local line=""
+  [ $# -gt 2 ] && line="<prop id=\"hcc.line_transfer\" value=\"$3\"/>"
+  cat > "$1" <<XML
+<?xml version='1.0'?>
+<!DOCTYPE platform SYSTEM "https://simgrid.org/simgrid.dtd">
+<platform version="4.1">
+  <zone id="node" routing="Full">
+    <host id="CPU" speed="1Gf" core="$2">
+      <prop id="hcc.kind" value="cpu"/>
+      $line
+    </host>
+  </zone>
+</platform>
+XML
+}
+platform two.xml 2 1e-4
+platform one.xml 1 1e-4
+platform none.xml 2
+platform bad.xml 2 slow
+makespan() { sed -n 's/.*makespan=\([^ ]*\).*/\1/p' <<<"$1"; }
+run() { OMP_NUM_THREADS=$2 HCC_PLATFORM=$1 ./counter 2>&1; }
+two=$(run two.xml 2); grep -q "counter=1000" <<<"$two" || fail "2 cores: $two"
+one=$(run one.xml 1); grep -q "counter=1000" <<<"$one" || fail "1 core: $one"
+none=$(run none.xml 2); grep -q "counter=1000" <<<"$none" || fail "no property: $none"
+m2=$(makespan "$two") m1=$(makespan "$one") m0=$(makespan "$none")
+echo "2 cores, 0.1 ms a move: $m2 s; 1 core: $m1 s; no property: $m0 s"
+# 500 rounds of about 1 us: a millisecond or two without moves. On 2 cores,
+# in each round the thread that updates the counter second takes its line
+# from the other: 500 moves of 0.1 ms (the first round's from nowhere on one
+# side), 50 ms more (within 4 ms: the two runs' bursts, measured under load),
+# never one per update (100 ms), half as many, nor none.
+python3 -c "import sys; sys.exit(0 if float('$m1') < 0.01 and float('$m0') < 0.01 else 1)" ||
+  fail "moves charged without two cores taking turns: 1 core $m1 s, no property $m0 s"
+python3 -c "import sys; d = float('$m2') - float('$m0'); sys.exit(0 if 0.046 <= d <= 0.054 else 1)" ||
+  fail "2 cores taking turns on the counter's line: $m2 s, expected 0.05 s more than $m0"
+bad=$(run bad.xml 2) && fail "a malformed hcc.line_transfer was accepted: $bad"
+grep -q "hcc.line_transfer=\"slow\"" <<<"$bad" || fail "malformed value: $bad"
+[ "$(grep -c . <<<"$bad")" -le 2 ] || fail "more than one line for a malformed value: $bad"
+echo "OK"
