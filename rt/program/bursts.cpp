@@ -22,14 +22,19 @@ void install_burst_accounting(const BurstAccounting* accounting) { g_burst_accou
 
 namespace {
 
-// SimulatorWork's seconds so far. Actors run one at a time: no lock.
+// SimulatorWork's seconds so far, on the monotonic clock and, in bursts
+// timed on the CPU clock, on that clock (a preempted allocation's wall time
+// taken from a burst's CPU time left nothing of a loaded machine's loop of
+// allocations). Actors run one at a time: no lock.
 double simulator_work_seconds = 0;
+double simulator_work_cpu_seconds = 0;
 // The outermost scope times the work (scopes nest: release's bookkeeping
 // calls the native heap's).
 thread_local int simulator_work_depth = 0;
 
 // What a burst leaves out: the simulator's time in the program's calls.
 double uncharged_seconds() { return fold_fault_seconds() + simulator_work_seconds; }
+double uncharged_cpu_seconds() { return fold_fault_seconds() + simulator_work_cpu_seconds; }
 
 // A burst that starts where the last one that started there (the same
 // entry left, or the same code called) was short is timed on the monotonic
@@ -50,6 +55,7 @@ void mark(BurstClock& c, const void* site) {
   clock_overhead(Clock::ThreadCpu);
   c.site = site;
   c.uncharged = uncharged_seconds();
+  c.uncharged_cpu = uncharged_cpu_seconds();
   c.mark_cpu = short_sites().count(site) ? -1 : clock_seconds(Clock::ThreadCpu);
   c.mark = clock_seconds(Clock::Monotonic);
 }
@@ -119,8 +125,11 @@ void close_burst(BurstClock& c, double now, const char* where = nullptr, bool ga
   const double wall = now - c.mark - empty_burst_seconds();  // measured at the first burst's end
   const double uncharged = uncharged_seconds() - c.uncharged;
   double seconds = wall;
-  if (c.mark_cpu >= 0) seconds = clock_seconds(Clock::ThreadCpu) - c.mark_cpu - clock_overhead(Clock::ThreadCpu);
-  seconds -= uncharged;
+  if (c.mark_cpu >= 0)
+    seconds = clock_seconds(Clock::ThreadCpu) - c.mark_cpu - clock_overhead(Clock::ThreadCpu) -
+              (uncharged_cpu_seconds() - c.uncharged_cpu);
+  else
+    seconds -= uncharged;
   if (wall - uncharged < kShortInterval) {
     short_sites().insert(c.site);
     // What the native run measured, where it did (burst_models.hpp).
@@ -182,7 +191,9 @@ void sample_mark(BurstClock& c) {
 }
 
 SimulatorWork::SimulatorWork() {
-  if (bursts_charged() && simulator_work_depth++ == 0) start_ = clock_seconds(Clock::Monotonic);
+  if (!bursts_charged() || simulator_work_depth++ != 0) return;
+  if (g_burst_accounting->clock_of_caller()->mark_cpu >= 0) start_cpu_ = clock_seconds(Clock::ThreadCpu);
+  start_ = clock_seconds(Clock::Monotonic);
 }
 
 SimulatorWork::~SimulatorWork() {
@@ -192,6 +203,8 @@ SimulatorWork::~SimulatorWork() {
   // its value, one read's worth of the two falls in the burst.
   if (start_ >= 0)
     simulator_work_seconds += clock_seconds(Clock::Monotonic) - start_ + clock_overhead(Clock::Monotonic);
+  if (start_cpu_ >= 0)
+    simulator_work_cpu_seconds += clock_seconds(Clock::ThreadCpu) - start_cpu_ + clock_overhead(Clock::ThreadCpu);
 }
 
 double running_burst_seconds() {

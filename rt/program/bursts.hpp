@@ -32,6 +32,7 @@ struct BurstClock {
   double mark = -1;       // the monotonic clock when the program's code resumed; < 0: not counted
   double mark_cpu = -1;   // the CPU clock then, when read
   double uncharged = 0;   // uncharged_seconds() then
+  double uncharged_cpu = 0;  // the same on the CPU clock
   const void* site = nullptr;  // where the burst started: the entry left, or the code called
   bool held = false;      // the code that follows is timed by a sampled burst, not here
   double pending = 0;     // seconds of short bursts gathered, not charged yet
@@ -125,7 +126,7 @@ class SimulatorWork {
   SimulatorWork& operator=(const SimulatorWork&) = delete;
 
  private:
-  double start_ = -1;
+  double start_ = -1, start_cpu_ = -1;
 };
 
 // "<file>:<line>" from a source location as clang writes it for OpenMP
