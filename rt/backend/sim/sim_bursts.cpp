@@ -67,20 +67,28 @@ ActorCpu* cpu_of_caller() {
   return it == g_actors.end() ? nullptr : &it->second;
 }
 
+// A host's numeric property `id`: fallback when absent; a value that is not
+// a finite number that `valid` accepts is refused with one line ending in
+// `expected`.
+double number_property(const s4u::Host* host, const char* id, double fallback, bool (*valid)(double),
+                       const char* expected) {
+  const char* text = host->get_property(id);
+  if (!text) return fallback;
+  char* end = nullptr;
+  errno = 0;
+  const double value = std::strtod(text, &end);
+  if (end == text || *end != '\0' || errno != 0 || !std::isfinite(value) || !valid(value))
+    throw std::runtime_error("platform host '" + host->get_name() + "': " + id + "=\"" + text + "\": " + expected);
+  return value;
+}
+
 // How fast a host's cores run the program's code relative to the machine
 // that runs the simulation: "hcc.speed_factor" (default 1). A burst of
 // t seconds measured here costs t / factor there.
 double speed_factor(const s4u::Host* host) {
-  const char* text = host->get_property("hcc.speed_factor");
-  if (!text) return 1;
-  char* end = nullptr;
-  errno = 0;
-  const double f = std::strtod(text, &end);
-  if (end == text || *end != '\0' || errno != 0 || !(f > 0) || !std::isfinite(f))
-    throw std::runtime_error("platform host '" + host->get_name() + "': hcc.speed_factor=\"" + text +
-                             "\": expected a number above 0 (how fast its cores run the program's code "
-                             "relative to the machine that simulates)");
-  return f;
+  return number_property(host, "hcc.speed_factor", 1, [](double f) { return f > 0; },
+                         "expected a number above 0 (how fast its cores run the program's code relative to the "
+                         "machine that simulates)");
 }
 
 // "hcc.core_speed_factors": a factor per core of the host (a machine
@@ -125,25 +133,28 @@ const std::vector<double>& speeds(const s4u::Host* host) {
   return g_speed.emplace(host, std::move(v)).first->second;
 }
 
-void charge(double seconds) {
-  const s4u::Host* host = s4u::this_actor::get_host();
+// The calling actor's core on its host (set_actor_core; 0 if not said).
+int core_of_caller() {
+  auto core = g_core.find(s4u::this_actor::get_pid());
+  return core == g_core.end() ? 0 : core->second;
+}
+
+// Flops of the host per second of the program's code measured here, on core c.
+double measured_speed(const s4u::Host* host, int c) {
   const std::vector<double>& v = speeds(host);
-  const long pid = s4u::this_actor::get_pid();
-  auto core = g_core.find(pid);
-  const size_t c = core == g_core.end() ? 0 : static_cast<size_t>(core->second);
-  const double flops = seconds * v[c < v.size() ? c : 0];
-  ActorCpu& a = g_actors[pid];
+  return v[static_cast<size_t>(c) < v.size() ? static_cast<size_t>(c) : 0];
+}
+
+// Flops the caller owes, paid once they reach kOwedLimit.
+void owe(ActorCpu& a, const s4u::Host* host, double flops) {
   a.owed_flops += flops;
   a.owed_seconds += flops / host->get_speed();
   if (a.owed_seconds >= kOwedLimit) pay_owed_cpu();
 }
 
-// Seconds owed on the target machine itself: not scaled by the host's
-// speed factors, which relate code measured here to its cores.
-void owe_target_seconds(ActorCpu& a, double seconds) {
-  a.owed_flops += seconds * s4u::this_actor::get_host()->get_speed();
-  a.owed_seconds += seconds;
-  if (a.owed_seconds >= kOwedLimit) pay_owed_cpu();
+void charge(double seconds) {
+  const s4u::Host* host = s4u::this_actor::get_host();
+  owe(g_actors[s4u::this_actor::get_pid()], host, seconds * measured_speed(host, core_of_caller()));
 }
 
 // "hcc.line_transfer": what a cache line's move from another core of the
@@ -153,16 +164,9 @@ std::unordered_map<const s4u::Host*, double> g_line_transfer;
 double line_transfer(const s4u::Host* host) {
   auto it = g_line_transfer.find(host);
   if (it != g_line_transfer.end()) return it->second;
-  double seconds = 0;
-  if (const char* text = host->get_property("hcc.line_transfer")) {
-    char* end = nullptr;
-    errno = 0;
-    seconds = std::strtod(text, &end);
-    if (end == text || *end != '\0' || errno != 0 || !(seconds >= 0) || !std::isfinite(seconds))
-      throw std::runtime_error("platform host '" + host->get_name() + "': hcc.line_transfer=\"" + text +
-                               "\": expected seconds, 0 or more (what a cache line's move between two of its "
-                               "cores costs)");
-  }
+  const double seconds = number_property(host, "hcc.line_transfer", 0, [](double t) { return t >= 0; },
+                                         "expected seconds, 0 or more (what a cache line's move between two of "
+                                         "its cores costs)");
   return g_line_transfer.emplace(host, seconds).first->second;
 }
 
@@ -188,15 +192,13 @@ void shared_line(const void* address) {
   const s4u::Host* host = s4u::this_actor::get_host();
   const double cost = line_transfer(host);
   if (cost <= 0) return;
-  auto core_of = g_core.find(s4u::this_actor::get_pid());
-  const int core = core_of == g_core.end() ? 0 : core_of->second;
+  const int core = core_of_caller();
   // Where the caller stands: what it owes and the burst it is in count (a
   // loop of atomics without an entry into the runtime runs whole before
   // another actor runs).
-  const std::vector<double>& v = speeds(host);
   const double here = a->clock.pending + running_burst_seconds();
-  const double now = s4u::Engine::get_clock() + a->owed_seconds +
-                     here * v[static_cast<size_t>(core) < v.size() ? core : 0] / host->get_speed();
+  const double now =
+      s4u::Engine::get_clock() + a->owed_seconds + here * measured_speed(host, core) / host->get_speed();
   std::vector<LineUses>& uses = g_lines[{host, reinterpret_cast<uintptr_t>(address) / 64}];
   LineUses* mine = nullptr;
   for (LineUses& u : uses)
@@ -214,8 +216,9 @@ void shared_line(const void* address) {
   // of order.
   mine->at.insert(std::upper_bound(mine->at.begin(), mine->at.end(), at), at);
   if (mine->at.size() > kHistory) mine->at.pop_front();
-  // Last: paying may let another actor run, which may update the line.
-  if (moved) owe_target_seconds(*a, cost);
+  // Last: paying may let another actor run, which may update the line. The
+  // cost is the target's own seconds, not scaled by the speed factors.
+  if (moved) owe(*a, host, cost * host->get_speed());
 }
 
 const BurstAccounting kAccounting{clock_of_caller, charge, nullptr, shared_line};
