@@ -36,22 +36,34 @@ double spin_work() {
   return sink;
 }
 
+// The first `count` CPUs of `allowed` (fewer if it has fewer).
+std::vector<int> first_cpus(const cpu_set_t& allowed, std::size_t count) {
+  std::vector<int> cpus;
+  for (int c = 0; c < CPU_SETSIZE && cpus.size() < count; ++c)
+    if (CPU_ISSET(c, &allowed)) cpus.push_back(c);
+  return cpus;
+}
+
+// Binds the calling thread to one CPU; whether it could.
+bool bind_to(int cpu) {
+  cpu_set_t one;
+  CPU_ZERO(&one);
+  CPU_SET(cpu, &one);
+  return sched_setaffinity(0, sizeof one, &one) == 0;
+}
+
 }  // namespace
 
 std::vector<double> measure_cpu_speeds(unsigned cores, int rounds, std::vector<int>& cpus) {
   cpus.clear();
   cpu_set_t allowed;
   if (sched_getaffinity(0, sizeof allowed, &allowed) != 0) return {};
-  for (int c = 0; c < CPU_SETSIZE && cpus.size() < cores; ++c)
-    if (CPU_ISSET(c, &allowed)) cpus.push_back(c);
+  cpus = first_cpus(allowed, cores);
   if (cpus.size() < 2 || cpus.size() < cores) return {};
   std::vector<double> best(cpus.size(), 1e30);
   for (int r = 0; r < rounds; ++r)
     for (size_t i = 0; i < cpus.size(); ++i) {
-      cpu_set_t one;
-      CPU_ZERO(&one);
-      CPU_SET(cpus[i], &one);
-      if (sched_setaffinity(0, sizeof one, &one) != 0) {
+      if (!bind_to(cpus[i])) {
         sched_setaffinity(0, sizeof allowed, &allowed);
         return {};
       }
@@ -69,9 +81,7 @@ std::vector<double> measure_cpu_speeds(unsigned cores, int rounds, std::vector<i
 double measure_line_transfer(int rounds) {
   cpu_set_t allowed;
   if (sched_getaffinity(0, sizeof allowed, &allowed) != 0) return -1;
-  std::vector<int> cpus;
-  for (int c = 0; c < CPU_SETSIZE && cpus.size() < 2; ++c)
-    if (CPU_ISSET(c, &allowed)) cpus.push_back(c);
+  const std::vector<int> cpus = first_cpus(allowed, 2);
   if (cpus.size() < 2) return -1;
   // Two threads on two CPUs increment one counter in turn, against one
   // thread alone. Each turn moves the line twice: to be read by the thread
@@ -79,18 +89,12 @@ double measure_line_transfer(int rounds) {
   // copy invalidated), where an atomic that does not wait first moves it
   // once.
   constexpr long kTurns = 100000;
-  auto pin = [](int cpu) {
-    cpu_set_t one;
-    CPU_ZERO(&one);
-    CPU_SET(cpu, &one);
-    return sched_setaffinity(0, sizeof one, &one) == 0;
-  };
   double best = 1e30;
   for (int r = 0; r < rounds; ++r) {
     alignas(64) std::atomic<long> counter{0};
-    bool pinned = true;
+    std::atomic<bool> pinned{true};  // both threads write it
     auto turns = [&](int cpu, long parity) {
-      pinned &= pin(cpu);
+      if (!bind_to(cpu)) pinned = false;
       for (long mine = parity; mine < 2 * kTurns; mine += 2) {
         while (counter.load(std::memory_order_acquire) != mine) {
         }
