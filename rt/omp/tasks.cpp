@@ -565,7 +565,8 @@ void* __kmpc_task_allow_completion_event(ident_t*, int32_t, kmp_task_t* task) {
 }
 
 void hcc_omp_next_task(const hcc_omp_task_info* info, const hcc_omp_task_values* values) {
-  hcc::rt::RuntimeEntry entry;
+  // Named: the bursts it ends and begins are keyed by it (burst_models.hpp).
+  hcc::rt::RuntimeEntry entry("hcc_omp_next_task");
   TaskAttributes& next = caller(state()).next_task;
   next.info = info;
   next.values.reset();
@@ -585,7 +586,7 @@ void hcc_omp_next_task(const hcc_omp_task_info* info, const hcc_omp_task_values*
 }
 
 void omp_fulfill_event(uintptr_t handle) {
-  hcc::rt::RuntimeEntry entry;
+  hcc::rt::RuntimeEntry entry("omp_fulfill_event");
   auto* e = reinterpret_cast<Event*>(handle);
   if (!e) return;
   State& s = state();

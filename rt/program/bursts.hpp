@@ -18,6 +18,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <random>
 #include <string>
 
 #include "private_vars.hpp"
@@ -39,6 +40,7 @@ struct BurstClock {
   const char* last_entry = nullptr;  // the `where` of the entry the burst began at
   uint32_t countdown = 0;  // instrumented runs: bursts until the next sampled one (burst_models.hpp)
   uint32_t sampled = 0;    // and how many were
+  std::minstd_rand gaps;   // and the draws of the countdowns
 };
 
 // What the simulation provides: the running actor's clock, and how to

@@ -15,10 +15,12 @@ fail() { echo "FAIL: $*"; exit 1; }
 "$hccsim" -fsimulate -O1 "$src/tiny_tasks.c" -o sim
 
 # 1. The instrumented run samples the creating loop's bursts: one in 64 of a
-#    thread's, each a fraction of a microsecond (what its timing adds is
-#    left out). Creating a task is two entries (allocating it, submitting
-#    it), and the runtime may run a tiny task on its creator: 2 to 4 bursts
-#    per task, of one key (the task pragma's line).
+#    thread's on average, each a fraction of a microsecond (what its timing
+#    adds is left out). Creating a task is three entries (describing it,
+#    allocating it, submitting it), and the runtime may run a tiny task on
+#    its creator: 3 to 4 bursts per task, of 3 or 4 keys, and the creating
+#    thread samples all it may (8,192) among them. At a fixed period of 64
+#    bursts, a loop of 4 bursts a task had the same one sampled every time.
 OMP_NUM_THREADS=2 HCC_MODEL_DIR=models ./inst 200000 > inst.out 2>&1 || { cat inst.out; fail "instrumented run"; }
 grep -q "tiny_tasks: n=200000 sum=39999800000 ok" inst.out || fail "instrumented output: $(cat inst.out)"
 [ -f models/hcc.burst.cpu.json ] || fail "no models/hcc.burst.cpu.json after an instrumented run"
@@ -27,23 +29,26 @@ import json, sys
 m = json.load(open(sys.argv[1]))
 if m["kernel"] != "hcc.burst" or m["arch"] != "cpu":
     sys.exit(f"FAIL: kernel {m['kernel']} arch {m['arch']}")
-top = max(m["entries"], key=lambda e: e["count"])
-# 400,000 to 800,000 bursts, one in 64 sampled: at most 4,096 a thread,
-# 16,384 in the run.
-if not 2500 <= top["count"] <= 8192:
-    sys.exit(f"FAIL: most sampled key counted {top['count']}, expected 2,500 to 8,192")
-if not 0 <= top["mean"] < 5e-6:
-    sys.exit(f"FAIL: creating loop's burst {top['mean']} s, expected under 5 us")
-print(f"ok: creating loop's burst sampled {top['count']} times, {top['mean'] * 1e9:.0f} ns")
+loop = [e for e in m["entries"] if e["count"] >= 1000]
+total = sum(e["count"] for e in loop)
+# The creating thread's 8,192 samples (the other thread's are few: it finds
+# no task to run), less those an interrupt made long.
+if not 3 <= len(loop) <= 4 or not 7000 <= total <= 8192:
+    sys.exit(f"FAIL: {len(loop)} keys sampled 1,000 times or more, {total} samples; expected 3 or 4 keys, 7,000 to 8,192 samples")
+for e in loop:
+    if not 0 <= e["mean"] < 5e-6:
+        sys.exit(f"FAIL: creating loop's burst {e['mean']} s, expected under 5 us")
+print(f"ok: creating loop's bursts sampled {total} times, {len(loop)} keys, "
+      f"{max(e['mean'] for e in loop) * 1e9:.0f} ns at most")
 PY
 
 # 2. Simulated with the models: the loop's bursts are charged the model.
-#    With the model made 1.9 us, the bursts between two creations take
-#    0.25-0.4 s of simulated time (one thread creates the tasks; which of
-#    them have the loop's key depends on which tasks the runtime runs on
-#    their creator: 132,000 to 200,000 of them on a loaded and an idle
-#    machine), where measured or modelled as sampled they take 25 ms
-#    (bounds allow for a preempted burst, charged as measured). A model of 2 us or
+#    With the model made 1.9 us, the 3 bursts of each creation (and the
+#    body's, for a task the runtime runs on its creator: 132,000 to 200,000
+#    of them on a loaded and an idle machine) take 1.1-1.6 s of simulated
+#    time (one thread creates the tasks: 1.39 s measured), where measured or
+#    modelled as sampled they take 25 ms (bounds allow for a preempted
+#    burst, charged as measured). A model of 2 us or
 #    more is not used (the bursts stay measured), nor one of fewer than 32
 #    samples.
 simtime() {  # simtime <model dir>
@@ -66,7 +71,7 @@ json.dump(m, open(sys.argv[1], "w"))
 PY
 }
 model_of slow 1.9e-6
-within "simulated with 1.9 us bursts" "$(simtime slow)" 0.15 1.2
+within "simulated with 1.9 us bursts" "$(simtime slow)" 0.9 2
 model_of long 1e-4
 within "simulated with 100 us burst models (not used: measured)" "$(simtime long)" 0 0.1
 rm slow/hcc.burst.cpu.json
