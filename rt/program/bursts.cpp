@@ -121,7 +121,11 @@ bool reads_clock(const char* where) { return where && std::strcmp(where, "MPI_Wt
 // (kGathered); discard_below: burst_runtime_entered.
 void close_burst(BurstClock& c, double now, const char* where = nullptr, bool gather = false,
                  double discard_below = 0) {
-  if (c.mark < 0) return;
+  double moves = std::exchange(c.line_moves, 0.0);
+  if (c.mark < 0) {
+    if (moves > 0) g_burst_accounting->charge(0, moves);
+    return;
+  }
   const double wall = now - c.mark - empty_burst_seconds();  // measured at the first burst's end
   const double uncharged = uncharged_seconds() - c.uncharged;
   double seconds = wall;
@@ -133,7 +137,10 @@ void close_burst(BurstClock& c, double now, const char* where = nullptr, bool ga
   if (wall - uncharged < kShortInterval) {
     short_sites().insert(c.site);
     // What the native run measured, where it did (burst_models.hpp).
-    if (const double native = modelled_burst(c.last_entry, where); native >= 0) seconds = native;
+    if (const double native = modelled_burst(c.last_entry, where); native >= 0) {
+      seconds = native;
+      moves = 0;  // measured in the native burst
+    }
   } else {
     short_sites().erase(c.site);
   }
@@ -142,22 +149,22 @@ void close_burst(BurstClock& c, double now, const char* where = nullptr, bool ga
   if (seconds < discard_below &&
       (std::isinf(discard_below) || !(reads_clock(where) && reads_clock(c.last_entry))))
     seconds = 0;
-  if (seconds <= 0 && c.pending <= 0) return;
+  if (seconds <= 0 && c.pending <= 0 && moves <= 0) return;
   Rank& rank = current_rank();
   rank.burst_seconds += seconds;
   seconds += c.pending;
-  if (gather && seconds < kGathered) {
+  if (gather && seconds < kGathered && moves <= 0) {
     c.pending = seconds;
     return;
   }
   c.pending = 0;
   Runtime* rt = rank.runtime.get();
   if (!rt || !rt->keeps_records()) {
-    g_burst_accounting->charge(seconds);
+    g_burst_accounting->charge(seconds, moves);
     return;
   }
   const double start = rt->time();
-  g_burst_accounting->charge(seconds);
+  g_burst_accounting->charge(seconds, moves);
   rt->record_program_code(burst_name(where), start, rt->time(), seconds, 0);
 }
 

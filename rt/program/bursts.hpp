@@ -37,6 +37,7 @@ struct BurstClock {
   const void* site = nullptr;  // where the burst started: the entry left, or the code called
   bool held = false;      // the code that follows is timed by a sampled burst, not here
   double pending = 0;     // seconds of short bursts gathered, not charged yet
+  double line_moves = 0;  // the simulated core's seconds of cache-line moves in the burst (hcc_shared_line)
   const char* last_entry = nullptr;  // the `where` of the entry the burst began at
   uint32_t countdown = 0;  // instrumented runs: bursts until the next sampled one (burst_models.hpp)
   uint32_t sampled = 0;    // and how many were
@@ -49,11 +50,15 @@ struct BurstClock {
 // short bursts for the simulation's models (burst_models.hpp).
 struct BurstAccounting {
   BurstClock* (*clock_of_caller)();
-  void (*charge)(double seconds);
+  // seconds: measured here, scaled to the caller's core; line_moves: the
+  // core's own seconds (BurstClock::line_moves).
+  void (*charge)(double seconds, double line_moves);
   void (*record)(uint64_t key, double seconds) = nullptr;
   // The caller's code updates the cache line of address atomically
-  // (hcc_shared_line): a simulation charges the line's move from another
-  // core that updated it since the caller last did.
+  // (hcc_shared_line): a simulation adds the line's move from another core
+  // that updated it since the caller last did to the burst's line_moves,
+  // charged with the burst unless the burst is charged its native model,
+  // which the native moves are part of.
   void (*shared_line)(const void* address) = nullptr;
 };
 

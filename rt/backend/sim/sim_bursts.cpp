@@ -152,9 +152,11 @@ void owe(ActorCpu& a, const s4u::Host* host, double flops) {
   if (a.owed_seconds >= kOwedLimit) pay_owed_cpu();
 }
 
-void charge(double seconds) {
+// Line moves are the target's own seconds, not scaled by the speed factors.
+void charge(double seconds, double line_moves) {
   const s4u::Host* host = s4u::this_actor::get_host();
-  owe(g_actors[s4u::this_actor::get_pid()], host, seconds * measured_speed(host, core_of_caller()));
+  owe(g_actors[s4u::this_actor::get_pid()], host,
+      seconds * measured_speed(host, core_of_caller()) + line_moves * host->get_speed());
 }
 
 // "hcc.line_transfer": what a cache line's move from another core of the
@@ -197,8 +199,8 @@ void shared_line(const void* address) {
   // loop of atomics without an entry into the runtime runs whole before
   // another actor runs).
   const double here = a->clock.pending + running_burst_seconds();
-  const double now =
-      s4u::Engine::get_clock() + a->owed_seconds + here * measured_speed(host, core) / host->get_speed();
+  const double now = s4u::Engine::get_clock() + a->owed_seconds +
+                     here * measured_speed(host, core) / host->get_speed() + a->clock.line_moves;
   std::vector<LineUses>& uses = g_lines[{host, reinterpret_cast<uintptr_t>(address) / 64}];
   LineUses* mine = nullptr;
   for (LineUses& u : uses)
@@ -216,9 +218,8 @@ void shared_line(const void* address) {
   // of order.
   mine->at.insert(std::upper_bound(mine->at.begin(), mine->at.end(), at), at);
   if (mine->at.size() > kHistory) mine->at.pop_front();
-  // Last: paying may let another actor run, which may update the line. The
-  // cost is the target's own seconds, not scaled by the speed factors.
-  if (moved) owe(*a, host, cost * host->get_speed());
+  // Charged with the burst (close_burst), unless its native model is.
+  if (moved) a->clock.line_moves += cost;
 }
 
 const BurstAccounting kAccounting{clock_of_caller, charge, nullptr, shared_line};
