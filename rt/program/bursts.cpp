@@ -219,6 +219,11 @@ SimulatorWork::~SimulatorWork() {
     simulator_work_cpu_seconds += clock_seconds(Clock::ThreadCpu) - start_cpu_ + clock_overhead(Clock::ThreadCpu);
 }
 
+void add_simulator_work(double seconds) {
+  simulator_work_seconds += seconds;
+  simulator_work_cpu_seconds += seconds;
+}
+
 double running_burst_seconds() {
   const BurstClock& c = *g_burst_accounting->clock_of_caller();
   if (c.depth != 0 || c.mark < 0) return 0;

@@ -136,6 +136,11 @@ class SimulatorWork {
   double start_ = -1, start_cpu_ = -1;
 };
 
+// Seconds of the simulator's work in the caller's burst that the caller
+// knows without reading the clocks around it (a cost it measured once):
+// left out of the burst, as SimulatorWork's.
+void add_simulator_work(double seconds);
+
 // "<file>:<line>" from a source location as clang writes it for OpenMP
 // (";<path>;<function>;<line>;<column>;;"), or "" for another text: names
 // bursts ("burst:file:line") and loops ("loop:file:line", loop_kernels.cpp).

@@ -9,7 +9,6 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
-#include <deque>
 #include <map>
 #include <stdexcept>
 #include <string>
@@ -18,7 +17,9 @@
 #include <vector>
 
 #include "bursts.hpp"
+#include "cpu_clock.hpp"
 #include "fatal.hpp"
+#include "line_history.hpp"
 
 namespace hcc::rt {
 
@@ -172,19 +173,62 @@ double line_transfer(const s4u::Host* host) {
   return g_line_transfer.emplace(host, seconds).first->second;
 }
 
-// When each core of a host updated each line that the program's atomics
-// update, its last kHistory updates, in simulated time. The line moved to
-// the caller when another core updated it since the caller last did, in
-// simulated time: actors run one at a time, a microsecond or more each, so
-// the order in which they run is not the order of their updates (an actor
-// that ran first may hold updates later than the caller's). Keyed by host
-// and line: ranks on different hosts share no memory.
-struct LineUses {
-  int core;
-  std::deque<double> at;  // ascending
+// Each line the program's atomics update, by host and line: ranks on
+// different hosts share no memory.
+std::map<std::pair<const s4u::Host*, uintptr_t>, LineHistory> g_lines;
+
+// The caller's update of address's line; its move, if it moved, is added to
+// the burst's line_moves (close_burst charges it). Whether another core
+// updated the line before.
+bool update_line(ActorCpu& a, const s4u::Host* host, int core, double cost, const void* address) {
+  // Where the caller stands: what it owes and the burst it is in count (a
+  // loop of atomics without an entry into the runtime runs whole before
+  // another actor runs).
+  const double here = a.clock.pending + running_burst_seconds();
+  const double now = s4u::Engine::get_clock() + a.owed_seconds +
+                     here * measured_speed(host, core) / host->get_speed() + a.clock.line_moves;
+  LineHistory& line = g_lines[{host, reinterpret_cast<uintptr_t>(address) / 64}];
+  if (line.update(core, now, cost)) a.clock.line_moves += cost;
+  return line.shared();
+}
+
+// What one update_line costs the simulator (a read of the clock, the
+// lookups), measured once, at the first update that counts, on a line of
+// its own, and left out of each update's burst: alone on its line, and
+// searching another core's updates. Timed by the clocks around each update
+// (SimulatorWork: four reads, one a system call), a histogram's 20 M
+// atomics left 100-200 ns each in their bursts: 2-3 s predicted for a
+// 0.45-0.69 s native run.
+struct UpdateCosts {
+  double alone = -1, shared = -1;
 };
-constexpr size_t kHistory = 256;
-std::map<std::pair<const s4u::Host*, uintptr_t>, std::vector<LineUses>> g_lines;
+UpdateCosts g_update_seconds;
+
+UpdateCosts measure_updates(ActorCpu& a, const s4u::Host* host, int core) {
+  SimulatorWork work;  // the measurement is the simulator's too
+  alignas(64) static char own_line[64];
+  const std::pair<const s4u::Host*, uintptr_t> key{host, reinterpret_cast<uintptr_t>(own_line) / 64};
+  auto median_of = [&] {
+    constexpr int kUpdates = 1000;
+    std::vector<double> rounds;
+    for (int round = 0; round < 5; ++round) {
+      const double start = clock_seconds(Clock::Monotonic);
+      for (int i = 0; i < kUpdates; ++i) update_line(a, host, core, 0, own_line);
+      rounds.push_back((clock_seconds(Clock::Monotonic) - start) / kUpdates);
+    }
+    g_lines.erase(key);
+    std::nth_element(rounds.begin(), rounds.begin() + 2, rounds.end());
+    return rounds[2];
+  };
+  const double moves = a.clock.line_moves;
+  UpdateCosts costs;
+  costs.alone = median_of();
+  // Another core's full history, long before.
+  for (size_t k = 0; k < LineHistory::kRuns; ++k) g_lines[key].update(core + 1, -1e6 + static_cast<double>(k), 0);
+  costs.shared = median_of();
+  a.clock.line_moves = moves;
+  return costs;
+}
 
 void shared_line(const void* address) {
   ActorCpu* a = cpu_of_caller();
@@ -195,31 +239,9 @@ void shared_line(const void* address) {
   const double cost = line_transfer(host);
   if (cost <= 0) return;
   const int core = core_of_caller();
-  // Where the caller stands: what it owes and the burst it is in count (a
-  // loop of atomics without an entry into the runtime runs whole before
-  // another actor runs).
-  const double here = a->clock.pending + running_burst_seconds();
-  const double now = s4u::Engine::get_clock() + a->owed_seconds +
-                     here * measured_speed(host, core) / host->get_speed() + a->clock.line_moves;
-  std::vector<LineUses>& uses = g_lines[{host, reinterpret_cast<uintptr_t>(address) / 64}];
-  LineUses* mine = nullptr;
-  for (LineUses& u : uses)
-    if (u.core == core) mine = &u;
-  if (!mine) mine = &uses.emplace_back(LineUses{core, {}});
-  const double since = mine->at.empty() ? -1 : mine->at.back();
-  bool moved = false;
-  for (const LineUses& u : uses) {
-    if (&u == mine) continue;
-    auto next = std::upper_bound(u.at.begin(), u.at.end(), since);
-    moved |= next != u.at.end() && *next <= now;
-  }
-  const double at = now + (moved ? cost : 0);
-  // Actors placed on one core (those not said run on core 0) may come out
-  // of order.
-  mine->at.insert(std::upper_bound(mine->at.begin(), mine->at.end(), at), at);
-  if (mine->at.size() > kHistory) mine->at.pop_front();
-  // Charged with the burst (close_burst), unless its native model is.
-  if (moved) a->clock.line_moves += cost;
+  if (g_update_seconds.alone < 0) g_update_seconds = measure_updates(*a, host, core);
+  const bool shared = update_line(*a, host, core, cost, address);
+  add_simulator_work(shared ? g_update_seconds.shared : g_update_seconds.alone);
 }
 
 const BurstAccounting kAccounting{clock_of_caller, charge, nullptr, shared_line};
@@ -274,6 +296,7 @@ void start_burst_accounting(const Config& config) {
   g_core.clear();
   g_line_transfer.clear();
   g_lines.clear();
+  g_update_seconds = {};
   if (!config.sim_bursts) {
     install_burst_accounting(nullptr);
     return;

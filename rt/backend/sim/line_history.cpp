@@ -1,0 +1,56 @@
+#include "line_history.hpp"
+
+#include <algorithm>
+
+namespace hcc::rt {
+
+namespace {
+// Orders a time before the runs that start after it.
+bool starts_after(double t, const auto& run) { return t < run.first; }
+}  // namespace
+
+bool LineHistory::update(int core, double now, double move_cost) {
+  Uses* mine = nullptr;
+  for (Uses& u : uses_)
+    if (u.core == core) mine = &u;
+  if (!mine) mine = &uses_.emplace_back(Uses{core, {}});
+  const double since = mine->runs.empty() ? -1 : mine->runs.back().last;
+  double found = 0;
+  for (const Uses& u : uses_)
+    if (&u != mine) found = std::max(found, updates_between(u.runs, since, now));
+  mine->seen += found;
+  const bool moved = mine->seen >= 1 - 1e-9;  // times' rounding: twenty twentieths are one
+  if (moved) mine->seen = 0;
+  add(mine->runs, now + (moved ? move_cost : 0));
+  return moved;
+}
+
+double LineHistory::updates_between(const std::deque<Run>& runs, double since, double now) {
+  auto r = std::upper_bound(runs.begin(), runs.end(), now, starts_after<Run>);
+  double found = 0;
+  while (r != runs.begin()) {
+    const Run& u = *--r;
+    if (u.last <= since) break;  // and the runs before it (out of order ones aside)
+    if (u.first > since || u.last <= now) return 1;  // an end of the run is in the window
+    // The window is inside the run.
+    found = std::max(found, std::min(1.0, (now - since) * static_cast<double>(u.count - 1) / (u.last - u.first)));
+  }
+  return found;
+}
+
+void LineHistory::add(std::deque<Run>& runs, double at) {
+  if (!runs.empty() && at >= runs.back().last && at - runs.back().last <= kRunGap) {
+    runs.back().last = at;
+    ++runs.back().count;
+    return;
+  }
+  // Actors placed on one core (those not said run on core 0) may come out
+  // of order.
+  runs.insert(std::upper_bound(runs.begin(), runs.end(), at, starts_after<Run>), Run{at, at, 1});
+  if (runs.size() > kRuns) {
+    runs[1] = Run{runs[0].first, std::max(runs[0].last, runs[1].last), runs[0].count + runs[1].count};
+    runs.pop_front();
+  }
+}
+
+}  // namespace hcc::rt

@@ -1,0 +1,61 @@
+// When each core of a host updated one cache line that the program's
+// atomics update (hcc_shared_line), in simulated time, and whether an
+// update moved the line from another core (sim_bursts.cpp charges the move,
+// hcc.line_transfer in docs/platforms.md).
+//
+// The line moved to the caller when another core updated it since the
+// caller last did, in simulated time: actors run one at a time, so the
+// order in which they run is not the order of their updates (an actor that
+// ran first may hold updates later than the caller's). A core's updates are
+// kept as runs: a loop of atomics without an entry into the runtime updates
+// a line every few nanoseconds, and its actor runs whole before another
+// does. Inside a run of another core's updates, the window since the
+// caller's last update holds its length over the run's mean gap between
+// updates, at most one: the caller's windows add these up, and the line
+// moved when they reach a whole update. Two threads incrementing a
+// histogram's bins take the line from each other at nearly every update; a
+// core's window of 10 ns in another's run of an update every 200 ns finds
+// one in twenty.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <deque>
+#include <vector>
+
+namespace hcc::rt {
+
+class LineHistory {
+ public:
+  // Updates this close follow their core's previous one in its run.
+  static constexpr double kRunGap = 1e-6;
+  // Runs kept per core: beyond, the two oldest become one (the timer's
+  // interrupts split a loop's updates into a run every few thousand).
+  static constexpr size_t kRuns = 256;
+
+  // Core `core` updates the line at simulated time `now`: whether another
+  // core updated it since this core last did. The update is kept at now,
+  // plus move_cost when it moved.
+  bool update(int core, double now, double move_cost);
+  // Whether more than one core updated the line.
+  bool shared() const { return uses_.size() > 1; }
+
+ private:
+  struct Run {
+    double first, last;  // simulated times of its first and last updates
+    uint64_t count;
+  };
+  struct Uses {
+    int core;
+    std::deque<Run> runs;  // ascending by first
+    double seen = 0;       // fractions of other cores' updates found in its windows, not yet a move
+  };
+  // The updates of runs in (since, now]: 1 when one of a run's ends is, a
+  // fraction of one inside a run.
+  static double updates_between(const std::deque<Run>& runs, double since, double now);
+  static void add(std::deque<Run>& runs, double at);
+
+  std::vector<Uses> uses_;
+};
+
+}  // namespace hcc::rt

@@ -1,0 +1,79 @@
+// LineHistory: when an atomic's update moved its cache line from another
+// core, in simulated time, whatever order the cores' actors ran in.
+#include <gtest/gtest.h>
+
+#include "line_history.hpp"
+
+namespace hcc::rt {
+namespace {
+
+TEST(LineHistory, OneCoreNeverMovesTheLine) {
+  LineHistory line;
+  for (int i = 0; i < 1000; ++i) EXPECT_FALSE(line.update(0, i * 1e-8, 1e-7));
+  EXPECT_FALSE(line.shared());
+}
+
+TEST(LineHistory, CoresTakingTurnsMoveItAtEachTurn) {
+  LineHistory line;
+  // One update each per round, 10 us apart: separate runs.
+  int moves = 0;
+  for (int round = 0; round < 100; ++round) {
+    moves += line.update(0, round * 1e-5, 1e-7);
+    moves += line.update(1, round * 1e-5 + 1e-6, 1e-7);
+  }
+  EXPECT_EQ(moves, 199);  // all but core 0's first
+  EXPECT_TRUE(line.shared());
+}
+
+TEST(LineHistory, ALaterActorSeesTheUpdatesOfOneThatRanFirst) {
+  // Core 0's actor runs a tight loop whole: 10,000 updates 5 ns apart (one
+  // run). Core 1's then runs its own from the same start, 5 ns apart plus
+  // each move: the line moves at each update until core 1's time passes
+  // the end of core 0's updates, 50 us later.
+  LineHistory line;
+  for (int i = 0; i < 10000; ++i) line.update(0, i * 5e-9, 1e-7);
+  double now = 0;
+  int moves = 0;
+  for (int i = 0; i < 10000; ++i) {
+    const bool moved = line.update(1, now, 1e-7);
+    moves += moved;
+    now += 5e-9 + (moved ? 1e-7 : 0);
+  }
+  // 50 us / 105 ns: 476 moves, give or take the last.
+  EXPECT_GE(moves, 475);
+  EXPECT_LE(moves, 478);
+}
+
+TEST(LineHistory, SparseUpdatesOfAnotherCoreAreInSomeWindows) {
+  // Core 0 updated every 200 ns (one run); core 1 every 10 ns over the same
+  // 20 us: one window in twenty holds an update of core 0's.
+  LineHistory line;
+  for (int i = 0; i <= 100; ++i) line.update(0, i * 2e-7, 0);
+  int moves = 0;
+  for (int i = 1; i < 2000; ++i) moves += line.update(1, i * 1e-8, 0);
+  EXPECT_GE(moves, 99);
+  EXPECT_LE(moves, 101);
+}
+
+TEST(LineHistory, HistoryBeyondItsRunsIsMergedNotLost) {
+  // Core 0's updates in 1,000 runs 10 us apart (more than kRuns): core 1
+  // updating at the time of the first still sees them.
+  LineHistory line;
+  for (int r = 0; r < 1000; ++r)
+    for (int i = 0; i < 10; ++i) line.update(0, r * 1e-5 + i * 1e-8, 0);
+  EXPECT_TRUE(line.update(1, 5e-8, 0));
+  EXPECT_TRUE(line.update(1, 5e-8 + 1e-5, 0));
+}
+
+TEST(LineHistory, AMovedUpdateIsKeptAfterTheMove) {
+  // Core 1's update at 1 us moved the line, which took it 1 us: core 0's at
+  // 1.5 us, before the move ended, is not moved back.
+  LineHistory line;
+  EXPECT_FALSE(line.update(0, 0, 1e-6));
+  EXPECT_TRUE(line.update(1, 1e-6, 1e-6));
+  EXPECT_FALSE(line.update(0, 1.5e-6, 1e-6));
+  EXPECT_TRUE(line.update(0, 2.5e-6, 1e-6));
+}
+
+}  // namespace
+}  // namespace hcc::rt
