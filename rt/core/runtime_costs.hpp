@@ -58,5 +58,8 @@ constexpr double kLongestCost = 1e-3;
 // latencies whose spread is the cost.
 constexpr double kInterruptionFactor = 10;
 std::optional<double> interruption_bound(const std::vector<double>& first_observations);
+// The mean of a cost's observations within kInterruptionFactor times their
+// median (0 without any): a model of too few to bound (Runtime::cost_model).
+double uninterrupted_mean(const std::vector<double>& observations);
 
 }  // namespace hcc::rt

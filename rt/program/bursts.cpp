@@ -224,8 +224,9 @@ void add_simulator_work(double seconds) {
   simulator_work_cpu_seconds += seconds;
 }
 
-double running_burst_seconds() {
-  const BurstClock& c = *g_burst_accounting->clock_of_caller();
+double running_burst_seconds() { return running_burst_seconds(*g_burst_accounting->clock_of_caller()); }
+
+double running_burst_seconds(const BurstClock& c) {
   if (c.depth != 0 || c.mark < 0) return 0;
   return std::max(0.0, clock_seconds(Clock::Monotonic) - c.mark - (uncharged_seconds() - c.uncharged));
 }

@@ -82,6 +82,7 @@ void burst_runtime_entered(const char* where, bool gather, double discard_below 
 // The caller's burst so far, in seconds measured here (0 in the runtime):
 // where its simulated thread stands before the burst is charged.
 double running_burst_seconds();
+double running_burst_seconds(const BurstClock& c);  // the same, of the caller's clock c
 void burst_runtime_left(const void* site);
 // What a call of the program's code saves of its caller's clock.
 struct BurstCaller {

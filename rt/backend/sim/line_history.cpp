@@ -14,13 +14,20 @@ bool LineHistory::update(int core, double now, double move_cost) {
   for (Uses& u : uses_)
     if (u.core == core) mine = &u;
   if (!mine) mine = &uses_.emplace_back(Uses{core, {}});
+  if (now < mine->held_until) {
+    add(mine->runs, now);
+    return false;
+  }
   const double since = mine->runs.empty() ? -1 : mine->runs.back().last;
   double found = 0;
   for (const Uses& u : uses_)
     if (&u != mine) found = std::max(found, updates_between(u.runs, since, now));
   mine->seen += found;
   const bool moved = mine->seen >= 1 - 1e-9;  // times' rounding: twenty twentieths are one
-  if (moved) mine->seen = 0;
+  if (moved) {
+    mine->seen = 0;
+    mine->held_until = now + 2 * move_cost;
+  }
   add(mine->runs, now + (moved ? move_cost : 0));
   return moved;
 }

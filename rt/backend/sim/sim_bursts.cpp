@@ -46,6 +46,14 @@ struct ActorCpu {
   BurstClock clock;
   double owed_flops = 0;    // charged, not yet simulated
   double owed_seconds = 0;  // the same at its host's speed
+  // Its atomics' updates of shared lines (shared_line), what they need
+  // looked up at its first: a histogram's loop makes one per 5 ns of work.
+  const s4u::Host* line_host = nullptr;
+  int line_core = 0;
+  double line_cost = 0;   // the host's hcc.line_transfer
+  double line_scale = 1;  // the core's simulated seconds per second measured here
+  uintptr_t last_line = 0;
+  LineHistory* last_history = nullptr;
 };
 
 std::unordered_map<long, ActorCpu> g_actors;  // by actor
@@ -177,25 +185,32 @@ double line_transfer(const s4u::Host* host) {
 // different hosts share no memory.
 std::map<std::pair<const s4u::Host*, uintptr_t>, LineHistory> g_lines;
 
-// The caller's update of address's line; its move, if it moved, is added to
-// the burst's line_moves (close_burst charges it). Whether another core
-// updated the line before.
-bool update_line(ActorCpu& a, const s4u::Host* host, int core, double cost, const void* address) {
+// The history of address's line on the caller's host: the same as the
+// caller's last, most often.
+LineHistory& lookup_line(ActorCpu& a, const void* address) {
+  const uintptr_t line = reinterpret_cast<uintptr_t>(address) / 64;
+  if (!a.last_history || a.last_line != line) {
+    a.last_history = &g_lines[{a.line_host, line}];
+    a.last_line = line;
+  }
+  return *a.last_history;
+}
+
+// The caller's update of a line; its move, if it moved, is added to the
+// burst's line_moves (close_burst charges it).
+void update_line(ActorCpu& a, LineHistory& line, double cost) {
   // Where the caller stands: what it owes and the burst it is in count (a
   // loop of atomics without an entry into the runtime runs whole before
   // another actor runs).
-  const double here = a.clock.pending + running_burst_seconds();
-  const double now = s4u::Engine::get_clock() + a.owed_seconds +
-                     here * measured_speed(host, core) / host->get_speed() + a.clock.line_moves;
-  LineHistory& line = g_lines[{host, reinterpret_cast<uintptr_t>(address) / 64}];
-  if (line.update(core, now, cost)) a.clock.line_moves += cost;
-  return line.shared();
+  const double here = a.clock.pending + running_burst_seconds(a.clock);
+  const double now = s4u::Engine::get_clock() + a.owed_seconds + here * a.line_scale + a.clock.line_moves;
+  if (line.update(a.line_core, now, cost)) a.clock.line_moves += cost;
 }
 
-// What one update_line costs the simulator (a read of the clock, the
-// lookups), measured once, at the first update that counts, on a line of
-// its own, and left out of each update's burst: alone on its line, and
-// searching another core's updates. Timed by the clocks around each update
+// What one update costs the simulator (a read of the clock, the lookups),
+// measured once, at the first update that counts, on a line of its own,
+// and left out of each update's burst: alone on its line, and searching
+// another core's updates. Timed by the clocks around each update
 // (SimulatorWork: four reads, one a system call), a histogram's 20 M
 // atomics left 100-200 ns each in their bursts: 2-3 s predicted for a
 // 0.45-0.69 s native run.
@@ -204,19 +219,20 @@ struct UpdateCosts {
 };
 UpdateCosts g_update_seconds;
 
-UpdateCosts measure_updates(ActorCpu& a, const s4u::Host* host, int core) {
+UpdateCosts measure_updates(ActorCpu& a) {
   SimulatorWork work;  // the measurement is the simulator's too
   alignas(64) static char own_line[64];
-  const std::pair<const s4u::Host*, uintptr_t> key{host, reinterpret_cast<uintptr_t>(own_line) / 64};
+  const auto key = std::make_pair(a.line_host, reinterpret_cast<uintptr_t>(own_line) / 64);
   auto median_of = [&] {
     constexpr int kUpdates = 1000;
     std::vector<double> rounds;
     for (int round = 0; round < 5; ++round) {
       const double start = clock_seconds(Clock::Monotonic);
-      for (int i = 0; i < kUpdates; ++i) update_line(a, host, core, 0, own_line);
+      for (int i = 0; i < kUpdates; ++i) update_line(a, lookup_line(a, own_line), 0);
       rounds.push_back((clock_seconds(Clock::Monotonic) - start) / kUpdates);
     }
     g_lines.erase(key);
+    a.last_history = nullptr;
     std::nth_element(rounds.begin(), rounds.begin() + 2, rounds.end());
     return rounds[2];
   };
@@ -224,7 +240,8 @@ UpdateCosts measure_updates(ActorCpu& a, const s4u::Host* host, int core) {
   UpdateCosts costs;
   costs.alone = median_of();
   // Another core's full history, long before.
-  for (size_t k = 0; k < LineHistory::kRuns; ++k) g_lines[key].update(core + 1, -1e6 + static_cast<double>(k), 0);
+  for (size_t k = 0; k < LineHistory::kRuns; ++k)
+    g_lines[key].update(a.line_core + 1, -1e6 + static_cast<double>(k), 0);
   costs.shared = median_of();
   a.clock.line_moves = moves;
   return costs;
@@ -235,13 +252,17 @@ void shared_line(const void* address) {
   // Only the program's own code that bursts count: a kernel run for real
   // is charged its model, measured natively with its lines' moves.
   if (!a || a->clock.depth != 0) return;
-  const s4u::Host* host = s4u::this_actor::get_host();
-  const double cost = line_transfer(host);
-  if (cost <= 0) return;
-  const int core = core_of_caller();
-  if (g_update_seconds.alone < 0) g_update_seconds = measure_updates(*a, host, core);
-  const bool shared = update_line(*a, host, core, cost, address);
-  add_simulator_work(shared ? g_update_seconds.shared : g_update_seconds.alone);
+  if (!a->line_host) {
+    a->line_host = s4u::this_actor::get_host();
+    a->line_core = core_of_caller();
+    a->line_cost = line_transfer(a->line_host);
+    a->line_scale = measured_speed(a->line_host, a->line_core) / a->line_host->get_speed();
+  }
+  if (a->line_cost <= 0) return;
+  if (g_update_seconds.alone < 0) g_update_seconds = measure_updates(*a);
+  LineHistory& line = lookup_line(*a, address);
+  update_line(*a, line, a->line_cost);
+  add_simulator_work(line.shared() ? g_update_seconds.shared : g_update_seconds.alone);
 }
 
 const BurstAccounting kAccounting{clock_of_caller, charge, nullptr, shared_line};
