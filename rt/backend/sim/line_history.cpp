@@ -27,6 +27,8 @@ bool LineHistory::update(int core, double now, double move_cost) {
   if (moved) {
     mine->seen = 0;
     mine->held_until = now + 2 * move_cost;
+    for (Uses& u : uses_)
+      if (&u != mine) u.held_until = -1;  // taken from them
   }
   add(mine->runs, now + (moved ? move_cost : 0));
   return moved;

@@ -16,7 +16,8 @@
 // histogram's bins take the line from each other at nearly every update; a
 // core's window of 10 ns in another's run of an update every 200 ns finds
 // one in twenty. A core that took the line keeps it for one more move's
-// time (the other core's request takes that long to come): a tight loop
+// time (the other core's request takes that long to come), unless another
+// took it meanwhile: a tight loop
 // moves the line once per two moves' time, not at each of its updates
 // (two threads incrementing a histogram's bins: charged a move at each,
 // 0.25-0.56 s simulated for a 0.20 s native run).

@@ -76,5 +76,16 @@ TEST(LineHistory, AMovedUpdateIsKeptAfterTheMove) {
   EXPECT_TRUE(line.update(0, 2.5e-6, 1e-6));
 }
 
+TEST(LineHistory, ACoreKeepsTheLineItTookForOneMoreMove) {
+  // Core 1 updated every 5 ns over 10 us. Core 0 takes the line at 1 us
+  // (0.1 us a move: its update kept at 1.1 us, the line its until 1.2 us):
+  // its update at 1.15 us does not move it, at 1.25 us it does.
+  LineHistory line;
+  for (int i = 0; i <= 2000; ++i) line.update(1, i * 5e-9, 1e-7);
+  EXPECT_TRUE(line.update(0, 1e-6, 1e-7));
+  EXPECT_FALSE(line.update(0, 1.15e-6, 1e-7));
+  EXPECT_TRUE(line.update(0, 1.25e-6, 1e-7));
+}
+
 }  // namespace
 }  // namespace hcc::rt
