@@ -48,17 +48,12 @@ double Runtime::cost_since(double from) { return cost_between(from, backend_->wa
 // CPU seconds of the calling thread since the read that gave start.
 double Runtime::cpu_since(double start) { return cpu_between(start, backend_->thread_cpu_time()); }
 
-// A runtime cost's seconds from its model, 0 without one. The run that
-// recorded it left its interruptions out once it had kMaxSamples
-// observations to bound them by (interrupted()); a model of fewer is the
-// mean of those within kInterruptionFactor times their median: one
-// preempted submission among six (0.7 ms) made hcc.submit 116 us, and a
-// simulation of 200,000 tasks 13 s long for 1.4 s of bursts.
+// A runtime cost's seconds from its model, 0 without one: the mean of its
+// observations less its interruptions (uninterrupted_mean).
 double Runtime::cost_model(const char* kernel, const std::string& arch) {
   const models::FootprintEntry* e = models_.lookup(kernel, arch, 0);
   if (!e || e->count == 0) return 0;
-  if (e->samples.size() >= models::FootprintEntry::kMaxSamples || e->samples.size() < e->count) return e->mean;
-  return uninterrupted_mean(e->samples);
+  return uninterrupted_mean(e->count, e->mean, e->samples);
 }
 
 // Runtime costs measured by earlier instrumented runs, if the model
@@ -174,16 +169,24 @@ void Runtime::record_observations(const Observation* first, const Observation* l
   }
 }
 
-double uninterrupted_mean(const std::vector<double>& observations) {
-  if (observations.empty()) return 0;
-  std::vector<double> v = observations;
+double uninterrupted_mean(uint64_t count, double mean, const std::vector<double>& first_observations) {
+  if (count == 0 || first_observations.empty()) return count ? mean : 0;
+  std::vector<double> v = first_observations;
   std::nth_element(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(v.size() / 2), v.end());
   const double bound = kInterruptionFactor * v[v.size() / 2];
+  double left_out = 0;
+  uint64_t interruptions = 0;
+  for (double s : first_observations)
+    if (s > bound) left_out += s, ++interruptions;
+  // The median's half at least is within the bound: count > interruptions.
+  return (static_cast<double>(count) * mean - left_out) / static_cast<double>(count - interruptions);
+}
+
+double uninterrupted_mean(const std::vector<double>& observations) {
+  if (observations.empty()) return 0;
   double sum = 0;
-  size_t kept = 0;
-  for (double s : observations)
-    if (s <= bound) sum += s, ++kept;
-  return sum / static_cast<double>(kept);  // the median's half at least is kept
+  for (double s : observations) sum += s;
+  return uninterrupted_mean(observations.size(), sum / static_cast<double>(observations.size()), observations);
 }
 
 std::optional<double> interruption_bound(const std::vector<double>& first_observations) {

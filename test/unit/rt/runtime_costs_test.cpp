@@ -24,6 +24,18 @@ TEST(UninterruptedMean, LeavesOutWhatIsTenTimesTheMedian) {
   EXPECT_EQ(uninterrupted_mean({}), 0);
 }
 
+TEST(UninterruptedMean, OfAModelLeavesOutItsFirstObservationsInterruptions) {
+  // 1,000 observations of 100 ns; the first 256 are kept, one of them
+  // preempted (100 us); the later ones beyond the bound were never recorded.
+  std::vector<double> first(256, 1e-7);
+  first[17] = 1e-4;
+  const double mean = (999 * 1e-7 + 1e-4) / 1000;  // 200 ns
+  EXPECT_NEAR(uninterrupted_mean(1000, mean, first), 1e-7, 1e-12);
+  EXPECT_NEAR(uninterrupted_mean(1000, 1e-7, std::vector<double>(256, 1e-7)), 1e-7, 1e-15);
+  EXPECT_EQ(uninterrupted_mean(0, 0, {}), 0);
+  EXPECT_EQ(uninterrupted_mean(5, 2e-7, {}), 2e-7);  // a model without its observations: its mean
+}
+
 TEST(InterruptionBound, TenTimesTheMedian) {
   std::vector<double> first(256, 1.3e-7);
   for (int i = 0; i < 128; ++i) first[i] = 1.1e-7;  // half below, half above 1.2e-7
