@@ -277,6 +277,7 @@ class HccPluginAction : public PluginASTAction {
     options.privatize = privatize_;
     options.simulate = mode_ == Mode::Simulate;
     options.loopNests = mode_ != Mode::Native;
+    options.sharedLines = mode_ != Mode::Native;
     bool ok = false;
     {
       inNestedParse = true;

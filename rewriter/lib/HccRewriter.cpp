@@ -42,7 +42,7 @@ class RewriteConsumer : public ASTConsumer {
     if (options_.loopNests) rewriteLoopNests(pc, ctx.getTranslationUnitDecl());
     if (options_.simulate) remarkFoldedAllocations(pc, ctx.getTranslationUnitDecl());
     if (options_.simulate) markThreadLocals(pc, ctx.getTranslationUnitDecl());
-    if (options_.simulate) markSharedAtomics(pc, ctx.getTranslationUnitDecl());
+    if (options_.sharedLines) markSharedAtomics(pc, ctx.getTranslationUnitDecl());
     annotateTasks(pc, ctx.getTranslationUnitDecl());
     if (pc.hadError()) return;
     const RewriteBuffer &buf = rewriter.getEditBuffer(sm.getMainFileID());

@@ -1,10 +1,12 @@
-// Pass (simulated builds): `hcc_shared_line(&x)` before each `#pragma omp
-// atomic` of the main file that updates, reads or writes x. Natively, an
-// atomic on a line another core updated since moves the line between the
-// two caches (a counter that every task of a Fibonacci increments made its
-// native run on 2 cores 28 % longer); a simulation runs one actor at a
-// time and would measure every such atomic on a line already in its cache.
-// The runtime charges the move instead (rt/program/shared_lines.cpp).
+// Pass (instrumented and simulated builds): `hcc_shared_line(&x)` before
+// each `#pragma omp atomic` of the main file that updates, reads or writes
+// x. Natively, an atomic on a line another core updated since moves the
+// line between the two caches (a counter that every task of a Fibonacci
+// increments made its native run on 2 cores 28 % longer); a simulation
+// runs one actor at a time and would measure every such atomic on a line
+// already in its cache. The runtime charges the move instead, and an
+// instrumented run finds which of its sampled bursts moved one
+// (rt/program/shared_lines.cpp).
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "hccrewriter/Passes.hpp"
 

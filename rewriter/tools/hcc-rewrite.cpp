@@ -23,6 +23,10 @@ static llvm::cl::opt<bool> simulate("simulate",
                                     llvm::cl::desc("a simulated build (-fsimulate): thread-local data marked, "
                                                    "initialisers of privatised globals moved in files with MPI"),
                                     llvm::cl::cat(category));
+static llvm::cl::opt<bool> sharedLines("shared-lines",
+                                       llvm::cl::desc("an instrumented or simulated build: hcc_shared_line(&x) "
+                                                      "before each '#pragma omp atomic' on x"),
+                                       llvm::cl::cat(category));
 static llvm::cl::opt<bool> loopNests("loop-nests",
                                      llvm::cl::desc("an instrumented or simulated build: worksharing loops' work "
                                                     "counted, loop nests made kernels (loop:<file>:<line>)"),
@@ -41,6 +45,7 @@ class Factory : public FrontendActionFactory {
     options.privatize = privatize;
     options.simulate = simulate;
     options.loopNests = loopNests;
+    options.sharedLines = sharedLines;
     return hcc::rewriter::createRewriteAction(out_, options);
   }
 

@@ -89,7 +89,7 @@ void record_burst_sample(uint64_t key, double seconds) {
   if (Runtime* rt = g_sampling_runtime.load(std::memory_order_relaxed)) rt->record_burst_sample(key, seconds);
 }
 
-const BurstAccounting kSampledBursts{sampled_clock, nullptr, record_burst_sample};
+const BurstAccounting kSampledBursts{sampled_clock, nullptr, record_burst_sample, note_native_line_update};
 
 }  // namespace
 

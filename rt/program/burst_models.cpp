@@ -45,6 +45,7 @@ struct PairHash {
 struct KnownPair {
   uint64_t key = 0;
   double model = -1;   // simulation: the model's seconds, -1 without one
+  double moved_model = -1;  // and that of its bursts that moved a line (kLineMovedKey)
   uint32_t kept = 0;   // instrumented run: samples this thread kept
   double sum = 0;      // and their seconds
 };
@@ -58,8 +59,11 @@ KnownPair& known(const char* from, const char* to) {
   auto [it, inserted] = t_known->try_emplace({from, to});
   if (inserted) {
     it->second.key = burst_key(from, to);
-    if (g_models)
+    if (g_models) {
       if (auto m = g_models->find(it->second.key); m != g_models->end()) it->second.model = m->second;
+      if (auto m = g_models->find(it->second.key ^ kLineMovedKey); m != g_models->end())
+        it->second.moved_model = m->second;
+    }
   }
   return it->second;
 }
@@ -73,11 +77,13 @@ void install_burst_models(std::unordered_map<uint64_t, double> seconds_by_key) {
   g_models = new std::unordered_map<uint64_t, double>(std::move(seconds_by_key));  // used until the process ends
 }
 
-double modelled_burst(const char* from, const char* to) {
-  return g_models && from && to ? known(from, to).model : -1;
+double modelled_burst(const char* from, const char* to, bool line_moved) {
+  if (!g_models || !from || !to) return -1;
+  const KnownPair& k = known(from, to);
+  return line_moved ? k.moved_model : k.model;
 }
 
-bool keeps_burst_sample(const char* from, const char* to, double seconds, uint64_t* key) {
+bool keeps_burst_sample(const char* from, const char* to, double seconds, bool line_moved, uint64_t* key) {
   if (!from || !to) return false;
   KnownPair& k = known(from, to);
   if (k.kept >= kSamplesPerKey) return false;
@@ -88,7 +94,7 @@ bool keeps_burst_sample(const char* from, const char* to, double seconds, uint64
   if (seconds > bound) return false;
   k.sum += seconds;
   ++k.kept;
-  *key = k.key;
+  *key = line_moved ? k.key ^ kLineMovedKey : k.key;
   return true;
 }
 

@@ -65,12 +65,21 @@ constexpr uint32_t kSamplesPerKey = 4096;
 // kProgramReturn): the same in every build of the same sources.
 uint64_t burst_key(const char* from, const char* to);
 
+// A burst whose atomics moved a cache line from another core
+// (hcc_shared_line) is sampled and modelled under its key ^ kLineMovedKey:
+// the move is most of it (a Fibonacci's counter increment: 1-10 ns without,
+// 120-190 ns with), and a simulation knows from its own model of the lines
+// (sim_bursts.cpp) which of its bursts move one. One model of both made
+// each burst cost the moves of the instrumented run, whose two threads ran
+// side by side more of the time than natively (fib simulated 15-21 % long).
+constexpr uint64_t kLineMovedKey = 1ULL << 63;
+
 // Simulation: the means of the keys the models may charge (kModelledBurst,
 // kBurstModelMinSamples), by key.
 void install_burst_models(std::unordered_map<uint64_t, double> seconds_by_key);
-// The model's seconds for bursts from `from` to `to`, or -1 without one
-// (or without either entry's `where`).
-double modelled_burst(const char* from, const char* to);
+// The model's seconds for bursts from `from` to `to` that moved a line or
+// not, or -1 without one (or without either entry's `where`).
+double modelled_burst(const char* from, const char* to, bool line_moved = false);
 
 // Instrumented run: whether the calling thread keeps this sample of bursts
 // from `from` to `to` (not when either has no `where`, nor when the key has
@@ -78,6 +87,6 @@ double modelled_burst(const char* from, const char* to);
 // key's mean so far: an interrupt);
 // counts it when it says yes.
 constexpr double kInterruptedAbove = 1e-6;
-bool keeps_burst_sample(const char* from, const char* to, double seconds, uint64_t* key);
+bool keeps_burst_sample(const char* from, const char* to, double seconds, bool line_moved, uint64_t* key);
 
 }  // namespace hcc::rt

@@ -136,10 +136,15 @@ void close_burst(BurstClock& c, double now, const char* where = nullptr, bool ga
     seconds -= uncharged;
   if (wall - uncharged < kShortInterval) {
     short_sites().insert(c.site);
-    // What the native run measured, where it did (burst_models.hpp).
-    if (const double native = modelled_burst(c.last_entry, where); native >= 0) {
+    // What the native run measured, where it did, in its bursts that moved
+    // a line if this one did (burst_models.hpp); without such bursts, what
+    // it measured in the others, and the moves on top.
+    const bool moved = moves > 0;
+    if (const double native = modelled_burst(c.last_entry, where, moved); native >= 0) {
       seconds = native;
-      moves = 0;  // measured in the native burst
+      moves = 0;  // measured in the native bursts
+    } else if (const double unmoved = moved ? modelled_burst(c.last_entry, where) : -1; unmoved >= 0) {
+      seconds = unmoved;
     }
   } else {
     short_sites().erase(c.site);
@@ -178,10 +183,11 @@ std::atomic<bool> g_sampling_bursts{true};
 std::atomic<uint32_t> g_samples_in_run{0};
 
 void sample_close(BurstClock& c, const char* where) {
-  const double seconds = std::max(0.0, clock_seconds(Clock::Monotonic) - c.mark - empty_burst_seconds());
+  const double seconds =
+      std::max(0.0, clock_seconds(Clock::Monotonic) - c.mark - empty_burst_seconds() - c.finding_moves);
   c.mark = -1;
   uint64_t key = 0;
-  if (seconds < kShortInterval && keeps_burst_sample(c.last_entry, where, seconds, &key))
+  if (seconds < kShortInterval && keeps_burst_sample(c.last_entry, where, seconds, c.line_moved, &key))
     g_burst_accounting->record(key, seconds);
 }
 
@@ -199,6 +205,8 @@ void sample_mark(BurstClock& c) {
   // of 4 bursts per task (one ending at an entry without a `where`, which
   // is not kept) had none of its others sampled in most runs.
   c.countdown = std::uniform_int_distribution<uint32_t>(0, 2 * (kBurstSamplePeriod - 1))(c.gaps);
+  c.line_moved = false;
+  c.finding_moves = 0;
   c.mark = clock_seconds(Clock::Monotonic);
 }
 

@@ -39,6 +39,8 @@ struct BurstClock {
   double pending = 0;     // seconds of short bursts gathered, not charged yet
   double line_moves = 0;  // the simulated core's seconds of cache-line moves in the burst (hcc_shared_line)
   const char* last_entry = nullptr;  // the `where` of the entry the burst began at
+  bool line_moved = false;  // instrumented runs: the sampled burst's atomics moved a line (hcc_shared_line)
+  double finding_moves = 0;  // and the seconds it spent finding out, left out of it
   uint32_t countdown = 0;  // instrumented runs: bursts until the next sampled one (burst_models.hpp)
   uint32_t sampled = 0;    // and how many were
   std::minstd_rand gaps;   // and the draws of the countdowns
@@ -58,7 +60,8 @@ struct BurstAccounting {
   // (hcc_shared_line): a simulation adds the line's move from another core
   // that updated it since the caller last did to the burst's line_moves,
   // charged with the burst unless the burst is charged its native model,
-  // which the native moves are part of.
+  // which the native moves are part of; an instrumented run finds whether
+  // the line moved natively (note_native_line_update).
   void (*shared_line)(const void* address) = nullptr;
 };
 
@@ -103,6 +106,10 @@ inline bool burst_entries_counted() {
   return g_burst_accounting && (!g_burst_accounting->record || g_sampling_bursts.load(std::memory_order_relaxed));
 }
 void sample_close(BurstClock& c, const char* where);  // the burst since c.mark ends at where
+// An instrumented run's hcc_shared_line: whether another thread updated
+// address's line since the caller last did, which moved the line into the
+// caller's cache (shared_lines.cpp).
+void note_native_line_update(const void* address);
 void sample_mark(BurstClock& c);                      // the burst that begins is sampled
 inline void sample_entered(BurstClock& c, const char* where) {
   if (c.depth++ != 0) return;

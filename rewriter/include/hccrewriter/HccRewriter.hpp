@@ -27,6 +27,9 @@ struct RewriteOptions {
   bool simulate = false;
   // An instrumented or simulated build: loops become kernels (LoopNests.cpp).
   bool loopNests = false;
+  // An instrumented or simulated build: atomics name the cache lines they
+  // update (SharedAtomics.cpp).
+  bool sharedLines = false;
 };
 
 // An AST consumer that runs every rewriter pass over the translation unit it

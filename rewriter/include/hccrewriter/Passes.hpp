@@ -178,9 +178,9 @@ void privatizeGlobals(PassContext &pc, HccPragmaStore &store, clang::Translation
 void markThreadLocals(PassContext &pc, clang::TranslationUnitDecl *tu);
 
 // ---- Pass: atomics on shared lines (SharedAtomics.cpp) ------------------------
-// In simulated builds: hcc_shared_line(&x) before each `#pragma omp atomic`
-// on x of the main file, whose cache line's moves between cores a
-// simulation charges.
+// In instrumented and simulated builds: hcc_shared_line(&x) before each
+// `#pragma omp atomic` on x of the main file, whose cache line's moves
+// between cores a simulation charges.
 void markSharedAtomics(PassContext &pc, clang::TranslationUnitDecl *tu);
 
 // ---- Pass: unsupported constructs (Unsupported.cpp) -------------------------

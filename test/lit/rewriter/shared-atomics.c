@@ -1,8 +1,8 @@
-// Simulated builds: hcc_shared_line(&x) before each `#pragma omp atomic` on
-// x, whose cache line's moves between cores a simulation charges
-// (hcc.line_transfer); none in other builds, none for a directive written by
-// a macro (no line of its own) or on an x with side effects (evaluated once).
-// RUN: %hcc-rewrite --simulate %s -- | FileCheck %s
+// Instrumented and simulated builds (--shared-lines): hcc_shared_line(&x) before each `#pragma omp atomic`
+// on x (a simulation charges its line's moves); none in native builds, none for a directive written by a
+// macro (no line of its own) or on an x with side effects (evaluated once).
+// RUN: %hcc-rewrite --shared-lines %s -- | FileCheck %s
+// RUN: %hcc-rewrite --simulate %s -- | FileCheck %s --check-prefix=NATIVE
 // RUN: %hcc-rewrite %s -- | FileCheck %s --check-prefix=NATIVE
 // NATIVE-NOT: {{^}}{ hcc_shared_line
 struct point { double x, y; };
