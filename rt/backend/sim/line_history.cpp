@@ -14,6 +14,13 @@ bool LineHistory::update(int core, double now, double move_cost) {
   for (Uses& u : uses_)
     if (u.core == core) mine = &u;
   if (!mine) mine = &uses_.emplace_back(Uses{core, {}});
+  // A core's updates come in its program order: one kept later than this
+  // one was timed too late (its burst's time so far is read on the
+  // monotonic clock, and a preempted burst is charged its CPU time). Kept
+  // there, it hid the other core's updates until the simulated clock
+  // passed it: a loaded CI machine's run charged 4 moves in 500 rounds.
+  while (!mine->runs.empty() && mine->runs.back().first > now) mine->runs.pop_back();
+  if (!mine->runs.empty()) mine->runs.back().last = std::min(mine->runs.back().last, now);
   if (now < mine->held_until) {
     add(mine->runs, now);
     return false;

@@ -87,5 +87,17 @@ TEST(LineHistory, ACoreKeepsTheLineItTookForOneMoreMove) {
   EXPECT_TRUE(line.update(0, 1.25e-6, 1e-7));
 }
 
+TEST(LineHistory, AnUpdateTimedTooLateDoesNotHideTheOthers) {
+  // Core 0's first update timed at 5 ms (a preempted burst's monotonic
+  // time, later charged its CPU time); its next ones come at 1 and 2 ms,
+  // after core 1's at 0.5 and 1.5 ms: each takes the line.
+  LineHistory line;
+  EXPECT_FALSE(line.update(0, 5e-3, 1e-7));
+  EXPECT_FALSE(line.update(1, 0.5e-3, 1e-7)) << "core 0's update came later";
+  EXPECT_TRUE(line.update(0, 1e-3, 1e-7));
+  EXPECT_TRUE(line.update(1, 1.5e-3, 1e-7));
+  EXPECT_TRUE(line.update(0, 2e-3, 1e-7));
+}
+
 }  // namespace
 }  // namespace hcc::rt
