@@ -182,13 +182,6 @@ double uninterrupted_mean(uint64_t count, double mean, const std::vector<double>
   return (static_cast<double>(count) * mean - left_out) / static_cast<double>(count - interruptions);
 }
 
-double uninterrupted_mean(const std::vector<double>& observations) {
-  if (observations.empty()) return 0;
-  double sum = 0;
-  for (double s : observations) sum += s;
-  return uninterrupted_mean(observations.size(), sum / static_cast<double>(observations.size()), observations);
-}
-
 std::optional<double> interruption_bound(const std::vector<double>& first_observations) {
   constexpr size_t kEnough = 32;
   if (first_observations.size() < kEnough) return std::nullopt;

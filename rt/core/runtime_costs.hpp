@@ -68,7 +68,5 @@ std::optional<double> interruption_bound(const std::vector<double>& first_observ
 // observations' mean 253 ns for 144 ns without it, and one preempted
 // submission among six (0.7 ms) made hcc.submit 116 us.
 double uninterrupted_mean(uint64_t count, double mean, const std::vector<double>& first_observations);
-// The same of observations all kept.
-double uninterrupted_mean(const std::vector<double>& observations);
 
 }  // namespace hcc::rt

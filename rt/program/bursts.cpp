@@ -140,12 +140,10 @@ void close_burst(BurstClock& c, double now, const char* where = nullptr, bool ga
     // a line if this one did (burst_models.hpp); without such bursts, what
     // it measured in the others, and the moves on top.
     const bool moved = moves > 0;
-    if (const double native = modelled_burst(c.last_entry, where, moved); native >= 0) {
-      seconds = native;
-      moves = 0;  // measured in the native bursts
-    } else if (const double unmoved = moved ? modelled_burst(c.last_entry, where) : -1; unmoved >= 0) {
-      seconds = unmoved;
-    }
+    double native = modelled_burst(c.last_entry, where, moved);
+    if (native >= 0) moves = 0;  // measured in the native bursts
+    else if (moved) native = modelled_burst(c.last_entry, where);
+    if (native >= 0) seconds = native;
   } else {
     short_sites().erase(c.site);
   }
