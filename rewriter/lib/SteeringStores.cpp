@@ -10,6 +10,8 @@
 // (STARPU_CODELET_SIMGRID_EXECUTE); the compiler sees the stores.
 #include "SteeringStores.hpp"
 
+#include <map>
+
 #include "StmtWalk.hpp"
 #include "clang/AST/Expr.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -20,6 +22,11 @@ namespace hcc::rewriter {
 
 namespace {
 
+// What a condition reads, and what flows into it: `norm = sqrt(red); while
+// (norm > tol)` is steered by red too, so a task that sums into red must
+// run in a simulation or the loop ends after another count of iterations.
+// Flows are taken from every assignment and initialisation of the file,
+// in any order (one fixed point, not per program point).
 class ConditionFinder : public RecursiveASTVisitor<ConditionFinder> {
  public:
   bool shouldVisitTemplateInstantiations() const { return true; }
@@ -30,19 +37,67 @@ class ConditionFinder : public RecursiveASTVisitor<ConditionFinder> {
   bool VisitForStmt(ForStmt *s) { return add(s->getCond()); }
   bool VisitSwitchStmt(SwitchStmt *s) { return add(s->getCond()); }
   bool VisitConditionalOperator(ConditionalOperator *e) { return add(e->getCond()); }
-
-  std::set<const ValueDecl *> read;
-
- private:
-  bool add(const Stmt *cond) {
-    forEach(cond, [&](const Stmt *x) {
-      if (auto *ref = dyn_cast<DeclRefExpr>(x))
-        if (auto *v = dyn_cast<VarDecl>(ref->getDecl())) read.insert(v->getCanonicalDecl());
-      if (auto *m = dyn_cast<MemberExpr>(x))
-        if (auto *f = dyn_cast<FieldDecl>(m->getMemberDecl())) read.insert(f->getCanonicalDecl());
-    });
+  bool VisitBinaryOperator(BinaryOperator *e) {
+    if (e->isAssignmentOp())
+      if (const ValueDecl *to = named(e->getLHS())) flow(to, e->getRHS());
     return true;
   }
+  bool VisitVarDecl(VarDecl *v) {
+    if (v->hasInit()) flow(v->getCanonicalDecl(), v->getInit());
+    return true;
+  }
+  // What a function returns flows into its calls (`red = sweep()`).
+  bool VisitFunctionDecl(FunctionDecl *f) {
+    if (f->hasBody())
+      forEach(f->getBody(), [&](const Stmt *x) {
+        if (auto *r = dyn_cast<ReturnStmt>(x); r && r->getRetValue()) flow(f->getCanonicalDecl(), r->getRetValue());
+      });
+    return true;
+  }
+
+  // The variables and members read by a condition or flowing into one.
+  std::set<const ValueDecl *> steering() {
+    std::vector<const ValueDecl *> todo(read_.begin(), read_.end());
+    while (!todo.empty()) {
+      const ValueDecl *d = todo.back();
+      todo.pop_back();
+      for (const ValueDecl *from : sources_[d])
+        if (read_.insert(from).second) todo.push_back(from);
+    }
+    return std::move(read_);
+  }
+
+ private:
+  // The variable, member or called function an expression names, else null.
+  static const ValueDecl *named(const Expr *e) {
+    e = e->IgnoreParenImpCasts();
+    if (auto *ref = dyn_cast<DeclRefExpr>(e)) {
+      if (auto *v = dyn_cast<VarDecl>(ref->getDecl())) return v->getCanonicalDecl();
+      if (auto *f = dyn_cast<FunctionDecl>(ref->getDecl())) return f->getCanonicalDecl();
+    }
+    if (auto *m = dyn_cast<MemberExpr>(e))
+      if (auto *f = dyn_cast<FieldDecl>(m->getMemberDecl())) return f->getCanonicalDecl();
+    return nullptr;
+  }
+  template <typename Fn>
+  static void eachNamed(const Stmt *s, Fn &&fn) {
+    forEach(s, [&](const Stmt *x) {
+      if (auto *e = dyn_cast<Expr>(x))
+        if (const ValueDecl *d = named(e)) fn(d);
+    });
+  }
+  bool add(const Stmt *cond) {
+    eachNamed(cond, [&](const ValueDecl *d) { read_.insert(d); });
+    return true;
+  }
+  void flow(const ValueDecl *to, const Expr *from) {
+    eachNamed(from, [&](const ValueDecl *d) {
+      if (d != to) sources_[to].insert(d);
+    });
+  }
+
+  std::set<const ValueDecl *> read_;
+  std::map<const ValueDecl *, std::set<const ValueDecl *>> sources_;
 };
 
 // Whether a condition may read what a store into memory (an element, a
@@ -68,8 +123,24 @@ bool conditionReads(const Expr *target, const std::set<const ValueDecl *> &condi
   }
 }
 
-bool countOrFlag(QualType t) {
-  return t->isIntegralOrEnumerationType() || t->isBooleanType() || t->isPointerType();
+// A value a condition can test: a number, a flag, an enumerator, a pointer
+// (not an aggregate, whose stores are its members').
+bool testable(QualType t) { return t->isScalarType(); }
+
+// Whether a member belongs to an object of the code's own (`mine.count`,
+// not `shared->count`), whose stores no other code sees.
+bool ownObject(const MemberExpr *m, const std::function<bool(const VarDecl *)> &isOwn) {
+  while (!m->isArrow()) {
+    const Expr *base = m->getBase()->IgnoreParenImpCasts();
+    if (auto *inner = dyn_cast<MemberExpr>(base)) {
+      m = inner;
+      continue;
+    }
+    auto *ref = dyn_cast<DeclRefExpr>(base);
+    auto *var = ref ? dyn_cast<VarDecl>(ref->getDecl()) : nullptr;
+    return var && isOwn(var);
+  }
+  return false;
 }
 
 }  // namespace
@@ -77,7 +148,7 @@ bool countOrFlag(QualType t) {
 std::set<const ValueDecl *> conditionReads(TranslationUnitDecl *tu) {
   ConditionFinder f;
   f.TraverseDecl(tu);
-  return std::move(f.read);
+  return f.steering();
 }
 
 bool storesSteering(const Stmt *s, const std::function<bool(const VarDecl *)> &isOwn,
@@ -91,8 +162,12 @@ bool storesSteering(const Stmt *s, const std::function<bool(const VarDecl *)> &i
     if (!target) return;
     target = target->IgnoreParenImpCasts();
     const auto *ref = dyn_cast<DeclRefExpr>(target);
+    const auto *member = dyn_cast<MemberExpr>(target);
+    const auto *field = member ? dyn_cast<FieldDecl>(member->getMemberDecl()) : nullptr;
     if (const auto *var = ref ? dyn_cast<VarDecl>(ref->getDecl()) : nullptr)  // steering when a condition reads it
-      steers = !isOwn(var) && countOrFlag(var->getType()) && conditions.count(var->getCanonicalDecl());
+      steers = !isOwn(var) && testable(var->getType()) && conditions.count(var->getCanonicalDecl());
+    else if (field && testable(field->getType()) && conditions.count(field->getCanonicalDecl()))
+      steers = !ownObject(member, isOwn);  // a member a condition reads: `s->residual = ...; while (s->residual > tol)`
     else  // an address put into the program's data, where a condition may test it
       steers = target->getType()->isPointerType() && conditionReads(target, conditions);
   });

@@ -12,14 +12,16 @@
 namespace hcc::rewriter {
 
 // The variables and members that a condition of the file reads (if, while,
-// do, for, switch, ?:): what decides what control code does.
+// do, for, switch, ?:), and those assigned into them (`norm = sqrt(red)`
+// before `while (norm > tol)` adds red): what decides what control code does.
 std::set<const clang::ValueDecl *> conditionReads(clang::TranslationUnitDecl *tu);
 
 // Whether s stores what a condition reads (conditions): a pointer into
 // memory (an array element whose array hangs from a variable a condition
 // reads, a member a condition reads, or a place it cannot name: a block it
-// allocated, put into the program's data structure), or a count, flag or
-// pointer into a variable not its own. isOwn tells the variables whose
+// allocated, put into the program's data structure), or a number, flag or
+// pointer into a variable not its own or a member of an object not its
+// own (a task's sum into a reduction variable that ends a loop). isOwn tells the variables whose
 // stores no other code sees (locals, parameters, a task's private copies).
 // Stores of numbers into arrays and through pointers are computation, and
 // so is a variable no condition reads (`sink = p` to keep an optimiser

@@ -148,6 +148,11 @@ void Runtime::simulate_body(Task* t, int w, const Buffers& buffers, bool first_o
   const hcc_codelet* cl = t->codelet;
   const std::string& arch = desc(w).arch;
   const bool control = (cl->flags & HCC_CODELET_CONTROL) != 0;
+  // A steering body runs for its effects on what control code reads; it is
+  // a kernel still, charged its model (native runs measured it in the
+  // native memory state, which a simulation's run, on pages never touched
+  // before, is not).
+  const bool steers = (cl->flags & HCC_CODELET_STEERS) != 0;
   // A control body is the program's code, run for real: with bursts
   // accounted (bursts.hpp) it costs what it computes, between the runtime
   // entries it makes (the tasks it creates, its waits), not a model of its
@@ -161,7 +166,9 @@ void Runtime::simulate_body(Task* t, int w, const Buffers& buffers, bool first_o
   }
   // A footprint without a model when first seen is timed natively for its
   // first calibrate_runs occurrences; its recorded runs are the model after.
-  bool calibrate = false;
+  // A steering body without one is run each time anyway: charged each run's
+  // time (a first run on untouched pages is no model for the later ones).
+  bool calibrate = false, charge_measured = false;
   if (!control) {
     const std::string kernel = std::string(cl->name) + "." + arch;
     auto timed = calibrating_.find({kernel, t->footprint});
@@ -173,32 +180,32 @@ void Runtime::simulate_body(Task* t, int w, const Buffers& buffers, bool first_o
               ") in model directory '" + config_.model_dir +
               "': calibrate it with an instrumented run on a machine that has one");
       }
-      if (first_warning(kernel)) {
+      if (first_warning(kernel) && steers)
+        std::fprintf(stderr,
+                     "hccsim: no model for kernel '%s' on %s in '%s': it runs in simulation (its stores steer "
+                     "control code), charged each run's time\n",
+                     cl->name, arch.c_str(), config_.model_dir.c_str());
+      else if (!steers && first_warning(kernel))
         std::fprintf(stderr,
                      "hccsim: no model for kernel '%s' on %s in '%s': timing its first %d runs per "
                      "data size natively, then replaying their mean\n",
                      cl->name, arch.c_str(), config_.model_dir.c_str(), config_.calibrate_runs);
-      }
       timed = calibrating_.emplace(std::make_pair(kernel, t->footprint), 0).first;
     }
     if (timed != calibrating_.end() && timed->second < config_.calibrate_runs) {
       ++timed->second;
       calibrate = true;
     }
+    charge_measured = calibrate || (timed != calibrating_.end() && steers);
   }
 
   // The runtime's work between two kernels, as measured natively.
   if (workers_[w].task_cost > 0) backend_->compute(workers_[w].task_cost);
   t->start_time = backend_->now();
   double measured = 0;
-  // A steering body runs for its effects on what control code reads; it is
-  // a kernel still, charged its model (native runs measured it in the
-  // native memory state, which a simulation's run, on pages never touched
-  // before, is not).
-  const bool steers = (cl->flags & HCC_CODELET_STEERS) != 0;
   if (control || steers || calibrate) measured = run_body_in_simulation(t, w, buffers);
   if (workers_[w].cpu) {
-    if (!bursts) backend_->compute(calibrate ? measured : duration.value_or(0.0));
+    if (!bursts) backend_->compute(charge_measured ? measured : duration.value_or(0.0));
   } else {
     backend_->start_device_kernel(w, nullptr, duration.value_or(0.0), false);
     prefetch_next(w);

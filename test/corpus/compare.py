@@ -47,6 +47,7 @@ PROGRAMS = [
     ("threadprivate", ["threadprivate.c"], True, "one"),
     ("thread_local", ["thread_local.cpp"], True, "one"),
     ("sparse_lu", ["sparse_lu.c"], False, "one"),
+    ("task_convergence", ["task_convergence.c"], False, "one"),
 ]
 
 
@@ -78,7 +79,7 @@ def build_reference(name, srcs, mpi, work):
         cmd = ["mpicxx" if cxx else "mpicc", "-fopenmp", "-O2"] + paths + ["-o", exe]
         check(cmd, env={"OMPI_CC": "clang-19", "OMPI_CXX": "clang++-19"})
     else:
-        check(["clang++-19" if cxx else "clang-19", "-fopenmp", "-O2"] + paths + ["-o", exe])
+        check(["clang++-19" if cxx else "clang-19", "-fopenmp", "-O2"] + paths + ["-o", exe, "-lm"])
     return exe
 
 
@@ -87,7 +88,7 @@ def build_simulated(name, srcs, how, hccsim, work):
     paths = [os.path.join(HERE, s) for s in srcs]
     flags = ["-fsimulate", "-O2", "-w"]
     if how == "one":
-        check([hccsim] + flags + paths + ["-o", exe])
+        check([hccsim] + flags + paths + ["-o", exe, "-lm"])
         return exe
     objects = []
     for p in paths:

@@ -99,8 +99,8 @@ out=$(HCC_PLATFORM=p16.xml HCC_SIM_BURSTS=off ./team $unit 2>&1)
 [ "$(field region "$out")" = 0.000000 ] && [ "$(field sequential "$out")" = 0.000000 ] || fail "HCC_SIM_BURSTS=off: $out"
 [ "$(field bursts "$out")" = 0.000000 ] || fail "HCC_SIM_BURSTS=off, bursts: $out"
 
-# Kernels run for real: grow's model comes from 1 ms bodies, the simulated
-# ones burn 4 ms; compute has no model and is timed once.
+# Kernels run for real: grow's model comes from 1 ms bodies (the first 8 ms),
+# the simulated ones burn 4 ms (32 ms); compute has no model and is timed once.
 HCC_WORKERS=2 HCC_MODEL_DIR=models ./kernels-inst 0.001 1 >/dev/null
 rm -f models/hcc.*.json  # the runtime's costs (wake-ups of this run's machine): not what is checked
 mean=$(python3 -c "import json; print(json.load(open('models/grow.cpu.json'))['entries'][0]['mean'])")
@@ -113,6 +113,16 @@ kernels_run() {
     check "kernels charged as bursts" "$(field bursts "$out")" 0 "0.25 * $unit"
 }
 tries kernels_run || fail "$why"
+
+# Without a model, a steering body is charged each run's time (8 + 3 units),
+# not the mean of its first runs (8 + 1 + 1, then their mean: 13.3 units).
+kernels_unmodelled() {
+  out=$(HCC_PLATFORM=p16.xml HCC_MODEL_DIR=no-models ./kernels $unit 2>&1)
+  why="steering tasks did not link their nodes: $out"
+  [ "$(field nodes "$out")" = 4 ] &&
+    check "steering tasks without a model" "$(field steering "$out")" "11 * $unit" "11 * $unit * 1.05 + 5e-4"
+}
+tries kernels_unmodelled || fail "$why"
 
 # 400,000 allocations: their table and the native heap's model are most of
 # the loop's CPU time in a simulation (0.35 s, of which 0.05 s charged; it

@@ -2,8 +2,9 @@
  * (bursts.sh): grow() links a node where a loop's condition reads it, so
  * its task steers control code and runs for its effect; compute() has no
  * model in phase 2 and is timed for one. Each burns `unit` seconds of CPU
- * time; a simulation charges grow its model and compute its timed run, never
- * their bursts too. Prints the phases as the program's own clock says, and
+ * time (the first grow 8 units); a simulation charges grow its model, or
+ * without one each run's time, and compute its timed run, never their
+ * bursts too. Prints the phases as the program's own clock says, and
  * the nodes linked (what control code saw). */
 #include <omp.h>
 #include <stdio.h>
@@ -33,7 +34,7 @@ int main(int argc, char **argv) {
     struct node *n = &head;
     for (int i = 0; i < 4; ++i) {
 #pragma omp task firstprivate(n)
-      grow(n, unit);
+      grow(n, i == 0 ? 8 * unit : unit);
 #pragma omp taskwait
       n = n->next;
     }
