@@ -146,6 +146,9 @@ void Runtime::shutdown() {
   // found no other (next_task).
   double makespan = at_once_end_.load();
   for (int w = 0; w < nworkers_; ++w) makespan = std::max(makespan, workers_[w].last_end.load());
+  // A program that ran no task and no region (sequential code, simulated
+  // on a platform of faster cores): its own end, not 0.
+  if (makespan == 0) makespan = backend_->now();
   for (int w = 0; w < all; ++w) {
     for (TaskRecord& r : workers_[w].records) trace_->task(std::move(r));
     workers_[w].records.clear();

@@ -9,7 +9,9 @@
 # cores, as natively; a malformed switch or factor is one line. Task bodies run
 # for real as kernels (kernel_runs.c: a steering one, one timed for its
 # model) are charged their model or timed run, not their bursts too. The
-# allocation functions' bookkeeping is not charged (allocations.c).
+# allocation functions' bookkeeping is not charged (allocations.c). A
+# program that never enters the runtime has its burst as makespan
+# (sequential.c).
 set -euo pipefail
 hccsim=$1 src=$2 work=$3
 rm -rf "$work" && mkdir -p "$work" && cd "$work"
@@ -19,6 +21,7 @@ fail() { echo "FAIL: $*"; exit 1; }
 "$hccsim" -fsimulate -O1 "$src/kernel_runs.c" -o kernels
 "$hccsim" -finstrument -O1 "$src/kernel_runs.c" -o kernels-inst
 "$hccsim" -fsimulate -O1 "$src/allocations.c" -o allocations
+"$hccsim" -fsimulate -O1 "$src/sequential.c" -o sequential
 platform() {  # platform <file> <speed factor> [<core speed factors>]
   local cores=""
   [ $# -gt 2 ] && cores="<prop id=\"hcc.core_speed_factors\" value=\"$3\"/>"
@@ -93,6 +96,16 @@ team_of_4() {
     check "OMP_NUM_THREADS=4, region" "$(field region "$out")" "4 * $unit" "4 * $unit * 1.05 + 2e-4"
 }
 tries team_of_4 || fail "$why"
+
+# A program that never enters the runtime before its end: its makespan is
+# its one burst (4 units), halved on cores twice as fast.
+sequential_program() {
+  out=$(HCC_PLATFORM=p16.xml ./sequential $unit 2>&1)
+  check "sequential program's makespan" "$(field makespan "$out")" "4 * $unit" "4 * $unit * 1.05 + 2e-4" &&
+    out=$(HCC_PLATFORM=p16x2.xml ./sequential $unit 2>&1) &&
+    check "sequential program, speed factor 2" "$(field makespan "$out")" "2 * $unit" "2 * $unit * 1.05 + 2e-4"
+}
+tries sequential_program || fail "$why"
 
 # Tasks only: the program's code costs nothing.
 out=$(HCC_PLATFORM=p16.xml HCC_SIM_BURSTS=off ./team $unit 2>&1)
