@@ -66,9 +66,52 @@ Registry& registry() {
   return *r;
 }
 
+bool bytes_zero(uintptr_t from, uintptr_t to) {
+  const auto* b = reinterpret_cast<const unsigned char*>(from);
+  return std::all_of(b, b + (to - from), [](unsigned char c) { return c == 0; });
+}
+
+// The first page of the writable segment holding addr that the file does
+// not back (its zero-initialised data, .bss): such a page that is not
+// resident was never touched, and is zero. UINTPTR_MAX when unknown.
+uintptr_t untouched_zero_from(uintptr_t addr) {
+  struct Query {
+    uintptr_t addr, from = UINTPTR_MAX;
+  } q{addr};
+  dl_iterate_phdr(
+      [](dl_phdr_info* info, size_t, void* data) {
+        auto& q = *static_cast<Query*>(data);
+        for (int i = 0; i < info->dlpi_phnum; ++i) {
+          const ElfW(Phdr)& ph = info->dlpi_phdr[i];
+          const uintptr_t b = info->dlpi_addr + ph.p_vaddr;
+          if (ph.p_type != PT_LOAD || !(ph.p_flags & PF_W) || q.addr < b || q.addr >= b + ph.p_memsz) continue;
+          const uintptr_t page = static_cast<uintptr_t>(::sysconf(_SC_PAGESIZE));
+          q.from = (b + ph.p_filesz + page - 1) & ~(page - 1);
+          return 1;
+        }
+        return 0;
+      },
+      &q);
+  return q.from;
+}
+
+// Whether [p, p + n) holds only zero bytes, without reading the pages of a
+// large static array that nothing touched yet: a read maps them to the
+// kernel's zero page, and the program's first write to each then copies
+// it (an 8 MiB array's first sweep took 25 % longer in a simulated build,
+// charged as the program's time).
 bool all_zero(const void* p, size_t n) {
-  const auto* b = static_cast<const unsigned char*>(p);
-  return std::all_of(b, b + n, [](unsigned char c) { return c == 0; });
+  const uintptr_t from = reinterpret_cast<uintptr_t>(p), to = from + n;
+  const uintptr_t page = static_cast<uintptr_t>(::sysconf(_SC_PAGESIZE));
+  const uintptr_t first = std::max(untouched_zero_from(from), (from + page - 1) & ~(page - 1));
+  const uintptr_t last = to & ~(page - 1);  // the untouched pages lie in [first, last)
+  std::vector<unsigned char> resident(first < last ? (last - first) / page : 0);
+  if (resident.empty() || ::mincore(reinterpret_cast<void*>(first), last - first, resident.data()) != 0)
+    return bytes_zero(from, to);
+  if (!bytes_zero(from, first)) return false;
+  for (size_t i = 0; i < resident.size(); ++i)
+    if ((resident[i] & 1) && !bytes_zero(first + i * page, first + (i + 1) * page)) return false;
+  return bytes_zero(last, to);
 }
 
 std::vector<unsigned char> image_of(const hcc_private_var* v) {

@@ -7,6 +7,10 @@
 // rank whose shift is set.
 #include <gtest/gtest.h>
 
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -69,6 +73,43 @@ TEST(PrivateVars, EachRankHasItsImage) {
   hcc::rt::release_privates(b);
   EXPECT_EQ(a.private_image, nullptr);
   EXPECT_EQ(events, (std::vector<std::string>{"init", "init", "destroy", "destroy"}));
+}
+
+// Large zero-initialised arrays: registering one does not read its pages
+// that nothing touched (a read maps them to the zero page and makes the
+// program's first write to each a copy, charged in simulation); an array
+// with a page written before registration is read, and the copies start
+// from it.
+double untouched[1 << 17];  // 1 MiB
+double written[1 << 17];
+hcc_private_var untouched_var = {untouched, sizeof untouched, nullptr, nullptr, "test: untouched"};
+hcc_private_var written_var = {written, sizeof written, nullptr, nullptr, "test: written"};
+
+size_t resident_pages(const void* p, size_t n) {
+  const uintptr_t page = static_cast<uintptr_t>(::sysconf(_SC_PAGESIZE));
+  const uintptr_t first = (reinterpret_cast<uintptr_t>(p) + page - 1) & ~(page - 1);
+  const uintptr_t last = (reinterpret_cast<uintptr_t>(p) + n) & ~(page - 1);
+  std::vector<unsigned char> vec((last - first) / page);
+  EXPECT_EQ(::mincore(reinterpret_cast<void*>(first), last - first, vec.data()), 0);
+  size_t count = 0;
+  for (unsigned char v : vec) count += v & 1;
+  return count;
+}
+
+TEST(PrivateVars, UntouchedZeroPagesAreNotRead) {
+  written[70000] = 4.5;
+  hcc_private_var* const vars[] = {&untouched_var, &written_var};
+  hcc_private_register(vars, 2);
+  EXPECT_EQ(resident_pages(untouched, sizeof untouched), 0u);
+
+  hcc::rt::Rank r;
+  hcc::rt::make_privates(r);
+  hcc_private_shift = reinterpret_cast<char*>(r.private_shift);
+  EXPECT_EQ(HCC_PRIVATE(written)[70000], 4.5);
+  EXPECT_EQ(HCC_PRIVATE(written)[69999], 0.0);
+  EXPECT_EQ(HCC_PRIVATE(untouched)[70000], 0.0);
+  hcc_private_shift = nullptr;
+  hcc::rt::release_privates(r);
 }
 
 }  // namespace
