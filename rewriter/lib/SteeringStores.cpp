@@ -10,6 +10,7 @@
 // (STARPU_CODELET_SIMGRID_EXECUTE); the compiler sees the stores.
 #include "SteeringStores.hpp"
 
+#include <algorithm>
 #include <map>
 
 #include "StmtWalk.hpp"
@@ -151,25 +152,70 @@ std::set<const ValueDecl *> conditionReads(TranslationUnitDecl *tu) {
   return f.steering();
 }
 
+namespace {
+
+// Whether writing a number, flag or pointer into a variable or member
+// steers: one a condition reads, not the code's own.
+bool steeringPlace(const Expr *place, const std::function<bool(const VarDecl *)> &isOwn,
+                   const std::set<const ValueDecl *> &conditions) {
+  place = place->IgnoreParenImpCasts();
+  if (auto *ref = dyn_cast<DeclRefExpr>(place)) {
+    auto *var = dyn_cast<VarDecl>(ref->getDecl());
+    return var && !isOwn(var) && testable(var->getType()) && conditions.count(var->getCanonicalDecl());
+  }
+  auto *member = dyn_cast<MemberExpr>(place);
+  auto *field = member ? dyn_cast<FieldDecl>(member->getMemberDecl()) : nullptr;
+  // a member a condition reads: `s->residual = ...; while (s->residual > tol)`
+  return field && testable(field->getType()) && conditions.count(field->getCanonicalDecl()) &&
+         !ownObject(member, isOwn);
+}
+
+// Whether a call may write such a place holding a floating-point number:
+// passed by address to a parameter that points to writable data (`dot(x,
+// y, n, &rho)` before `if (rho < tol)`), or by reference to a non-const
+// reference. Not an integer: that is mostly a status a kernel reports
+// (LAPACK's `info`, tested for failures), which a simulated kernel, run on
+// data the simulation may not keep, would only report wrongly.
+bool callWritesSteering(const CallExpr *call, const std::function<bool(const VarDecl *)> &isOwn,
+                        const std::set<const ValueDecl *> &conditions) {
+  const FunctionDecl *callee = call->getDirectCallee();
+  if (!callee) return false;
+  const unsigned n = std::min(call->getNumArgs(), callee->getNumParams());
+  for (unsigned i = 0; i < n; ++i) {
+    const QualType param = callee->getParamDecl(i)->getType();
+    const Expr *arg = call->getArg(i)->IgnoreParenImpCasts();
+    const Expr *place = nullptr;
+    if (param->isPointerType() && !param->getPointeeType().isConstQualified()) {
+      if (auto *u = dyn_cast<UnaryOperator>(arg); u && u->getOpcode() == UO_AddrOf) place = u->getSubExpr();
+    } else if (param->isLValueReferenceType() && !param.getNonReferenceType().isConstQualified()) {
+      place = arg;
+    }
+    if (place && place->getType()->isRealFloatingType() && steeringPlace(place, isOwn, conditions)) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
 bool storesSteering(const Stmt *s, const std::function<bool(const VarDecl *)> &isOwn,
                     const std::set<const ValueDecl *> &conditions) {
   bool steers = false;
   forEach(s, [&](const Stmt *x) {
     if (steers) return;
+    if (auto *call = dyn_cast<CallExpr>(x)) {
+      steers = callWritesSteering(call, isOwn, conditions);
+      return;
+    }
     const Expr *target = nullptr;
     if (auto *bo = dyn_cast<BinaryOperator>(x); bo && bo->isAssignmentOp()) target = bo->getLHS();
     else if (auto *uo = dyn_cast<UnaryOperator>(x); uo && uo->isIncrementDecrementOp()) target = uo->getSubExpr();
     if (!target) return;
     target = target->IgnoreParenImpCasts();
-    const auto *ref = dyn_cast<DeclRefExpr>(target);
-    const auto *member = dyn_cast<MemberExpr>(target);
-    const auto *field = member ? dyn_cast<FieldDecl>(member->getMemberDecl()) : nullptr;
-    if (const auto *var = ref ? dyn_cast<VarDecl>(ref->getDecl()) : nullptr)  // steering when a condition reads it
-      steers = !isOwn(var) && testable(var->getType()) && conditions.count(var->getCanonicalDecl());
-    else if (field && testable(field->getType()) && conditions.count(field->getCanonicalDecl()))
-      steers = !ownObject(member, isOwn);  // a member a condition reads: `s->residual = ...; while (s->residual > tol)`
-    else  // an address put into the program's data, where a condition may test it
-      steers = target->getType()->isPointerType() && conditionReads(target, conditions);
+    if (isa<DeclRefExpr>(target)) steers = steeringPlace(target, isOwn, conditions);
+    else if (auto *m = dyn_cast<MemberExpr>(target); m && ownObject(m, isOwn)) steers = false;
+    else  // or an address put into the program's data, where a condition may test it
+      steers = steeringPlace(target, isOwn, conditions) ||
+               (target->getType()->isPointerType() && conditionReads(target, conditions));
   });
   return steers;
 }

@@ -21,7 +21,9 @@ std::set<const clang::ValueDecl *> conditionReads(clang::TranslationUnitDecl *tu
 // reads, a member a condition reads, or a place it cannot name: a block it
 // allocated, put into the program's data structure), or a number, flag or
 // pointer into a variable not its own or a member of an object not its
-// own (a task's sum into a reduction variable that ends a loop). isOwn tells the variables whose
+// own (a task's sum into a reduction variable that ends a loop), itself or
+// by passing the address of a floating-point one, or a reference to it, to
+// a function that may write it (`dot(x, y, n, &rho)`). isOwn tells the variables whose
 // stores no other code sees (locals, parameters, a task's private copies).
 // Stores of numbers into arrays and through pointers are computation, and
 // so is a variable no condition reads (`sink = p` to keep an optimiser
