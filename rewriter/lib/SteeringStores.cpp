@@ -10,11 +10,12 @@
 // (STARPU_CODELET_SIMGRID_EXECUTE); the compiler sees the stores.
 #include "SteeringStores.hpp"
 
-#include <algorithm>
 #include <map>
 
 #include "StmtWalk.hpp"
+#include "clang/AST/DeclCXX.h"
 #include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 
 using namespace clang;
@@ -180,10 +181,12 @@ bool callWritesSteering(const CallExpr *call, const std::function<bool(const Var
                         const std::set<const ValueDecl *> &conditions) {
   const FunctionDecl *callee = call->getDirectCallee();
   if (!callee) return false;
-  const unsigned n = std::min(call->getNumArgs(), callee->getNumParams());
-  for (unsigned i = 0; i < n; ++i) {
+  // A member operator's call (`f(&rho)` on a lambda) has its object as first argument.
+  const auto *method = dyn_cast<CXXMethodDecl>(callee);
+  const unsigned object = isa<CXXOperatorCallExpr>(call) && method && method->isInstance() ? 1 : 0;
+  for (unsigned i = 0; i < callee->getNumParams() && i + object < call->getNumArgs(); ++i) {
     const QualType param = callee->getParamDecl(i)->getType();
-    const Expr *arg = call->getArg(i)->IgnoreParenImpCasts();
+    const Expr *arg = call->getArg(i + object)->IgnoreParenImpCasts();
     const Expr *place = nullptr;
     if (param->isPointerType() && !param->getPointeeType().isConstQualified()) {
       if (auto *u = dyn_cast<UnaryOperator>(arg); u && u->getOpcode() == UO_AddrOf) place = u->getSubExpr();
