@@ -180,16 +180,18 @@ void Runtime::simulate_body(Task* t, int w, const Buffers& buffers, bool first_o
               ") in model directory '" + config_.model_dir +
               "': calibrate it with an instrumented run on a machine that has one");
       }
-      if (first_warning(kernel) && steers)
-        std::fprintf(stderr,
-                     "hccsim: no model for kernel '%s' on %s in '%s': it runs in simulation (its stores steer "
-                     "control code), charged each run's time\n",
-                     cl->name, arch.c_str(), config_.model_dir.c_str());
-      else if (!steers && first_warning(kernel))
-        std::fprintf(stderr,
-                     "hccsim: no model for kernel '%s' on %s in '%s': timing its first %d runs per "
-                     "data size natively, then replaying their mean\n",
-                     cl->name, arch.c_str(), config_.model_dir.c_str(), config_.calibrate_runs);
+      if (first_warning(kernel)) {
+        if (steers)
+          std::fprintf(stderr,
+                       "hccsim: no model for kernel '%s' on %s in '%s': it runs in simulation (its stores steer "
+                       "control code), charged each run's time\n",
+                       cl->name, arch.c_str(), config_.model_dir.c_str());
+        else
+          std::fprintf(stderr,
+                       "hccsim: no model for kernel '%s' on %s in '%s': timing its first %d runs per "
+                       "data size natively, then replaying their mean\n",
+                       cl->name, arch.c_str(), config_.model_dir.c_str(), config_.calibrate_runs);
+      }
       timed = calibrating_.emplace(std::make_pair(kernel, t->footprint), 0).first;
     }
     if (timed != calibrating_.end() && timed->second < config_.calibrate_runs) {
