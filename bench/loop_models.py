@@ -83,38 +83,54 @@ def measure(name, build, work, runs, timeout):
     base = {"EXAMPLE_CHECK": "0", "HCC_MODEL_DIR": models, "OMPI_ALLOW_RUN_AS_ROOT": "1",
             "OMPI_ALLOW_RUN_AS_ROOT_CONFIRM": "1"}
     size = [str(n), str(steps)]
-    if mpi:
-        cmd = ["mpirun", "-np", "2", exe["instrument"], *size]
-        env = dict(base, OMP_NUM_THREADS="1", HCC_RECORDS=records)
-    else:
-        cmd = [exe["instrument"], *size]
-        env = dict(base, OMP_NUM_THREADS="2", HCC_RECORDS=records)
-    t, _ = run(cmd, env, timeout)
-    log(f"loop_models: {name} instrumented N={n}: time={t:.4f} s")
+    big = int(round(n * 10 ** 0.5))
+
+    def simulate_cmd(points, how):
+        env = dict(base, HCC_SIM_LOOPS=how)
+        if how == "model":
+            env["HCC_FOLD_THRESHOLD"] = "1M"
+        if mpi:
+            return [os.path.join(build, "bin", "hccsim-run"), "-np", "2", "--platform", "local-2node",
+                    exe["simulate"], str(points), str(steps)], env
+        env["HCC_PLATFORM"] = "laptop"
+        return [exe["simulate"], str(points), str(steps)], env
+
+    # The references (loops run, their bursts timed) and the instrumented runs
+    # that give the models alternate, so both see the same stretches of this
+    # shared machine's speed: one instrumented run at another moment would
+    # compare two speeds of the machine, not a model with what it models.
+    measured = {n: ([], []), big: ([], [])}
+    for r in range(runs):
+        records = os.path.join(work, f"{name}-records-{r}.csv")
+        if mpi:
+            cmd = ["mpirun", "-np", "2", exe["instrument"], *size]
+            env = dict(base, OMP_NUM_THREADS="1", HCC_RECORDS=records)
+        else:
+            cmd = [exe["instrument"], *size]
+            env = dict(base, OMP_NUM_THREADS="2", HCC_RECORDS=records)
+        t, _ = run(cmd, env, timeout)
+        log(f"loop_models: {name} instrumented N={n}: time={t:.4f} s")
+        for points in (n, big):
+            t, wall = run(*simulate_cmd(points, "run"), timeout)
+            measured[points][0].append(t)
+            measured[points][1].append(wall)
     calibrate = os.path.join(build, "models", "hcc-calibrate")
     files = sorted(glob.glob(os.path.join(work, f"{name}-records*.csv")))
     subprocess.run([calibrate, "-q", "--model-dir", models, *files], check=True)
 
     def simulate(points, how):
-        times, walls = [], []
-        env = dict(base, HCC_SIM_LOOPS=how)
-        if how == "model":
-            env["HCC_FOLD_THRESHOLD"] = "1M"
-        if mpi:
-            cmd = [os.path.join(build, "bin", "hccsim-run"), "-np", "2", "--platform", "local-2node",
-                   exe["simulate"], str(points), str(steps)]
+        if how == "run":
+            times, walls = measured[points]
         else:
-            cmd = [exe["simulate"], str(points), str(steps)]
-            env["HCC_PLATFORM"] = "laptop"
-        for _ in range(runs):
-            t, wall = run(cmd, env, timeout)
-            times.append(t)
-            walls.append(wall)
+            times, walls = [], []
+            for _ in range(runs):
+                t, wall = run(*simulate_cmd(points, how), timeout)
+                times.append(t)
+                walls.append(wall)
         t, wall = statistics.median(times), statistics.median(walls)
         log(f"loop_models: {name} N={points} HCC_SIM_LOOPS={how}: time={t:.4f} s (of {times}), wall {wall:.2f} s")
         return t, wall
 
-    big = int(round(n * 10 ** 0.5))
     return simulate(n, "run") + simulate(n, "model") + simulate(big, "run") + simulate(big, "model")
 
 

@@ -2,25 +2,10 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "draws.hpp"
 #include "hccmodels/model_file.hpp"
 
 namespace hcc::models {
-namespace {
-
-__extension__ using u128 = unsigned __int128;
-
-// Uniform integer in [0, n) from one rng() draw (Lemire's multiply-shift;
-// the bias for n far below 2^64 is negligible).
-uint64_t draw_below(std::mt19937_64& rng, uint64_t n) {
-  return static_cast<uint64_t>((static_cast<u128>(rng()) * n) >> 64);
-}
-
-// Uniform double in [0, 1) with 53 random bits.
-double draw_unit(std::mt19937_64& rng) {
-  return static_cast<double>(rng() >> 11) * 0x1.0p-53;
-}
-
-}  // namespace
 
 Histogram Histogram::from_samples(std::vector<double> samples, int max_bins) {
   std::erase_if(samples, [](double x) { return !std::isfinite(x); });
@@ -51,6 +36,16 @@ Histogram Histogram::from_samples(std::vector<double> samples, int max_bins) {
   return h;
 }
 
+double Histogram::mean() const {
+  double sum = 0;
+  uint64_t total = 0;
+  for (std::size_t b = 0; b < counts.size() && b + 1 < edges.size(); ++b) {
+    sum += static_cast<double>(counts[b]) * (edges[b] + edges[b + 1]) / 2;
+    total += counts[b];
+  }
+  return total == 0 ? 0.0 : sum / static_cast<double>(total);
+}
+
 bool Histogram::empty() const {
   for (uint64_t c : counts)
     if (c != 0) return false;
@@ -62,11 +57,11 @@ double Histogram::sample(std::mt19937_64& rng) const {
   for (uint64_t c : counts) total += c;
   if (total == 0 || edges.size() != counts.size() + 1)
     throw std::logic_error("hcc::models::Histogram::sample on an empty histogram");
-  uint64_t r = draw_below(rng, total);
+  uint64_t r = draws::below(rng, total);
   std::size_t b = 0;
   while (r >= counts[b]) r -= counts[b++];
   const double lo = edges[b], hi = edges[b + 1];
-  const double u = draw_unit(rng);
+  const double u = draws::unit(rng);
   return std::min(hi, lo + u * (hi - lo));
 }
 

@@ -359,9 +359,14 @@ std::optional<double> Runtime::loop_model(const std::string& kernel, uint64_t it
       if (closest == sizes.end() || distance(it->first) < distance(closest->first)) closest = it;
     }
     if (closest == sizes.end()) return std::nullopt;
-    if (closest->first == footprint) return closest->second.mean;
-    return std::min(models::kMaxKernelSeconds, closest->second.mean * static_cast<double>(footprint) /
-                                                   static_cast<double>(closest->first));
+    // HCC_SIM_MODEL=histogram draws each chunk as it draws each task: the
+    // chunks of one loop then differ as natively, and a barrier waits for
+    // the slowest of them, where the mean would have them end together.
+    const models::FootprintEntry& e = closest->second;
+    const double seconds = config_.sim_model == "histogram" ? e.draw(rng_) : e.mean;
+    if (closest->first == footprint) return seconds;
+    return std::min(models::kMaxKernelSeconds,
+                    seconds * static_cast<double>(footprint) / static_cast<double>(closest->first));
   } catch (const models::ModelError& e) {
     fatal(e.what());
   }
@@ -418,7 +423,7 @@ std::optional<double> Runtime::model_duration_unchecked(const Task& t, const std
     }
     const models::FootprintEntry* e = models_.lookup(kernel, arch, t.footprint);
     if (!e || e->count == 0) return std::nullopt;
-    return (sample && !e->histogram.empty()) ? e->histogram.sample(rng_) : e->mean;
+    return sample ? e->draw(rng_) : e->mean;
   } catch (const models::ModelError& e) {
     fatal(e.what());
   }

@@ -212,7 +212,7 @@ std::optional<double> Runtime::burst_model(const std::string& name) {
   try {
     const models::FootprintEntry* e = models_.lookup(name, "cpu", 0);
     if (!e || e->count == 0) return std::nullopt;
-    return (config_.sim_model == "histogram" && !e->histogram.empty()) ? e->histogram.sample(rng_) : e->mean;
+    return config_.sim_model == "histogram" ? e->draw(rng_) : e->mean;
   } catch (const models::ModelError& e) {
     fatal(e.what());
   }

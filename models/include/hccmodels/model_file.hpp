@@ -42,6 +42,10 @@ struct Histogram {
   // Throws std::logic_error when empty().
   double sample(std::mt19937_64& rng) const;
 
+  // The mean of what sample() draws (each bin's middle, weighted by its
+  // count); 0 when empty().
+  double mean() const;
+
   // True when there are no bins or all counts are zero.
   bool empty() const;
 };
@@ -63,7 +67,10 @@ struct FootprintEntry {
   uint64_t count = 0;       // number of observations
   double mean = 0, m2 = 0;  // running mean and sum of squared deviations (Welford)
   double min = 0, max = 0;
-  std::vector<double> samples;  // the first kMaxSamples observations
+  // At most kMaxSamples of the observations, each as likely as any other to
+  // be kept (a reservoir whose choices depend on the observations' ranks
+  // only, so the same observations keep the same samples).
+  std::vector<double> samples;
   Histogram histogram;          // rebuilt from samples when saved
 
   // Sample standard deviation sqrt(m2 / (count - 1)); 0 when count < 2.
@@ -72,10 +79,17 @@ struct FootprintEntry {
   // [0, kMaxKernelSeconds] or when count would pass kMaxCount.
   void add(double seconds);
   // Exact (Chan et al.) merge of count/mean/m2/min/max; samples concatenated
-  // up to kMaxSamples. Keeps this histogram unless this entry had no
+  // while they fit in kMaxSamples, else each side gives its share of them
+  // in proportion to its count, evenly spread over its samples. Keeps this histogram unless this entry had no
   // observations; size_bytes is taken from other when this one is 0.
   // Throws std::invalid_argument when the counts together pass kMaxCount.
   void merge(const FootprintEntry& other);
+  // A duration drawn at random (HCC_SIM_MODEL=histogram): one of the
+  // samples, picked uniformly, else a draw from the histogram, scaled so
+  // that draws average the mean of all the observations (the samples are
+  // a few of them; a histogram's last bin spreads a rare long run over its
+  // width). The mean when there is neither.
+  double draw(std::mt19937_64& rng) const;
 };
 
 struct KernelModel {
