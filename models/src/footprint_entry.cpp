@@ -31,25 +31,8 @@ void FootprintEntry::add(double seconds) {
   const double delta = seconds - mean;
   mean += delta / static_cast<double>(count);
   m2 += delta * (seconds - mean);
-  if (samples.size() < kMaxSamples) {
-    samples.push_back(seconds);
-  } else {
-    // Reservoir (Vitter's algorithm R): observation i replaces a slot with
-    // probability kMaxSamples / (i + 1), so late runs are kept as often as
-    // early ones (the first runs of a kernel are often its slowest).
-    const uint64_t i = count - 1;
-    if (const uint64_t slot = draws::below(draws::mix(i), i + 1); slot < kMaxSamples) samples[slot] = seconds;
-  }
+  if (samples.size() < kMaxSamples) samples.push_back(seconds);
 }
-
-namespace {
-
-// m of the values of v (m <= v.size()), evenly spread over it.
-void append_spread(std::vector<double>& out, const std::vector<double>& v, std::size_t m) {
-  for (std::size_t t = 0; t < m; ++t) out.push_back(v[(2 * t + 1) * v.size() / (2 * m)]);
-}
-
-}  // namespace
 
 void FootprintEntry::merge(const FootprintEntry& other) {
   if (size_bytes == 0) size_bytes = other.size_bytes;
@@ -75,19 +58,10 @@ void FootprintEntry::merge(const FootprintEntry& other) {
   count = n;
   min = std::min(min, other.min);
   max = std::max(max, other.max);
-  if (samples.size() + other.samples.size() <= kMaxSamples) {
-    samples.insert(samples.end(), other.samples.begin(), other.samples.end());
-    return;
-  }
-  // Each side's share of the kept samples is its share of the observations.
-  const std::size_t theirs_at_most = std::min(other.samples.size(), kMaxSamples);
-  const std::size_t mine = std::clamp<std::size_t>(static_cast<std::size_t>(std::llround(kMaxSamples * na / nn)),
-                                                   kMaxSamples - theirs_at_most, std::min(samples.size(), kMaxSamples));
-  std::vector<double> kept;
-  kept.reserve(kMaxSamples);
-  append_spread(kept, samples, mine);
-  append_spread(kept, other.samples, kMaxSamples - mine);
-  samples = std::move(kept);
+  const std::size_t room = kMaxSamples > samples.size() ? kMaxSamples - samples.size() : 0;
+  const std::size_t take = std::min(room, other.samples.size());
+  samples.insert(samples.end(), other.samples.begin(),
+                 other.samples.begin() + static_cast<std::ptrdiff_t>(take));
 }
 
 double FootprintEntry::draw(std::mt19937_64& rng) const {
