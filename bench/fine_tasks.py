@@ -2,7 +2,7 @@
 """Fine-grained recursive task programs natively, instrumented and simulated,
 in one command.
 
-    python3 bench/fine_tasks.py --build-dir build [--native-runs 5] [--sim-runs 3]
+    python3 bench/fine_tasks.py --build-dir build [--native-runs 5] [--instrument-runs 3] [--sim-runs 3]
         [--fib-args "28 0"] [--nqueens-args 12] [--uts-args "5000 2 0.4985 2"]
         [--budget 330] [--timeout 60] [--sim-timeout 150] [--work-dir D]
 
@@ -24,18 +24,21 @@ into <work>/ (default <build>/bench/fine-tasks/). After a warm-up native run
 of each program, --native-runs rounds each run every program natively once
 (OMP_NUM_THREADS=2, HCC_RECORDS unset: setting it makes a native run record
 its tasks, which took its makespan from 0.14 to 0.37 s for nqueens 11);
-the first round also runs each program instrumented at the same input
-(OMP_NUM_THREADS=2) into a fresh model directory, and the next --sim-runs
-rounds simulate it (HCC_PLATFORM=laptop, 2 cores) with those models. Native
-and instrumented runs go through bench/machine_state.py's check (made again
-once when the machine was slower than usual around them or other processes
-used more than --max-foreign of the CPUs). Every run's makespan is the one on
+the first --instrument-runs rounds also run each program instrumented at the
+same input (OMP_NUM_THREADS=2), all into one fresh model directory (their
+observations merge, as a user's calibration runs do: one run's models carry
+the speed of the moment it ran, which on this VM moved a simulation by 30
+%), and the next --sim-runs rounds simulate it (HCC_PLATFORM=laptop, 2
+cores) with those models. Native and instrumented runs go through
+bench/machine_state.py's check (made again once when the machine was slower
+than usual around them or other processes used more than --max-foreign of
+the CPUs; an instrumented run made again first takes its models back out). Every run's makespan is the one on
 its `hccsim: mode=... makespan=...` summary line; every run must print the
 same result line and the same task count (a simulated fib prints
 `simulated` instead of its result). Figures, over the three programs:
 
     figure fine_task_prediction_error_pct = <max of |median simulated - median native| / median native, %>
-    figure instrument_overhead_ratio = <max of instrumented makespan / median native makespan>
+    figure instrument_overhead_ratio = <max of median instrumented makespan / median native makespan>
 
 A line per program on stderr: native median and spread, the instrumented
 makespan and its ratio, the simulated median, its error and the
@@ -111,6 +114,8 @@ def main():
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--build-dir", default="build")
     ap.add_argument("--native-runs", type=int, default=5, help="native runs of each program (rounds)")
+    ap.add_argument("--instrument-runs", type=int, default=3,
+                    help="instrumented runs of each program, whose models merge")
     ap.add_argument("--sim-runs", type=int, default=3, help="simulations of each program")
     ap.add_argument("--fib-args", default="28 0", help="N CUTOFF")
     ap.add_argument("--nqueens-args", default="12", help="N")
@@ -124,8 +129,8 @@ def main():
                     help="make a native or instrumented run again when other processes used more of the CPUs")
     ap.add_argument("--retries", type=int, default=1, help="how many times a disturbed run is made again")
     args = ap.parse_args()
-    if args.native_runs < 1 or args.sim_runs < 1:
-        ap.error("need --native-runs >= 1 and --sim-runs >= 1")
+    if args.native_runs < 1 or args.instrument_runs < 1 or args.sim_runs < 1:
+        ap.error("need --native-runs, --instrument-runs and --sim-runs >= 1")
     t_start = time.monotonic()
 
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -169,13 +174,22 @@ def main():
     def model_dir(name):
         return os.path.join(work, f"{name}-models")
 
-    def instrumented(name):
-        # A fresh model directory for every try: models would add up over runs.
+    def instrumented(name, r):
+        # Each try starts from the models of the runs before it: a try made
+        # again must not leave its observations in them.
+        kept = model_dir(name) + ".before"
+        if not os.path.isdir(kept):
+            shutil.copytree(model_dir(name), kept) if os.path.isdir(model_dir(name)) else os.makedirs(kept)
         shutil.rmtree(model_dir(name), ignore_errors=True)
+        shutil.copytree(kept, model_dir(name))
         env = dict(native_env, HCC_MODEL_DIR=model_dir(name),
-                   HCC_RECORDS=os.path.join(work, f"{name}-records.csv"))
+                   HCC_RECORDS=os.path.join(work, f"{name}-records-{r}.csv"))
         return run(f"{name} instrumented", [exe[name, "instrument"], *prog_args[name]], env, work, args.timeout,
                    "instrument")
+
+    def instrument_round(name, r):
+        shutil.rmtree(model_dir(name) + ".before", ignore_errors=True)
+        return speed.run(lambda: instrumented(name, r))
 
     def attempt(name, kind, step):
         if name in failures:
@@ -203,15 +217,15 @@ def main():
                                              native_env, work, args.timeout, "native"))
     for name in SOURCES:
         runs[name].pop("warm-up", None)
-    rounds = max(args.native_runs, args.sim_runs + 1)
+    rounds = max(args.native_runs, args.instrument_runs + args.sim_runs)
     for r in range(rounds):
         log(f"round {r + 1}/{rounds}")
         for name in SOURCES:
             if r < args.native_runs:
                 attempt(name, "native", native(name, "native"))
-            if r == 0:
-                attempt(name, "instrument", lambda: speed.run(lambda: instrumented(name)))
-            elif r <= args.sim_runs and runs[name]["instrument"]:
+            if r < args.instrument_runs:
+                attempt(name, "instrument", lambda: instrument_round(name, r))
+            elif r < args.instrument_runs + args.sim_runs and runs[name]["instrument"]:
                 sims = runs[name]["simulate"]
                 # A program's first simulation always runs; a later one only
                 # when, at the speed of the ones before, it ends within the budget.
@@ -249,9 +263,9 @@ def main():
         m = med(nat)
         tasks = runs[name]["native"][0]["tasks"]
         nat_s = f"{m:.4f} s ({min(nat):.4f}-{max(nat):.4f}, {(max(nat) - min(nat)) / m * 100:.1f} %)"
-        ins_s = f"{ins[0]:.4f} s ({ins[0] / m:.2f})" if ins else "-"
+        ins_s = f"{med(ins):.4f} s ({med(ins) / m:.2f})" if ins else "-"
         if ins:
-            ratios[name] = ins[0] / m
+            ratios[name] = med(ins) / m
         if sim:
             st = med(sim)
             errors[name] = abs(st - m) / m * 100
