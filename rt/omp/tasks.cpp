@@ -431,9 +431,12 @@ kmp_task_t* __kmpc_omp_task_alloc(ident_t* loc, int32_t, int32_t flags, size_t s
   const Context& c = me.contexts.back();
   const size_t bytes = sizeof(TaskHeader) + round_up(sizeof_task) + sizeof_shareds;
   if (bytes > UINT32_MAX) hcc::rt::fatal("a task's firstprivate and shared data exceed 4 GiB");
+  // A final task makes the tasks it creates included (run at once, in
+  // order); it is itself deferred as any other, after its dependences:
+  // only the tasks created in a final task are included.
   const bool final = (flags & kTaskFinal) != 0 || c.final;
   if (c.team->serialized && (flags & kTaskDetachable)) c.team->defers.store(true, std::memory_order_relaxed);
-  const bool at_once = (c.team->serialized && !c.team->defers.load(std::memory_order_relaxed)) || final;
+  const bool at_once = (c.team->serialized && !c.team->defers.load(std::memory_order_relaxed)) || c.final;
   // A task that runs when created never reaches the runtime: its block
   // comes from the block cache.
   hcc::rt::Task* host = !at_once && bytes <= hcc::rt::Task::kInlineArgBytes ? s.rt.reserve_task(slot - 1) : nullptr;
