@@ -15,8 +15,10 @@
 #include <smpi/smpi.h>
 
 #include <algorithm>
+#include <array>
 #include <map>
 #include <string>
+#include <utility>
 
 #include "bursts.hpp"
 #include "fatal.hpp"
@@ -34,6 +36,38 @@ namespace {
 std::map<const hcc::rt::Rank*, int>& thread_levels() {
   static std::map<const hcc::rt::Rank*, int> levels;
   return levels;
+}
+
+// A reduction operation of the program (MPI_Op_create) is the program's
+// code that SMPI calls inside a collective, after other ranks' code ran:
+// it must see its rank's privatised variables (private_vars.hpp), and its
+// time is the program's (bursts.hpp). SMPI calls it with no context, so
+// each function the program gives gets a trampoline of its own, which
+// calls it as the runtime calls a task body (ProgramCall). Without it, an
+// operation's update of a static variable went to the copy of the last
+// rank whose code ran.
+constexpr int kOpFunctions = 64;
+std::array<MPI_User_function*, kOpFunctions> g_op_functions{};
+
+template <int I>
+void call_op(void* in, void* inout, int* len, MPI_Datatype* type) {
+  hcc::rt::ProgramCall call(reinterpret_cast<const void*>(g_op_functions[I]));
+  g_op_functions[I](in, inout, len, type);
+}
+
+template <int... I>
+constexpr std::array<MPI_User_function*, kOpFunctions> op_trampolines(std::integer_sequence<int, I...>) {
+  return {&call_op<I>...};
+}
+
+MPI_User_function* trampoline_for(MPI_User_function* function) {
+  static constexpr auto kTrampolines = op_trampolines(std::make_integer_sequence<int, kOpFunctions>{});
+  for (int i = 0; i < kOpFunctions; ++i) {
+    if (!g_op_functions[i]) g_op_functions[i] = function;
+    if (g_op_functions[i] == function) return kTrampolines[i];
+  }
+  hcc::rt::fatal("MPI_Op_create: more than " + std::to_string(kOpFunctions) +
+                 " distinct reduction functions in one simulated program (hccsim's limit)");
 }
 
 }  // namespace
@@ -66,6 +100,12 @@ extern "C" int MPI_Query_thread(int* provided) {
   const auto it = levels.find(&hcc::rt::current_rank());
   if (provided) *provided = it == levels.end() ? MPI_THREAD_SINGLE : it->second;
   return MPI_SUCCESS;
+}
+
+extern "C" int MPI_Op_create(MPI_User_function* function, int commute, MPI_Op* op) {
+  hcc::rt::SimcallEntry entry("MPI_Op_create", hcc::rt::g_mpi_cpu_threshold);
+  hcc::rt::check_mpi_caller("MPI_Op_create");
+  return PMPI_Op_create(function ? trampoline_for(function) : nullptr, commute, op);
 }
 
 #include "mpi_entries.inc"

@@ -315,6 +315,7 @@ int run_simulation(int (*main_fn)(int, char**), int argc, char** argv) {
   // line naming the --cfg options given instead of an uncaught exception.
   std::optional<s4u::Engine> engine_or_not;
   try {
+    declare_mpi_options();
     engine_or_not.emplace(&argc, argv);
   } catch (const std::exception& e) {
     std::string given;

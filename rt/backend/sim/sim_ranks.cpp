@@ -224,6 +224,10 @@ std::vector<s4u::Host*> gpus_of(s4u::Host* node) {
 
 bool mpi_build() { return &hcc_mpi_build != nullptr && hcc_mpi_build; }
 
+void declare_mpi_options() {
+  if (mpi_build()) smpi_init_options();
+}
+
 SimPlatform describe_running_node(const Config& config) {
   Rank& rank = current_rank();
   if (!rank.simulated_ranks) return describe_platform(config);

@@ -18,6 +18,10 @@ bool mpi_build();
 // HCC_OVERSUBSCRIBE; platform from HCC_PLATFORM), runs the simulation and
 // prints one summary for all ranks. Returns the exit status.
 int run_ranks(simgrid::s4u::Engine& engine, int (*main_fn)(int, char**), int argc, char** argv);
+// Declares SMPI's options (collective algorithms: smpi/coll-selector,
+// smpi/allreduce, ...) before the command line's --cfg are read, as
+// smpirun does: SMPI declares them only when it starts.
+void declare_mpi_options();
 
 // The machine the running rank's runtime drives: its host's cores (shared
 // with the other ranks placed there), or the whole platform without ranks.
