@@ -46,6 +46,7 @@ PROGRAMS = [
     ("statics_library", ["statics_main.c", "statics_util.c"], True, "library"),
     ("threadprivate", ["threadprivate.c"], True, "one"),
     ("thread_local", ["thread_local.cpp"], True, "one"),
+    ("rank_random", ["rank_random.c"], True, "one"),
     ("sparse_lu", ["sparse_lu.c"], False, "one"),
     ("task_convergence", ["task_convergence.c"], False, "one"),
 ]

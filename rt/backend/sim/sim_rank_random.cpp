@@ -1,0 +1,118 @@
+// The C library's random number generators, one per simulated MPI rank.
+//
+// rand(), random() and drand48() keep their state in the C library, which
+// the ranks of a simulation (actors of one process) share, where natively
+// each rank is a process with its own: a program seeding with its rank
+// (srand(42 + rank)) drew other numbers simulated than natively, silently,
+// as the ranks' calls interleaved. The driver links these definitions into
+// simulated MPI programs (-Wl,-u,hcc_sim_rank_random), in front of the C
+// library's, and they keep the state in a privatised variable (hcc.h):
+// each rank has its copy, which starts as a new process's state does. The C
+// library's reentrant functions (random_r, drand48_r) draw, so the numbers
+// are the C library's, bit for bit. A rank's OpenMP threads share its state,
+// as a process's threads do.
+#include <stdint.h>
+#include <stdlib.h>
+
+#include "hcc/hcc.h"
+
+extern "C" {
+// What the driver's -u names, so that the linker takes this object.
+extern const int hcc_sim_rank_random = 1;
+}
+
+namespace {
+
+struct Generators {
+  bool random_started;            // random_state holds the C library's initial state
+  struct random_data random;      // points into random_state (of the same copy)
+  int32_t random_state[32];       // 128 bytes: the C library's own size (TYPE_3)
+  struct drand48_data drand48;    // zero, as the C library's before any seed
+};
+
+Generators g_generators;  // zero; a rank's copy lies hcc_private_shift bytes after it
+hcc_private_var g_generators_var{&g_generators, sizeof g_generators, nullptr, nullptr,
+                                 "the C library's random number generators"};
+hcc_private_var* const g_vars[] = {&g_generators_var};
+
+// Before main, as the compiler's registrations of the program's variables.
+[[gnu::constructor]] void register_generators() { hcc_private_register(g_vars, 1); }
+
+Generators& mine() { return HCC_PRIVATE(g_generators); }
+
+// As a process's before any srand(): the C library's state for seed 1.
+struct random_data* random_of(Generators& g) {
+  if (!g.random_started) {
+    g.random_started = true;
+    initstate_r(1, reinterpret_cast<char*>(g.random_state), sizeof g.random_state, &g.random);
+  }
+  return &g.random;
+}
+
+int32_t next_random() {
+  int32_t r = 0;
+  random_r(random_of(mine()), &r);
+  return r;
+}
+
+}  // namespace
+
+extern "C" {
+
+int rand(void) { return next_random(); }
+long random(void) { return next_random(); }
+void srand(unsigned seed) { srandom_r(seed, random_of(mine())); }
+void srandom(unsigned seed) { srandom_r(seed, random_of(mine())); }
+
+// As the C library's: they return the previous state (its word before the
+// table), or NULL for a state it refuses.
+char* initstate(unsigned seed, char* state, size_t n) {
+  struct random_data* data = random_of(mine());
+  char* previous = reinterpret_cast<char*>(&data->state[-1]);
+  return initstate_r(seed, state, n, data) < 0 ? nullptr : previous;
+}
+char* setstate(char* state) {
+  struct random_data* data = random_of(mine());
+  char* previous = reinterpret_cast<char*>(&data->state[-1]);
+  return setstate_r(state, data) < 0 ? nullptr : previous;
+}
+
+double drand48(void) {
+  double r = 0;
+  drand48_r(&mine().drand48, &r);
+  return r;
+}
+double erand48(unsigned short xsubi[3]) {
+  double r = 0;
+  erand48_r(xsubi, &mine().drand48, &r);
+  return r;
+}
+long lrand48(void) {
+  long r = 0;
+  lrand48_r(&mine().drand48, &r);
+  return r;
+}
+long nrand48(unsigned short xsubi[3]) {
+  long r = 0;
+  nrand48_r(xsubi, &mine().drand48, &r);
+  return r;
+}
+long mrand48(void) {
+  long r = 0;
+  mrand48_r(&mine().drand48, &r);
+  return r;
+}
+long jrand48(unsigned short xsubi[3]) {
+  long r = 0;
+  jrand48_r(xsubi, &mine().drand48, &r);
+  return r;
+}
+void srand48(long seed) { srand48_r(seed, &mine().drand48); }
+unsigned short* seed48(unsigned short seed[3]) {
+  struct drand48_data& d = mine().drand48;
+  seed48_r(seed, &d);
+  return d.__old_x;
+}
+void lcong48(unsigned short param[7]) { lcong48_r(param, &mine().drand48); }
+
+}  // extern "C"
