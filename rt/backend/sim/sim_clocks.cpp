@@ -10,8 +10,10 @@
 // (bursts.hpp), so the time it reads includes its own work.
 //
 // Only the program's code reads simulated time: the simulator (maestro,
-// threads that are no actor), the runtime (an actor inside a runtime entry)
-// and CPU-time clocks read the real ones. The runtime's own clocks go to the
+// threads that are no actor) and the runtime (an actor inside a runtime
+// entry) read the real clocks. The process's CPU-time clock, which clock()
+// reads in the C library, reads as clock() does below; a thread's reads the
+// real one. The runtime's own clocks go to the
 // C library directly (cpu_clock.hpp, real_clock_gettime).
 #include <dlfcn.h>
 #include <sys/time.h>
@@ -64,6 +66,8 @@ double wall_clock(clockid_t id) {
     case CLOCK_REALTIME_COARSE:
     case CLOCK_TAI:
       return origins().realtime + s4u::Engine::get_clock();
+    case CLOCK_PROCESS_CPUTIME_ID:  // as clock()
+      return origins().clock + s4u::Engine::get_clock();
     default:  // the monotonic clocks
       return origins().monotonic + s4u::Engine::get_clock();
   }
@@ -78,8 +82,9 @@ bool simulated_clock(clockid_t id) {
     case CLOCK_MONOTONIC_RAW:
     case CLOCK_MONOTONIC_COARSE:
     case CLOCK_BOOTTIME:
+    case CLOCK_PROCESS_CPUTIME_ID:  // the real one holds every rank's and the simulator's work
       return true;
-    default:  // CPU-time clocks: the program's code runs for real
+    default:  // a thread's CPU-time clock: the program's code runs for real
       return false;
   }
 }
@@ -181,13 +186,14 @@ time_t time(time_t* out) {
   return now;
 }
 
-// The processor time a program reads to time its work: the simulated time
-// since the simulation began, as a single thread that computes all along
-// would read it.
+// The processor time a program reads to time its work (clock(), and
+// clock_gettime's CLOCK_PROCESS_CPUTIME_ID): the simulated time since the
+// simulation began, as a single thread that computes all along would read
+// it; the real one counts every rank's work and the simulator's.
 clock_t clock(void) {
   if (!program_reads()) return hcc::rt::libc().clock();
   hcc::rt::SimcallEntry entry("clock");
-  const double seconds = hcc::rt::origins().clock + simgrid::s4u::Engine::get_clock();
+  const double seconds = hcc::rt::wall_clock(CLOCK_PROCESS_CPUTIME_ID);
   return static_cast<clock_t>(seconds * CLOCKS_PER_SEC);
 }
 
