@@ -10,7 +10,9 @@
 // each rank has its copy, which starts as a new process's state does. The C
 // library's reentrant functions (random_r, drand48_r) draw, so the numbers
 // are the C library's, bit for bit. A rank's OpenMP threads share its state,
-// as a process's threads do.
+// as a process's threads do. The definitions are weak: a program that
+// defines one of these functions itself keeps its own, as it would in front
+// of the C library (its variables are privatised like all the program's).
 #include <stdint.h>
 #include <stdlib.h>
 
@@ -59,60 +61,60 @@ int32_t next_random() {
 
 extern "C" {
 
-int rand(void) { return next_random(); }
-long random(void) { return next_random(); }
-void srand(unsigned seed) { srandom_r(seed, random_of(mine())); }
-void srandom(unsigned seed) { srandom_r(seed, random_of(mine())); }
+[[gnu::weak]] int rand(void) { return next_random(); }
+[[gnu::weak]] long random(void) { return next_random(); }
+[[gnu::weak]] void srand(unsigned seed) { srandom_r(seed, random_of(mine())); }
+[[gnu::weak]] void srandom(unsigned seed) { srandom_r(seed, random_of(mine())); }
 
 // As the C library's: they return the previous state (its word before the
 // table), or NULL for a state it refuses.
-char* initstate(unsigned seed, char* state, size_t n) {
+[[gnu::weak]] char* initstate(unsigned seed, char* state, size_t n) {
   struct random_data* data = random_of(mine());
   char* previous = reinterpret_cast<char*>(&data->state[-1]);
   return initstate_r(seed, state, n, data) < 0 ? nullptr : previous;
 }
-char* setstate(char* state) {
+[[gnu::weak]] char* setstate(char* state) {
   struct random_data* data = random_of(mine());
   char* previous = reinterpret_cast<char*>(&data->state[-1]);
   return setstate_r(state, data) < 0 ? nullptr : previous;
 }
 
-double drand48(void) {
+[[gnu::weak]] double drand48(void) {
   double r = 0;
   drand48_r(&mine().drand48, &r);
   return r;
 }
-double erand48(unsigned short xsubi[3]) {
+[[gnu::weak]] double erand48(unsigned short xsubi[3]) {
   double r = 0;
   erand48_r(xsubi, &mine().drand48, &r);
   return r;
 }
-long lrand48(void) {
+[[gnu::weak]] long lrand48(void) {
   long r = 0;
   lrand48_r(&mine().drand48, &r);
   return r;
 }
-long nrand48(unsigned short xsubi[3]) {
+[[gnu::weak]] long nrand48(unsigned short xsubi[3]) {
   long r = 0;
   nrand48_r(xsubi, &mine().drand48, &r);
   return r;
 }
-long mrand48(void) {
+[[gnu::weak]] long mrand48(void) {
   long r = 0;
   mrand48_r(&mine().drand48, &r);
   return r;
 }
-long jrand48(unsigned short xsubi[3]) {
+[[gnu::weak]] long jrand48(unsigned short xsubi[3]) {
   long r = 0;
   jrand48_r(xsubi, &mine().drand48, &r);
   return r;
 }
-void srand48(long seed) { srand48_r(seed, &mine().drand48); }
-unsigned short* seed48(unsigned short seed[3]) {
+[[gnu::weak]] void srand48(long seed) { srand48_r(seed, &mine().drand48); }
+[[gnu::weak]] unsigned short* seed48(unsigned short seed[3]) {
   struct drand48_data& d = mine().drand48;
   seed48_r(seed, &d);
   return d.__old_x;
 }
-void lcong48(unsigned short param[7]) { lcong48_r(param, &mine().drand48); }
+[[gnu::weak]] void lcong48(unsigned short param[7]) { lcong48_r(param, &mine().drand48); }
 
 }  // extern "C"
