@@ -179,7 +179,8 @@ def main():
         # again must not leave its observations in them.
         kept = model_dir(name) + ".before"
         if not os.path.isdir(kept):
-            shutil.copytree(model_dir(name), kept) if os.path.isdir(model_dir(name)) else os.makedirs(kept)
+            os.makedirs(model_dir(name), exist_ok=True)
+            shutil.copytree(model_dir(name), kept)
         shutil.rmtree(model_dir(name), ignore_errors=True)
         shutil.copytree(kept, model_dir(name))
         env = dict(native_env, HCC_MODEL_DIR=model_dir(name),

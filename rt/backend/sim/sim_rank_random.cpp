@@ -26,8 +26,7 @@ extern const int hcc_sim_rank_random = 1;
 namespace {
 
 struct Generators {
-  bool random_started;            // random_state holds the C library's initial state
-  struct random_data random;      // points into random_state (of the same copy)
+  struct random_data random;      // points into random_state (of the same copy); zero until first used
   int32_t random_state[32];       // 128 bytes: the C library's own size (TYPE_3)
   struct drand48_data drand48;    // zero, as the C library's before any seed
 };
@@ -44,10 +43,8 @@ Generators& mine() { return HCC_PRIVATE(g_generators); }
 
 // As a process's before any srand(): the C library's state for seed 1.
 struct random_data* random_of(Generators& g) {
-  if (!g.random_started) {
-    g.random_started = true;
+  if (!g.random.state)
     initstate_r(1, reinterpret_cast<char*>(g.random_state), sizeof g.random_state, &g.random);
-  }
   return &g.random;
 }
 
