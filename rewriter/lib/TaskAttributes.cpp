@@ -3,8 +3,9 @@
 // Before each `#pragma omp task` of the main file the pass inserts a call to
 // hcc_omp_next_task() with the task's kernel name (its `#pragma hcc task
 // name(...)`, else the callee of a one-call body, else file:line), whether
-// its body creates or waits for tasks or fulfils a detached task's event
-// (simulations run such bodies and simulate the others; TaskFunctions.cpp),
+// its body creates or waits for tasks, fulfils a detached task's event or
+// calls MPI (simulations run such bodies and simulate the others;
+// TaskFunctions.cpp),
 // its `#pragma hcc params(...)` (evaluated in instrument and simulate builds
 // only), and its hcc priority, alloc/free and CUDA implementation
 // (CudaImpl.cpp). Tasks written in macros are left to the runtime's names.
@@ -133,7 +134,7 @@ class Annotator : public RecursiveASTVisitor<Annotator> {
     CharSourceRange whole = pc_.constructRange(d);
     pc_.rewriter.InsertTextBefore(whole.getBegin(), o.str());
     pc_.rewriter.InsertTextAfterToken(whole.getEnd(), "\n}\n" + pc_.lineMarker(pc_.line(whole.getEnd())));
-    pc_.remark(begin, "task '" + name + "'" + (control ? " (creates or waits for tasks)" : "") +
+    pc_.remark(begin, "task '" + name + "'" + (control ? " (creates or waits for tasks, or calls MPI)" : "") +
                           (steers ? (forced ? " (runs in simulation: hcc task run)"
                                             : " (runs in simulation: its stores steer control code)")
                                   : "") +

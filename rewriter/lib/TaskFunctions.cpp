@@ -1,7 +1,9 @@
-// Which functions create or wait for tasks, across translation units.
+// Which functions create or wait for tasks, or call MPI, across
+// translation units.
 //
-// A simulation runs the bodies of tasks that create or wait for tasks and
-// simulates the others, so the compiler must say which are which. Within a
+// A simulation runs the bodies of tasks that create or wait for tasks, or
+// communicate, and simulates the others, so the compiler must say which are
+// which. Within a
 // translation unit the call graph answers; across translation units each
 // file leaves, for each function of external linkage that matters, a mark
 // (`hcc_omp_function_mark __hcc_fm_<symbol>`: its own answer and the marks of
@@ -33,10 +35,21 @@ bool createsOrWaits(const Stmt *s) {
 
 namespace {
 
-// Whether a statement creates, waits for or completes tasks anywhere in it.
-bool containsTaskConstruct(const Stmt *s) {
+// A call of an MPI function: a simulation must make it, whatever thread or
+// task makes it (its messages are what other ranks wait for).
+bool callsMpi(const Stmt *s) {
+  auto *ce = dyn_cast<CallExpr>(s);
+  const FunctionDecl *f = ce ? ce->getDirectCallee() : nullptr;
+  if (!f || !f->getIdentifier()) return false;
+  const StringRef name = f->getName();
+  return name.starts_with("MPI_") || name.starts_with("PMPI_");
+}
+
+// Whether a statement creates, waits for or completes tasks, or calls MPI,
+// anywhere in it.
+bool containsControlCode(const Stmt *s) {
   bool found = false;
-  forEach(s, [&](const Stmt *x) { found = found || createsOrWaits(x); });
+  forEach(s, [&](const Stmt *x) { found = found || createsOrWaits(x) || callsMpi(x); });
   return found;
 }
 
@@ -60,7 +73,7 @@ class CallGraphBuilder : public RecursiveASTVisitor<CallGraphBuilder> {
   bool VisitFunctionDecl(FunctionDecl *fd) {
     if (!fd->hasBody()) return true;
     const FunctionDecl *key = fd->getCanonicalDecl();
-    if (containsTaskConstruct(fd->getBody())) tf_.control_.insert(key);
+    if (containsControlCode(fd->getBody())) tf_.control_.insert(key);
     if (storesSteering(fd->getBody(), [](const VarDecl *v) { return v->hasLocalStorage(); }, tf_.conditionReads_))
       tf_.steers_.insert(key);
     tf_.callees_[key] = directCallees(fd->getBody());
@@ -164,7 +177,7 @@ std::string TaskFunctions::markSymbol(const FunctionDecl *f) const {
 }
 
 bool TaskFunctions::bodyIsControl(const Stmt *body) const {
-  if (containsTaskConstruct(body)) return true;
+  if (containsControlCode(body)) return true;
   for (const FunctionDecl *f : directCallees(body))
     if (control_.count(f)) return true;
   return false;

@@ -309,6 +309,16 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
     if (Waiter* w = seat.load()) w->notify();
   }
   void notify_waiters() { counter_reached_zero(); }
+  // Runs call on the program's thread, the calling worker blocked until it
+  // returned: the MPI calls that a simulated rank's OpenMP threads and tasks
+  // make, which only the rank's main actor can make (sim_mpi.cpp). That
+  // thread makes them, in order, while it waits (wait_until: a region's end,
+  // a taskwait, a barrier) and when it calls run_program_thread_calls.
+  // False, and call not made, when the caller is not a worker.
+  bool call_on_program_thread(const std::function<void()>& call);
+  // The program's thread (without the control lock) makes the calls that
+  // workers handed it; whether there were any.
+  bool run_program_thread_calls();
   // Seats the calling worker (no one for another thread): for a group's
   // seat, taken before its tasks are submitted (Group::waiter).
   void seat_caller(Seat& seat) {
@@ -326,6 +336,10 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
   // State of a layer above the core (rt/omp), destroyed with the runtime.
   struct Extension {
     virtual ~Extension() = default;
+    // Whether the calling worker stands for the program's initial thread:
+    // it runs thread 0 of every region it is in (a simulated rank's main
+    // thread hands its regions' thread 0 to a worker; MPI_Is_thread_main).
+    virtual bool runs_as_initial_thread() { return false; }
   };
   std::unique_ptr<Extension>& extension() { return extension_; }
   void wait_all();
@@ -401,6 +415,12 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
     Waiter* waiter;
     const std::function<bool()>* ready;
     double notified_at = -1;  // instrumented runs: when it was told to go on
+  };
+  // A worker's call waiting for the program's thread (call_on_program_thread).
+  struct ProgramThreadCall {
+    const std::function<void()>* call;
+    Waiter* caller;
+    std::atomic<bool> done{false};
   };
 
   // Some worker looks for a task or is idle (runs_on_creator).
@@ -599,6 +619,8 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
   WorkerDesc team_desc_;
   bool single_node_ = true;  // no coherence to keep: buffers are the data's own addresses
   std::unique_ptr<Waiter> app_waiter_;
+  // Workers' calls for the program's thread, under the control lock.
+  std::deque<ProgramThreadCall*> program_thread_calls_;
   Group* app_taskgroup_ = nullptr;  // innermost taskgroup open in the application
   DependencyScope app_deps_;  // dependencies among the application's tasks (SiblingScope; control lock)
 

@@ -109,7 +109,10 @@ void Runtime::wait_until(const std::function<bool()>& ready, bool help, bool loc
         if (Task* found = idle_wait(w)) run_task(found, w);
       } else {
         waiter->wait();
-        if (w < 0) app_woken(b);
+        // A simulated program's thread makes the calls that only it can
+        // make for the workers meanwhile (call_on_program_thread); woken
+        // for one, it is charged no wake-up: natively the worker made it.
+        if (w < 0 && !(backend_->simulated() && run_program_thread_calls())) app_woken(b);
       }
     }
     if (timed) since = backend_->wallclock();  // from the last task or park
@@ -185,6 +188,38 @@ void Runtime::app_woken(Blocked& b) {
   }
   if (notified_at >= 0) record_model(kAppWakeCost, "cpu", 0, 0, backend_->now() - notified_at);
   if (app_wake_latency_ > 0) backend_->sleep(app_wake_latency_);
+}
+
+bool Runtime::run_program_thread_calls() {
+  bool ran = false;
+  for (;;) {
+    ProgramThreadCall* c = nullptr;
+    {
+      Locked lock(*backend_);
+      if (program_thread_calls_.empty()) return ran;
+      c = program_thread_calls_.front();
+      program_thread_calls_.pop_front();
+    }
+    (*c->call)();
+    Waiter* caller = c->caller;  // c is gone once done is seen
+    c->done.store(true);
+    caller->notify();
+    ran = true;
+  }
+}
+
+bool Runtime::call_on_program_thread(const std::function<void()>& call) {
+  const int w = backend_->self_worker();
+  if (w < 0) return false;
+  ProgramThreadCall c{&call, workers_[w].waiter.get()};
+  {
+    Locked lock(*backend_);
+    program_thread_calls_.push_back(&c);
+  }
+  app_waiter_->notify();
+  // Not idle: no wake-up for a task comes to this waiter meanwhile (wake).
+  while (!c.done.load()) c.caller->wait();
+  return true;
 }
 
 void Runtime::wait_all() {

@@ -84,6 +84,18 @@ State& state() {
 
 int slot_of_caller(const State& s) { return s.rt.self_worker() + 1; }
 
+bool State::runs_as_initial_thread() {
+  const Context& c = context(*this);
+  int tid = c.tid;
+  const Team* team = c.team;
+  if (team->level == 0) return false;  // a worker outside any region
+  for (; team && team->level > 0; team = team->parent) {
+    if (tid != 0) return false;
+    tid = team->parent_tid;
+  }
+  return true;
+}
+
 namespace {
 
 // The end of a region with team workers (threads added beyond the CPU

@@ -256,6 +256,7 @@ struct Codelet {
 struct State final : rt::Runtime::Extension {
   explicit State(rt::Runtime& runtime);
   ~State() override;
+  bool runs_as_initial_thread() override;
 
   rt::Runtime& rt;
   Team initial;                  // the initial thread's team: one thread, level 0

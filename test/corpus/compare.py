@@ -47,6 +47,7 @@ PROGRAMS = [
     ("threadprivate", ["threadprivate.c"], True, "one"),
     ("thread_local", ["thread_local.cpp"], True, "one"),
     ("rank_random", ["rank_random.c"], True, "one"),
+    ("master_halo", ["master_halo.c"], True, "one"),
     ("sparse_lu", ["sparse_lu.c"], False, "one"),
     ("task_convergence", ["task_convergence.c"], False, "one"),
 ]

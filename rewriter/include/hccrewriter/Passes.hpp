@@ -198,7 +198,7 @@ struct AllocationFunction {
 };
 const AllocationFunction *allocationFunction(llvm::StringRef name);
 
-// ---- Which functions create or wait for tasks (TaskFunctions.cpp) -----------
+// ---- Which functions create or wait for tasks, or call MPI (TaskFunctions.cpp) ---
 // Whether a statement creates, waits for or completes tasks itself.
 bool createsOrWaits(const clang::Stmt *s);
 
@@ -207,8 +207,9 @@ class TaskFunctions {
   // Builds the translation unit's call graph.
   TaskFunctions(PassContext &pc, clang::TranslationUnitDecl *tu);
   ~TaskFunctions();
-  // Whether a task's body creates or waits for tasks, directly or through
-  // functions of this translation unit (in a template: in any instantiation).
+  // Whether a task's body creates or waits for tasks, or calls MPI, directly
+  // or through functions of this translation unit (in a template: in any
+  // instantiation).
   bool isControl(const clang::OMPTaskDirective *d) const;
   // Whether a task's body, directly or through functions of this file,
   // stores what may steer control code (SteeringStores.hpp): it runs in

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Writes the MPI entry points of simulated programs (sim_mpi.cpp includes
 the output): one per MPI function that SMPI declares (smpi.h, MPI_CALL), in
-front of SMPI's PMPI_ function: the caller must be its rank's main thread
-(a clear error otherwise), and, but for local queries, the call is an entry into the runtime, so that the CPU burst before
+front of SMPI's PMPI_ function: made by its rank's main thread
+(as_rank_main, sim_mpi.cpp), and, but for local queries, the call is an entry into the runtime, so that the CPU burst before
 it is charged (rt/program/bursts.hpp), as SMPI's own benchmarking would.
 
 usage: gen_mpi_entries.py SMPI_H OUTPUT
@@ -18,7 +18,8 @@ LOCAL = re.compile(r"^MPI_(Comm_rank|Comm_size|Type_size|Type_get_extent|Get_cou
                    r"Wtick|Initialized|Finalized|Is_thread_main|Get_processor_name|Get_version|"
                    r"Get_library_version|Error_string|Error_class|Aint_add|Aint_diff|\w+_f2c|\w+_c2f)$")
 # Written by hand in sim_mpi.cpp.
-BY_HAND = {"MPI_Init_thread", "MPI_Query_thread", "MPI_Pcontrol", "MPI_Op_create"}
+BY_HAND = {"MPI_Init_thread", "MPI_Query_thread", "MPI_Pcontrol", "MPI_Op_create", "MPI_Is_thread_main",
+           "MPI_Wtime"}
 
 
 def arguments(params):
@@ -50,8 +51,7 @@ def main():
         lines.append(f'extern "C" {ret} {name}({params}) {{')
         if not LOCAL.match(name):
             lines.append(f'  hcc::rt::SimcallEntry entry("{name}", hcc::rt::g_mpi_cpu_threshold);')
-        lines.append(f'  hcc::rt::check_mpi_caller("{name}");')
-        lines.append(f"  return P{name}({args});")
+        lines.append(f'  return hcc::rt::as_rank_main("{name}", [&] {{ return P{name}({args}); }});')
         lines.append("}")
     with open(output + ".tmp", "w", encoding="utf-8") as out:
         out.write("\n".join(lines) + "\n")

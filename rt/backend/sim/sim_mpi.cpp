@@ -5,17 +5,20 @@
 // simulates (-Wl,-u,hcc_sim_mpi_entries): the program's references to
 // SMPI's functions are weak, and weak references pull no archive member.
 //
-// Threads: MPI calls run as their rank's when the rank's main thread makes
-// them (the actor that runs main and called MPI_Init). A rank's other
-// threads (OpenMP team threads and task workers, actors of their own that
-// SMPI knows nothing of: their MPI_COMM_WORLD is not the rank's) get a clear
-// error instead of SMPI's crash, so hccsim provides MPI_THREAD_FUNNELED,
-// with one restriction: OpenMP's master thread of a region is a worker, not
-// the main thread, so MPI calls go outside parallel regions (docs/mpi.md).
+// Threads: MPI calls run as their rank's main thread's (the actor that runs
+// main and called MPI_Init), the only one SMPI knows as the rank. A rank's
+// other threads (OpenMP team threads, a region's master included, and task
+// workers: actors of their own, whose MPI_COMM_WORLD is not the rank's)
+// hand their calls to the main thread and wait for it to return: it makes
+// them while it waits for them (a region's end, a taskwait, a barrier:
+// Runtime::call_on_program_thread) or after an MPI call of its own, one at
+// a time, as MPI_THREAD_SERIALIZED says.
+#include <simgrid/s4u/Engine.hpp>
 #include <smpi/smpi.h>
 
 #include <algorithm>
 #include <array>
+#include <functional>
 #include <map>
 #include <string>
 #include <utility>
@@ -23,6 +26,7 @@
 #include "bursts.hpp"
 #include "fatal.hpp"
 #include "ranks.hpp"
+#include "runtime.hpp"
 #include "sim_bursts.hpp"
 #include "sim_ranks.hpp"
 
@@ -74,12 +78,22 @@ MPI_User_function* trampoline_for(MPI_User_function* function) {
 
 namespace hcc::rt {
 
-// Before an MPI call: the caller must be its rank's main thread.
-void check_mpi_caller(const char* function) {
-  if (in_rank_main()) return;
-  fatal(std::string(function) +
-        " called by an OpenMP thread or a task of a simulated MPI rank: hccsim runs MPI calls made by the rank's "
-        "main thread only (MPI_THREAD_FUNNELED, outside parallel regions; docs/mpi.md)");
+// What PMPI_function returns, called by the rank's main thread (above):
+// by the caller, when it is, else for it. The main thread makes the calls
+// handed to it during its own after it.
+template <class Call>
+auto as_rank_main(const char* function, Call&& call) {
+  if (in_rank_main()) {
+    auto result = call();
+    if (Runtime* rt = current_rank().runtime.get()) rt->run_program_thread_calls();
+    return result;
+  }
+  decltype(call()) result{};
+  Runtime* rt = current_rank().runtime.get();
+  if (!rt || !rt->call_on_program_thread([&] { result = call(); }))
+    fatal(std::string(function) + " called by a thread of a simulated MPI rank that is neither its main thread nor "
+                                  "one of its runtime's workers");
+  return result;
 }
 
 }  // namespace hcc::rt
@@ -87,9 +101,9 @@ void check_mpi_caller(const char* function) {
 extern "C" int MPI_Init_thread(int* argc, char*** argv, int required, int* provided) {
   hcc::rt::SimcallEntry entry("MPI_Init_thread", hcc::rt::g_mpi_cpu_threshold);
   int smpi = MPI_THREAD_SINGLE;
-  const int rc = PMPI_Init_thread(argc, argv, required, &smpi);
-  hcc::rt::check_mpi_caller("MPI_Init_thread");
-  const int level = std::clamp(required, MPI_THREAD_SINGLE, MPI_THREAD_FUNNELED);
+  const int rc =
+      hcc::rt::as_rank_main("MPI_Init_thread", [&] { return PMPI_Init_thread(argc, argv, required, &smpi); });
+  const int level = std::clamp(required, MPI_THREAD_SINGLE, MPI_THREAD_SERIALIZED);
   thread_levels()[&hcc::rt::current_rank()] = level;
   if (provided) *provided = level;
   return rc;
@@ -104,8 +118,30 @@ extern "C" int MPI_Query_thread(int* provided) {
 
 extern "C" int MPI_Op_create(MPI_User_function* function, int commute, MPI_Op* op) {
   hcc::rt::SimcallEntry entry("MPI_Op_create", hcc::rt::g_mpi_cpu_threshold);
-  hcc::rt::check_mpi_caller("MPI_Op_create");
-  return PMPI_Op_create(function ? trampoline_for(function) : nullptr, commute, op);
+  MPI_User_function* trampoline = function ? trampoline_for(function) : nullptr;
+  return hcc::rt::as_rank_main("MPI_Op_create", [&] { return PMPI_Op_create(trampoline, commute, op); });
+}
+
+// Read at once on any thread: handed to the main thread, another thread's
+// read would wait for the main thread's call in progress (an MPI_Recv).
+extern "C" double MPI_Wtime(void) {
+  hcc::rt::SimcallEntry entry("MPI_Wtime", hcc::rt::g_mpi_cpu_threshold);
+  if (hcc::rt::in_rank_main()) return PMPI_Wtime();
+  return simgrid::s4u::Engine::get_clock();
+}
+
+// The thread that called MPI_Init is the main thread, and so is, in a
+// parallel region, the thread that is thread 0 at every level (the master
+// that the main thread became); SMPI, asked by a main thread that the
+// calls are made for, would answer true for every thread.
+extern "C" int MPI_Is_thread_main(int* flag) {
+  bool main = hcc::rt::in_rank_main();
+  if (!main) {
+    hcc::rt::Runtime* rt = hcc::rt::current_rank().runtime.get();
+    main = rt && rt->extension() && rt->extension()->runs_as_initial_thread();
+  }
+  if (flag) *flag = main;
+  return MPI_SUCCESS;
 }
 
 #include "mpi_entries.inc"

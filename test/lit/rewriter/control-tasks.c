@@ -1,5 +1,6 @@
 // Which task bodies are control code (a simulation runs them and simulates
-// the others): those that create, wait for or complete tasks, directly, in
+// the others): those that create, wait for or complete tasks, or call MPI,
+// directly, in
 // the body of a construct inside them, or through functions of this file
 // (whatever the depth); a body calling only leaf functions is not.
 // RUN: %hcc-rewrite %s -- | %strip-checks | FileCheck %s
@@ -12,6 +13,8 @@ static void spawn(int *p) {
 }
 static void middle(int *p) { spawn(p); }
 static void calls_leaf(int *p) { leaf(p); }
+int MPI_Barrier(int comm);
+static void talks(void) { MPI_Barrier(0); }
 
 void f(int *p, unsigned long ev) {
 #pragma omp task
@@ -39,13 +42,16 @@ void f(int *p, unsigned long ev) {
 #pragma omp critical
     leaf(p);
   }
+#pragma omp task
+  talks();
 }
 
-// CHECK: __hcc_ti0 = {"leaf", "control-tasks.c", 10, 0,
-// CHECK: __hcc_ti1 = {"middle", "control-tasks.c", 17, HCC_CODELET_CONTROL,
-// CHECK: __hcc_ti2 = {"control-tasks.c:19", "control-tasks.c", 19, HCC_CODELET_CONTROL,
-// CHECK: __hcc_ti3 = {"control-tasks.c:24", "control-tasks.c", 24, HCC_CODELET_CONTROL,
-// CHECK: __hcc_ti4 = {"control-tasks.c:28", "control-tasks.c", 28, HCC_CODELET_CONTROL,
-// CHECK: __hcc_ti5 = {"omp_fulfill_event", "control-tasks.c", 33, HCC_CODELET_CONTROL,
-// CHECK: __hcc_ti6 = {"calls_leaf", "control-tasks.c", 35, 0,
-// CHECK: __hcc_ti7 = {"control-tasks.c:37", "control-tasks.c", 37, 0,
+// CHECK: __hcc_ti0 = {"leaf", "control-tasks.c", 11, 0,
+// CHECK: __hcc_ti1 = {"middle", "control-tasks.c", 20, HCC_CODELET_CONTROL,
+// CHECK: __hcc_ti2 = {"control-tasks.c:22", "control-tasks.c", 22, HCC_CODELET_CONTROL,
+// CHECK: __hcc_ti3 = {"control-tasks.c:27", "control-tasks.c", 27, HCC_CODELET_CONTROL,
+// CHECK: __hcc_ti4 = {"control-tasks.c:31", "control-tasks.c", 31, HCC_CODELET_CONTROL,
+// CHECK: __hcc_ti5 = {"omp_fulfill_event", "control-tasks.c", 36, HCC_CODELET_CONTROL,
+// CHECK: __hcc_ti6 = {"calls_leaf", "control-tasks.c", 38, 0,
+// CHECK: __hcc_ti7 = {"control-tasks.c:40", "control-tasks.c", 40, 0,
+// CHECK: __hcc_ti8 = {"talks", "control-tasks.c", 45, HCC_CODELET_CONTROL,
