@@ -110,39 +110,12 @@ class SimBackend final : public Backend {
 
   void start_workers(std::function<void(int)> body) override {
     SimcallEntry entry;
-    const auto& workers = platform_.machine.workers;
-    for (int i = 0; i < static_cast<int>(workers.size()); ++i) {
-      s4u::Host* host = platform_.node_hosts[workers[i].node];
-      s4u::ActorPtr actor = s4u::Actor::create(workers[i].name, host, [body, i] {
-        body(i);
-        pay_owed_cpu();
-      });
-      // A program that ends without hcc_shutdown must not keep idle workers
-      // waiting forever.
-      actor->daemonize();
-      join_running_rank(actor);
-      worker_of_pid_[actor->get_pid()] = i;
-      // Its core: its index among its host's CPU workers (hcc.core_speed_factors).
-      int core = 0;
-      for (int j = 0; j < i; ++j) core += workers[j].arch == "cpu" && platform_.node_hosts[workers[j].node] == host;
-      if (workers[i].arch == "cpu") set_actor_core(actor->get_pid(), core);
-      actors_.push_back(actor);
-    }
+    created_by_launcher([this, &body] { create_workers(body); });
   }
   // An actor on the host of the CPU workers, sharing its cores with theirs.
   void start_worker(int w, std::function<void(int)> body) override {
     SimcallEntry entry;
-    s4u::Host* host = platform_.node_hosts[0];
-    s4u::ActorPtr actor =
-        s4u::Actor::create("team" + std::to_string(w), host, [body = std::move(body), w] {
-          body(w);
-          pay_owed_cpu();
-        });
-    actor->daemonize();
-    join_running_rank(actor);
-    worker_of_pid_[actor->get_pid()] = w;
-    set_actor_core(actor->get_pid(), w % std::max(1, host->get_core_count()));
-    actors_.push_back(actor);
+    created_by_launcher([this, w, &body] { create_team_worker(w, std::move(body)); });
   }
   void join_workers() override {
     for (auto& a : actors_) a->join();
@@ -287,6 +260,53 @@ class SimBackend final : public Backend {
   void host_release(void*, uint64_t) override {}
 
  private:
+  // Worker actors are created by a short-lived actor of the rank, not by
+  // the rank's main actor: SMPI takes an actor whose parent is a rank for
+  // that rank (smpi::Group::rank), so it counted a rank's workers among the
+  // ranks of its host, and MPI_Comm_split_type(MPI_COMM_TYPE_SHARED) and the
+  // node-aware collectives (smpi/coll-selector:mpich) waited for them.
+  static void created_by_launcher(const std::function<void()>& create) {
+    if (!mpi_build() || !s4u::Actor::self()) {
+      create();
+      return;
+    }
+    s4u::ActorPtr launcher = s4u::Actor::create("launcher", s4u::this_actor::get_host(), [&create] { create(); });
+    join_running_rank(launcher);
+    launcher->join();
+  }
+  void create_workers(const std::function<void(int)>& body) {
+    const auto& workers = platform_.machine.workers;
+    for (int i = 0; i < static_cast<int>(workers.size()); ++i) {
+      s4u::Host* host = platform_.node_hosts[workers[i].node];
+      s4u::ActorPtr actor = s4u::Actor::create(workers[i].name, host, [body, i] {
+        body(i);
+        pay_owed_cpu();
+      });
+      // A program that ends without hcc_shutdown must not keep idle workers
+      // waiting forever.
+      actor->daemonize();
+      join_running_rank(actor);
+      worker_of_pid_[actor->get_pid()] = i;
+      // Its core: its index among its host's CPU workers (hcc.core_speed_factors).
+      int core = 0;
+      for (int j = 0; j < i; ++j) core += workers[j].arch == "cpu" && platform_.node_hosts[workers[j].node] == host;
+      if (workers[i].arch == "cpu") set_actor_core(actor->get_pid(), core);
+      actors_.push_back(actor);
+    }
+  }
+  void create_team_worker(int w, std::function<void(int)> body) {
+    s4u::Host* host = platform_.node_hosts[0];
+    s4u::ActorPtr actor =
+        s4u::Actor::create("team" + std::to_string(w), host, [body = std::move(body), w] {
+          body(w);
+          pay_owed_cpu();
+        });
+    actor->daemonize();
+    join_running_rank(actor);
+    worker_of_pid_[actor->get_pid()] = w;
+    set_actor_core(actor->get_pid(), w % std::max(1, host->get_core_count()));
+    actors_.push_back(actor);
+  }
   void* fake(uint64_t bytes) {
     uintptr_t p = next_fake_;
     next_fake_ += (bytes + kFakeAlign) / kFakeAlign * kFakeAlign;

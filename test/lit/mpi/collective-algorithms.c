@@ -9,6 +9,14 @@
 // RDB-DAG: rank 3: sum 10 applied 1
 // RUN: %hccsim-run -np 4 --oversubscribe --platform laptop --cfg=smpi/coll-selector:ompi %t.sim 2>&1 | FileCheck %s --check-prefix=OMPI
 // OMPI: rank 0: sum 10 applied
+// The selectors that mimic an MPI library start SMPI's node-aware algorithms,
+// which find the ranks of each host: its runtime's workers are not among them.
+// RUN: %hccsim-run -np 4 --platform cluster-64x16 --cfg=smpi/coll-selector:mpich %t.sim 2>&1 | FileCheck %s --check-prefix=NODES
+// RUN: %hccsim-run -np 16 --platform cluster-64x16 --cfg=smpi/coll-selector:ompi %t.sim 2>&1 | FileCheck %s --check-prefix=NODES
+// RUN: %hccsim-run -np 4 --platform cluster-64x16 --cfg=smpi/coll-selector:impi %t.sim 2>&1 | FileCheck %s --check-prefix=NODES
+// NODES: rank 0: sum {{10|136}} applied
+// RUN: not %hccsim-run -np 4 --platform cluster-64x16 --cfg=smpi/coll-selector:mvapich2 %t.sim 2>&1 | FileCheck %s --check-prefix=MVAPICH2
+// MVAPICH2: hccsim: error: --cfg=smpi/coll-selector:mvapich2 is not supported by hccsim-run (SMPI crashes in it here): choose ompi, mpich or impi, or algorithms one by one (--cfg=smpi/allreduce:mvapich2_two_level)
 #include <mpi.h>
 #include <stdio.h>
 
