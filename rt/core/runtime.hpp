@@ -228,8 +228,13 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
                       size_t nparams);
   // hcc.inline (runtime_costs.hpp): measured by instrumented runs, from the
   // wall clock's readings around the task's body; charged by simulations.
-  void inline_cost_measured(double seconds);
+  // What running a task on its creator cost besides its body (hcc.inline,
+  // or hcc.included when it had to run there: runtime_costs.hpp).
+  void creator_run_cost_measured(bool included, double seconds);
   void charge_inline_run() { backend_->compute(inline_cost_); }
+  void charge_included_run() {
+    if (included_cost_ > 0) backend_->compute(included_cost_);
+  }
   // A task taken before it is described, for a layer that builds its own
   // block in the task's inline_arg (rt/omp: one allocation per task, which
   // comes back with the task): submitted through TaskOptions::reserved, or
@@ -666,6 +671,7 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
   // measured by instrumented runs, charged by simulations.
   double wait_cost_ = 0;  // hcc.wait, charged at each wait of a worker (simulation)
   double inline_cost_ = 0;  // hcc.inline, charged at each task run on its creator (simulation)
+  double included_cost_ = 0;  // hcc.included, charged at each task run when created (simulation)
   bool measure_costs_ = false;
   // Instrumented runs time a sample of fine-grained events (instrument_sampling.hpp).
   bool sample_events_ = false;

@@ -64,6 +64,7 @@ void Runtime::load_runtime_costs() {
     app_wake_latency_ = models_.mean(kAppWakeCost, "cpu", 0).value_or(0);
     wait_cost_ = cost_model(kWaitCost, kCpuArch);
     inline_cost_ = cost_model(kInlineCost, kCpuArch);
+    included_cost_ = cost_model(kIncludedCost, kCpuArch);
     for (int i = 0; i < nworkers_; ++i) {
       const std::string& arch = machine().workers[i].arch;
       workers_[i].task_cost = cost_model(kTaskCost, arch);

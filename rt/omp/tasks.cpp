@@ -281,10 +281,22 @@ void end_on_creator(TaskHeader* h) {
 
 }  // namespace
 
+// Instrumented runs measure what it costs besides the body, from the task's
+// allocation on (hcc.included), which simulations charge.
 void run_now(TaskHeader* h) {
+  rt::Runtime& rt = h->state->rt;
+  const Thread& me = thread_at(*h->state, h->creator);
+  const bool costed = rt.measures_costs() && me.task_alloc_at >= 0;
+  const double entered = costed ? rt.now() : 0;
+  const double allocation = costed ? me.task_alloc_seconds : 0;
+  rt.charge_included_run();
   begin_on_creator(h);
   h->next_part = !discarded(h);
-  end_on_creator(h);
+  const double started = costed ? rt.now() : 0;
+  run_next_parts(h, h->creator);
+  const double ended = costed ? rt.now() : 0;
+  end_on_creator(h);  // h is gone after
+  if (costed) rt.creator_run_cost_measured(true, allocation + started - entered + rt.now() - ended);
 }
 
 namespace {
@@ -379,7 +391,7 @@ void run_on_creator(TaskHeader* h, const hcc_codelet* codelet, double entered) {
   end_on_creator(h);  // h is gone after
   if (observed) rt.observe_run(codelet, ended - started);
   if (kept) rt.ran_on_creator(*codelet, w, started, ended, params.begin(), params.size());
-  if (costed) rt.inline_cost_measured(allocation + started - entered + rt.now() - ended);
+  if (costed) rt.creator_run_cost_measured(false, allocation + started - entered + rt.now() - ended);
 }
 
 }  // namespace
