@@ -74,6 +74,10 @@ class Backend {
   // The worker that the thread which started the workers is (it runs tasks
   // only while it waits: Config::program_thread_works), or -1.
   virtual int program_thread_worker() const { return -1; }
+  // From now on, that worker runs body on a thread (an actor) of its own;
+  // the program's thread is no worker. Simulations only (Runtime::
+  // started_before_main); natively the program chose before the start.
+  virtual void separate_program_thread(std::function<void(int)>) {}
 
   // The control lock: guards data coherence between memory nodes, memory
   // accounting, the list of blocked waits and the state of layers above the

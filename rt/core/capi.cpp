@@ -4,6 +4,7 @@
 #include <cstdlib>
 #include <memory>
 #include <stdexcept>
+#include <utility>
 
 #include "fatal.hpp"
 #include "ranks.hpp"
@@ -30,7 +31,9 @@ void shutdown_at_exit() {
   if (current && !current->in_task()) hcc_shutdown();
 }
 
-int start_runtime(bool program_thread_works) {
+}  // namespace
+
+int hcc::rt::start_runtime(bool program_thread_works) {
   std::unique_ptr<hcc::rt::Runtime>& current = rank_runtime();
   if (current) return 0;
   try {
@@ -47,14 +50,12 @@ int start_runtime(bool program_thread_works) {
   return 0;
 }
 
-}  // namespace
-
 hcc::rt::Runtime& hcc::rt::runtime_on_demand() {
   std::unique_ptr<hcc::rt::Runtime>& current = rank_runtime();
   if (current) return *current;
   static bool at_exit_registered = false;
   // The program's thread is worker 0 (Config::program_thread_works).
-  if (start_runtime(true) != 0) std::exit(1);
+  if (hcc::rt::start_runtime(true) != 0) std::exit(1);
   if (!at_exit_registered) std::atexit(shutdown_at_exit);
   at_exit_registered = true;
   return *current;
@@ -62,7 +63,15 @@ hcc::rt::Runtime& hcc::rt::runtime_on_demand() {
 
 extern "C" {
 
-int hcc_init(void) { return start_runtime(false); }
+// Natively the program's thread is then not a worker: worker 0 has a thread
+// of its own, which runs tasks while the program computes. A simulation
+// started the runtime before main, as for an OpenMP program, whose thread
+// is worker 0: the program's first hcc_init gives worker 0 an actor.
+int hcc_init(void) {
+  std::unique_ptr<hcc::rt::Runtime>& current = rank_runtime();
+  if (current && std::exchange(current->started_before_main, false)) current->separate_program_thread();
+  return hcc::rt::start_runtime(false);
+}
 
 void hcc_shutdown(void) {
   std::unique_ptr<hcc::rt::Runtime>& current = rank_runtime();
@@ -142,7 +151,7 @@ int hcc_split_begin(const char* name, const char* cpu_loop, long n, const hcc_sp
                     int nsections, hcc_split_fn cuda, void* arg, long* cpu_begin, long* cpu_end) {
   hcc::rt::RuntimeEntry entry("hcc_split_begin");
   // An OpenMP program's runtime starts with its first construct: this may be it.
-  if (hcc_init() != 0) hcc::rt::fatal("hcc_split_begin: the runtime did not start");
+  if (hcc::rt::start_runtime(false) != 0) hcc::rt::fatal("hcc_split_begin: the runtime did not start");
   try {
     runtime("hcc_split_begin")
         .split_begin(name ? name : "loop", cpu_loop ? cpu_loop : "", n, sections, nsections, cuda, arg, cpu_begin,

@@ -85,6 +85,14 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
 
   void start();
   void shutdown();  // waits for all tasks, writes outputs, prints the summary
+  // A simulation starts the runtime before main with the program's thread as
+  // worker 0, as an OpenMP program's first construct does natively
+  // (Config::program_thread_works); a program that calls hcc_init then gets
+  // worker 0 on a thread (an actor) of its own, as natively (capi.cpp).
+  bool started_before_main = false;
+  void separate_program_thread() {
+    backend_->separate_program_thread([this](int w) { worker_loop(w); });
+  }
 
   hcc_mode mode() const;
   int worker_count() const { return nworkers_; }
@@ -624,8 +632,11 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
   WorkerDesc team_desc_;
   bool single_node_ = true;  // no coherence to keep: buffers are the data's own addresses
   std::unique_ptr<Waiter> app_waiter_;
-  // Workers' calls for the program's thread, under the control lock.
+  // Workers' calls for the program's thread, under the control lock; how
+  // many, read without it (run_program_thread_calls, at every MPI call of
+  // a simulated rank's main thread and every round of its waits).
   std::deque<ProgramThreadCall*> program_thread_calls_;
+  std::atomic<int> program_thread_calls_pending_{0};
   Group* app_taskgroup_ = nullptr;  // innermost taskgroup open in the application
   DependencyScope app_deps_;  // dependencies among the application's tasks (SiblingScope; control lock)
 
@@ -697,5 +708,9 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
 // the program did not call hcc_init (OpenMP programs). Exits after printing
 // why when it cannot start.
 Runtime& runtime_on_demand();
+// Starts the running rank's runtime, as hcc_init does (the program's thread
+// is not a worker) or as runtime_on_demand does (it is worker 0); 0, or -1
+// after printing why it could not. A simulation starts it before main.
+int start_runtime(bool program_thread_works);
 
 }  // namespace hcc::rt

@@ -89,6 +89,10 @@ void Runtime::wait_until(const std::function<bool()>& ready, bool help, bool loc
   // (as an idle worker does) before it takes the lock again. A worker that
   // ran nothing parks (idle_wait: it looks a while first).
   const int run_length = lock_held ? 32 : 1;
+  // A simulated program's thread that is worker 0 makes the other workers'
+  // calls (call_on_program_thread) at each round: after the tasks it ran,
+  // or when its park ended.
+  const bool serves_calls = me && w == program_thread_worker() && backend_->simulated();
   while (registered && !ready()) {
     if (lock_held) backend_->unlock();
     if (charge) {
@@ -115,6 +119,7 @@ void Runtime::wait_until(const std::function<bool()>& ready, bool help, bool loc
         if (w < 0 && !(backend_->simulated() && run_program_thread_calls())) app_woken(b);
       }
     }
+    if (serves_calls) run_program_thread_calls();
     if (timed) since = backend_->wallclock();  // from the last task or park
     if (lock_held) backend_->lock();
   }
@@ -192,13 +197,13 @@ void Runtime::app_woken(Blocked& b) {
 
 bool Runtime::run_program_thread_calls() {
   bool ran = false;
-  for (;;) {
+  while (program_thread_calls_pending_.load(std::memory_order_acquire) > 0) {
     ProgramThreadCall* c = nullptr;
     {
       Locked lock(*backend_);
-      if (program_thread_calls_.empty()) return ran;
       c = program_thread_calls_.front();
       program_thread_calls_.pop_front();
+      program_thread_calls_pending_.fetch_sub(1, std::memory_order_relaxed);
     }
     (*c->call)();
     Waiter* caller = c->caller;  // c is gone once done is seen
@@ -206,17 +211,20 @@ bool Runtime::run_program_thread_calls() {
     caller->notify();
     ran = true;
   }
+  return ran;
 }
 
 bool Runtime::call_on_program_thread(const std::function<void()>& call) {
   const int w = backend_->self_worker();
-  if (w < 0) return false;
+  const int program = program_thread_worker();
+  if (w < 0 || w == program) return false;
   ProgramThreadCall c{&call, workers_[w].waiter.get()};
   {
     Locked lock(*backend_);
     program_thread_calls_.push_back(&c);
+    program_thread_calls_pending_.fetch_add(1, std::memory_order_release);
   }
-  app_waiter_->notify();
+  (program >= 0 ? workers_[program].waiter : app_waiter_)->notify();
   // Not idle: no wake-up for a task comes to this waiter meanwhile (wake).
   while (!c.done.load()) c.caller->wait();
   return true;

@@ -1,6 +1,7 @@
 /* threadprivate counters in an MPI+OpenMP program: each team thread of each
  * rank counts into its own copy, which persists from one parallel region to
- * the next of the same team, and copyin starts a region from the master's. */
+ * the next of the same team, the program's thread's being thread 0's, and
+ * copyin starts a region from the master's. */
 #include <mpi.h>
 #include <omp.h>
 #include <stdio.h>
@@ -24,6 +25,15 @@ int main(int argc, char **argv) {
   }
 #pragma omp parallel reduction(+ : bad)
   bad += counter != 100 * rank + omp_get_thread_num() || scale != 1.5;
+  // The program's thread is thread 0: its copy is the one thread 0 set.
+  bad += counter != 100 * rank;
+  counter = -1;
+#pragma omp parallel reduction(+ : bad)
+  if (omp_get_thread_num() == 0) {
+    bad += counter != -1;
+    counter = -2;
+  }
+  bad += counter != -2;
   scale = 2.5;
 #pragma omp parallel copyin(scale) reduction(+ : bad)
   bad += scale != 2.5;

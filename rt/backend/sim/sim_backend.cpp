@@ -23,6 +23,7 @@
 #include <cmath>
 #include <map>
 #include <stdexcept>
+#include <utility>
 
 #include "backend.hpp"
 #include "bursts.hpp"
@@ -100,7 +101,8 @@ constexpr uintptr_t kFakeAlign = 4096;
 
 class SimBackend final : public Backend {
  public:
-  explicit SimBackend(const Config& config) : platform_(describe_running_node(config)) {
+  explicit SimBackend(const Config& config)
+      : platform_(describe_running_node(config)), program_thread_works_(config.program_thread_works) {
     start_ = s4u::Engine::get_clock();
     wall_start_ = clock_seconds(Clock::Monotonic);
   }
@@ -108,9 +110,26 @@ class SimBackend final : public Backend {
   bool simulated() const override { return true; }
   const Machine& machine() const override { return platform_.machine; }
 
+  // As natively (Config::program_thread_works), the program's actor is
+  // worker 0: thread 0 of its teams, running tasks while it waits. Another
+  // actor there would be another thread 0, with threadprivate copies other
+  // than those the program's sequential code sees.
   void start_workers(std::function<void(int)> body) override {
     SimcallEntry entry;
+    const auto& workers = platform_.machine.workers;
+    if (program_thread_works_ && !workers.empty() && workers[0].arch == "cpu" && !workers[0].control_only) {
+      program_pid_ = s4u::this_actor::get_pid();
+      worker_of_pid_[program_pid_] = 0;
+      set_actor_core(program_pid_, 0);
+    }
     created_by_launcher([this, &body] { create_workers(body); });
+  }
+  int program_thread_worker() const override { return program_pid_ >= 0 ? 0 : -1; }
+  void separate_program_thread(std::function<void(int)> body) override {
+    if (program_pid_ < 0) return;
+    SimcallEntry entry;
+    worker_of_pid_.erase(std::exchange(program_pid_, -1));
+    created_by_launcher([this, &body] { create_worker(0, body); });
   }
   // An actor on the host of the CPU workers, sharing its cores with theirs.
   void start_worker(int w, std::function<void(int)> body) override {
@@ -120,6 +139,7 @@ class SimBackend final : public Backend {
   void join_workers() override {
     for (auto& a : actors_) a->join();
     actors_.clear();
+    worker_of_pid_.erase(std::exchange(program_pid_, -1));
   }
   int self_worker() const override {
     auto it = worker_of_pid_.find(s4u::this_actor::get_pid());
@@ -275,24 +295,26 @@ class SimBackend final : public Backend {
     launcher->join();
   }
   void create_workers(const std::function<void(int)>& body) {
+    for (int i = program_thread_worker() + 1; i < static_cast<int>(platform_.machine.workers.size()); ++i)
+      create_worker(i, body);
+  }
+  void create_worker(int i, const std::function<void(int)>& body) {
     const auto& workers = platform_.machine.workers;
-    for (int i = 0; i < static_cast<int>(workers.size()); ++i) {
-      s4u::Host* host = platform_.node_hosts[workers[i].node];
-      s4u::ActorPtr actor = s4u::Actor::create(workers[i].name, host, [body, i] {
-        body(i);
-        pay_owed_cpu();
-      });
-      // A program that ends without hcc_shutdown must not keep idle workers
-      // waiting forever.
-      actor->daemonize();
-      join_running_rank(actor);
-      worker_of_pid_[actor->get_pid()] = i;
-      // Its core: its index among its host's CPU workers (hcc.core_speed_factors).
-      int core = 0;
-      for (int j = 0; j < i; ++j) core += workers[j].arch == "cpu" && platform_.node_hosts[workers[j].node] == host;
-      if (workers[i].arch == "cpu") set_actor_core(actor->get_pid(), core);
-      actors_.push_back(actor);
-    }
+    s4u::Host* host = platform_.node_hosts[workers[i].node];
+    s4u::ActorPtr actor = s4u::Actor::create(workers[i].name, host, [body, i] {
+      body(i);
+      pay_owed_cpu();
+    });
+    // A program that ends without hcc_shutdown must not keep idle workers
+    // waiting forever.
+    actor->daemonize();
+    join_running_rank(actor);
+    worker_of_pid_[actor->get_pid()] = i;
+    // Its core: its index among its host's CPU workers (hcc.core_speed_factors).
+    int core = 0;
+    for (int j = 0; j < i; ++j) core += workers[j].arch == "cpu" && platform_.node_hosts[workers[j].node] == host;
+    if (workers[i].arch == "cpu") set_actor_core(actor->get_pid(), core);
+    actors_.push_back(actor);
   }
   void create_team_worker(int w, std::function<void(int)> body) {
     s4u::Host* host = platform_.node_hosts[0];
@@ -323,6 +345,8 @@ class SimBackend final : public Backend {
   SimPlatform platform_;
   double start_ = 0;
   double wall_start_;  // the monotonic clock's, not the program's (sim_clocks.cpp)
+  const bool program_thread_works_;  // Config::program_thread_works
+  long program_pid_ = -1;             // the program's actor, when it is worker 0
   std::map<long, int> worker_of_pid_;
   std::vector<s4u::ActorPtr> actors_;
   std::map<int, s4u::ExecPtr> kernels_;  // each GPU worker's kernel in flight

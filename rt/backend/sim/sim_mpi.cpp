@@ -6,9 +6,10 @@
 // SMPI's functions are weak, and weak references pull no archive member.
 //
 // Threads: MPI calls run as their rank's main thread's (the actor that runs
-// main and called MPI_Init), the only one SMPI knows as the rank. A rank's
-// other threads (OpenMP team threads, a region's master included, and task
-// workers: actors of their own, whose MPI_COMM_WORLD is not the rank's)
+// main and called MPI_Init, thread 0 of the rank's outermost regions), the
+// only one SMPI knows as the rank. A rank's other threads (OpenMP team
+// threads, nested regions' masters, and task workers: actors of their own,
+// whose MPI_COMM_WORLD is not the rank's)
 // hand their calls to the main thread and wait for it to return: it makes
 // them while it waits for them (a region's end, a taskwait, a barrier:
 // Runtime::call_on_program_thread) or after an MPI call of its own, one at

@@ -4,6 +4,7 @@
 #include "bursts.hpp"
 #include "private_vars.hpp"
 #include "ranks.hpp"
+#include "runtime.hpp"
 #include "sim_bursts.hpp"
 #include "sim_ranks.hpp"
 
@@ -108,7 +109,10 @@ int call_main(int (*main_fn)(int, char**), int argc, char** argv) {
 int run_main_in_rank(Rank& rank, int (*main_fn)(int, char**), int argc, char** argv) {
   // Without MPI the one rank uses the originals.
   if (rank.mpi) make_privates(rank);
-  if (hcc_init() != 0) return 1;
+  // As an OpenMP program's first construct starts it natively: the
+  // program's thread is worker 0, until the program calls hcc_init (capi.cpp).
+  if (start_runtime(true) != 0) return 1;
+  current_rank().runtime->started_before_main = true;
   const int rc = call_main(main_fn, argc, argv);
   pay_owed_cpu();  // main's last burst
   hcc_shutdown();

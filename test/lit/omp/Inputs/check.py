@@ -55,8 +55,10 @@ def program_env(src):
 
 
 def run(cmd, env=None, cwd=None):
+    # errors='replace': a simulation that replays task bodies from their models
+    # prints what they would have computed as the memory held it (any byte).
     try:
-        p = subprocess.run(cmd, capture_output=True, text=True, timeout=TIMEOUT, env=env, cwd=cwd)
+        p = subprocess.run(cmd, capture_output=True, text=True, errors='replace', timeout=TIMEOUT, env=env, cwd=cwd)
         return p.returncode, p.stdout, p.stderr
     except subprocess.TimeoutExpired as e:
         out = e.stdout.decode() if isinstance(e.stdout, bytes) else (e.stdout or '')
