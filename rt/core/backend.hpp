@@ -26,6 +26,9 @@ struct WorkerDesc {
   // GPUs (HCC_WORKERS=0 on a machine with GPUs): it runs the program's own
   // code (an OpenMP team's thread) and the tasks only a CPU can run.
   bool control_only = false;
+  // Whether the program's thread can be this worker, running tasks while it
+  // waits (Config::program_thread_works): a CPU worker that runs them all.
+  bool can_be_program_thread() const { return arch == "cpu" && !control_only; }
 };
 
 struct MemoryNodeDesc {

@@ -138,7 +138,7 @@ class NativeBackend final : public Backend {
   }
   int self_worker() const override { return t_worker; }
   int program_thread_worker() const override {
-    return program_thread_works_ && machine_.workers[0].arch == "cpu" && !machine_.workers[0].control_only ? 0 : -1;
+    return program_thread_works_ && machine_.workers[0].can_be_program_thread() ? 0 : -1;
   }
 
   void lock() override { lock_spinning(mutex_); }

@@ -117,7 +117,7 @@ class SimBackend final : public Backend {
   void start_workers(std::function<void(int)> body) override {
     SimcallEntry entry;
     const auto& workers = platform_.machine.workers;
-    if (program_thread_works_ && !workers.empty() && workers[0].arch == "cpu" && !workers[0].control_only) {
+    if (program_thread_works_ && !workers.empty() && workers[0].can_be_program_thread()) {
       program_pid_ = s4u::this_actor::get_pid();
       worker_of_pid_[program_pid_] = 0;
       set_actor_core(program_pid_, 0);

@@ -47,8 +47,7 @@ extern "C" {
 extern const int hcc_sim_threads = 1;
 
 #if !defined(HCC_SANITIZED)
-int pthread_create(pthread_t* thread, const pthread_attr_t* attr, void* (*start)(void*),
-                                         void* arg) {
+int pthread_create(pthread_t* thread, const pthread_attr_t* attr, void* (*start)(void*), void* arg) {
   using Create = int (*)(pthread_t*, const pthread_attr_t*, void* (*)(void*), void*);
   static const auto real = reinterpret_cast<Create>(dlsym(RTLD_NEXT, "pthread_create"));
   static std::atomic<bool> said{false};
