@@ -17,6 +17,7 @@
 namespace hcc::rt {
 
 const BurstAccounting* g_burst_accounting = nullptr;
+BurstProgress g_burst_progress;
 
 void install_burst_accounting(const BurstAccounting* accounting) { g_burst_accounting = accounting; }
 
@@ -243,6 +244,7 @@ void burst_runtime_entered(const char* where, bool gather, double discard_below)
   if (c.depth++ == 0) {
     close_burst(c, now, where, gather, discard_below);
     c.last_entry = where;
+    g_burst_progress.entered();
   }
 }
 
@@ -250,6 +252,7 @@ void burst_runtime_left(const void* site) {
   BurstClock& c = *g_burst_accounting->clock_of_caller();
   if (--c.depth > 0) return;
   c.depth = 0;
+  g_burst_progress.resumed(c.last_entry);
   if (c.held) {
     c.held = false;
     c.mark = -1;
@@ -264,8 +267,12 @@ BurstCaller burst_program_begins(const void* code) {
   c.depth = 0;
   c.held = false;
   c.last_entry = kProgramCall;
-  if (g_burst_accounting->record) sample_left(c, 0);
-  else mark(c, code);
+  if (g_burst_accounting->record) {
+    sample_left(c, 0);
+  } else {
+    g_burst_progress.resumed(kProgramCall);
+    mark(c, code);
+  }
   return caller;
 }
 
@@ -284,9 +291,16 @@ void burst_program_ends(BurstCaller caller) {
   }
   c.depth = caller.depth;
   c.last_entry = caller.depth == 0 ? kProgramReturn : caller.last_entry;
-  if (caller.depth != 0) return;
-  if (sampled) sample_left(c, 0);
-  else mark(c, c.site);
+  if (sampled) {
+    if (caller.depth == 0) sample_left(c, 0);
+    return;
+  }
+  if (caller.depth != 0) {
+    g_burst_progress.entered();
+    return;
+  }
+  g_burst_progress.resumed(kProgramReturn);
+  mark(c, c.site);
 }
 
 std::string openmp_site(const char* psource) {

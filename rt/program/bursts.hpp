@@ -72,6 +72,25 @@ void install_burst_accounting(const BurstAccounting* accounting);
 // Whether bursts are charged: a simulation that accounts them.
 inline bool bursts_charged() { return g_burst_accounting && g_burst_accounting->charge; }
 
+// Where the simulated threads stand, for the simulation's stall watch
+// (sim_stall_watch.cpp), which reads it from a thread of its own: how many
+// times the running actor entered or resumed the program's code, and, while
+// it runs that code, the entry it resumed after (null in the runtime).
+// Actors run one at a time: plain stores, no read-modify-write.
+struct BurstProgress {
+  std::atomic<uint64_t> turns{0};
+  std::atomic<const char*> resumed_after{nullptr};
+  void entered() {
+    resumed_after.store(nullptr, std::memory_order_relaxed);
+    turns.store(turns.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
+  }
+  void resumed(const char* after) {
+    resumed_after.store(after ? after : "", std::memory_order_relaxed);
+    turns.store(turns.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
+  }
+};
+extern BurstProgress g_burst_progress;
+
 // where: the entry's source location as clang writes it for OpenMP
 // (";file;function;line;column;;"), or the entry's name (an MPI function),
 // or null: it names the burst in records and traces ("burst:file:line").

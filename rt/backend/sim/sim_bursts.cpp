@@ -1,4 +1,5 @@
 #include "sim_bursts.hpp"
+#include "sim_stall_watch.hpp"
 
 #include <simgrid/s4u.hpp>
 
@@ -330,6 +331,7 @@ void start_burst_accounting(const Config& config) {
   }
   bind_to_reference_cpu();
   install_burst_accounting(&kAccounting);
+  start_stall_watch();
 }
 
 }  // namespace hcc::rt

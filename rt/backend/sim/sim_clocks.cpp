@@ -3,7 +3,8 @@
 // time, clock; std::chrono's clocks read clock_gettime) reads the simulated
 // time, as omp_get_wtime and MPI_Wtime do, and its sleeps (sleep, usleep,
 // nanosleep, clock_nanosleep; std::this_thread::sleep_for) pass simulated time, not real time (SMPI does the same for the
-// programs smpicc builds). The executable defines these functions, so that
+// programs smpicc builds), and its sched_yield gives the other simulated
+// threads their turn. The executable defines these functions, so that
 // they stand in front of the C library's for the program and for the
 // libraries it calls (libstdc++'s std::chrono included). A reading is an
 // entry into the runtime: the program's CPU burst before it is charged first
@@ -16,6 +17,7 @@
 // real one. The runtime's own clocks go to the
 // C library directly (cpu_clock.hpp, real_clock_gettime).
 #include <dlfcn.h>
+#include <sched.h>
 #include <sys/time.h>
 #include <time.h>
 #include <unistd.h>
@@ -112,6 +114,7 @@ struct Libc {
   int (*clock_nanosleep)(clockid_t, int, const struct timespec*, struct timespec*);
   int (*usleep)(useconds_t);
   unsigned (*sleep)(unsigned);
+  int (*sched_yield)();
 };
 
 template <typename Fn>
@@ -130,6 +133,7 @@ const Libc& libc() {
     resolve(r.clock_nanosleep, "clock_nanosleep");
     resolve(r.usleep, "usleep");
     resolve(r.sleep, "sleep");
+    resolve(r.sched_yield, "sched_yield");
     return r;
   }();
   return l;
@@ -217,6 +221,17 @@ int clock_nanosleep(clockid_t id, int flags, const struct timespec* request, str
 int usleep(useconds_t microseconds) {
   if (!program_reads()) return hcc::rt::libc().usleep(microseconds);
   hcc::rt::simulated_sleep(1e-6 * static_cast<double>(microseconds));
+  return 0;
+}
+
+// A thread that lets the others run while it waits for them (std::this_thread::yield
+// calls it too): the simulated threads' turn, after the caller's burst; a
+// loop of them waits in simulated time as natively, where a loop that never
+// enters the runtime waits forever (sim_stall_watch.cpp).
+int sched_yield(void) {
+  if (!program_reads()) return hcc::rt::libc().sched_yield();
+  hcc::rt::SimcallEntry entry("sched_yield");
+  simgrid::s4u::this_actor::yield();
   return 0;
 }
 

@@ -51,7 +51,8 @@ int pthread_create(pthread_t* thread, const pthread_attr_t* attr, void* (*start)
   using Create = int (*)(pthread_t*, const pthread_attr_t*, void* (*)(void*), void*);
   static const auto real = reinterpret_cast<Create>(dlsym(RTLD_NEXT, "pthread_create"));
   static std::atomic<bool> said{false};
-  if (simgrid::s4u::Actor::self() && !said.load() && !created_by_simgrid() && !said.exchange(true))
+  if (simgrid::s4u::Actor::self() && !simgrid::s4u::Actor::is_maestro() && !said.load() && !created_by_simgrid() &&
+      !said.exchange(true))
     std::fprintf(stderr,
                  "hccsim: warning: the program started a thread of its own (pthread_create, std::thread): it runs "
                  "beside the simulation, its CPU time is not in the prediction; give its work to OpenMP (a parallel "
