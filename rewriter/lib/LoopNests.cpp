@@ -223,6 +223,13 @@ class LoopNests {
     return sum;
   }
 
+  // A variable of clang's own, which no source can name: a loop
+  // transformation's (`#pragma omp tile`'s .floor_0.iv.j, `unroll`'s), whose
+  // loops a worksharing loop's body is made of after it.
+  static bool generated(const VarDecl *v) {
+    return v->isImplicit() || !v->getIdentifier() || v->getName().starts_with(".");
+  }
+
   // e reads only variables declared before root that root does not change,
   // constants and arithmetic: evaluating it again before root gives the
   // value root's loops see.
@@ -232,7 +239,7 @@ class LoopNests {
     forEach(e, [&](const Stmt *x) {
       if (auto *ref = dyn_cast<DeclRefExpr>(x)) {
         if (auto *v = dyn_cast<VarDecl>(ref->getDecl())) {
-          ok &= !v->getType().isVolatileQualified() && !declaredIn(v, root);
+          ok &= !v->getType().isVolatileQualified() && !declaredIn(v, root) && !generated(v);
           vars.insert(v->getCanonicalDecl());
         } else {
           ok &= isa<EnumConstantDecl>(ref->getDecl());

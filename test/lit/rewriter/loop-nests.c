@@ -82,6 +82,22 @@ void gather(double *a, const int *count, int n) {
     for (int k = 0; k < c; ++k) a[i] += k;
   }
 // CHECK-NOT: {{HCC_LOOP_WORK\(}}
+// CHECK-LABEL: void transformed(
+}
+
+void transformed(double *a, int n) {
+  // Inner loops that a loop transformation made: their bounds are clang's
+  // own variables, which no source can name (the simulated build failed on
+  // tile's floor variable). Not counted.
+#pragma omp parallel for collapse(2)
+  for (int i = 0; i < 300; i++)
+#pragma omp tile sizes(16)
+    for (int j = 0; j < 300; j++) a[i * 300 + j] += 1;
+#pragma omp parallel for
+  for (int i = 0; i < n; i++)
+#pragma omp unroll partial(4)
+    for (int j = 0; j < n; j++) a[i] += j;
+// CHECK-NOT: {{HCC_LOOP_WORK\(}}
 // CHECK-LABEL: void marked(
 }
 
