@@ -20,6 +20,9 @@ namespace hcc::rewriter {
 namespace {
 
 // The callee of a body that is one call (`f(...)`, `x = f(...)`), or "".
+// Not an overloaded operator's: `v[i] += w[i]` on std::vectors, or a
+// lambda's call, would name every such task `operator[]` or `operator()`,
+// and tasks of one name share one model.
 std::string oneCallee(const Stmt *body) {
   if (auto *cs = dyn_cast<CompoundStmt>(body)) {
     if (cs->size() != 1) return "";
@@ -33,7 +36,7 @@ std::string oneCallee(const Stmt *body) {
   // only once instantiated.
   if (auto *op = dyn_cast<CXXOperatorCallExpr>(e); op && op->isAssignmentOp()) e = op->getArg(1)->IgnoreParenImpCasts();
   auto *ce = dyn_cast<CallExpr>(e);
-  if (!ce) return "";
+  if (!ce || isa<CXXOperatorCallExpr>(ce)) return "";
   if (auto *f = ce->getDirectCallee()) return f->getNameAsString();
   // A call that depends on a template parameter names its candidates.
   if (auto *u = dyn_cast<UnresolvedLookupExpr>(ce->getCallee()->IgnoreParenImpCasts())) return u->getName().getAsString();

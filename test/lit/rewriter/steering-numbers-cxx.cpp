@@ -20,7 +20,7 @@ int iterate(std::vector<double> &x) {
   while (rho > 1e-9 && res > 1e-9 && factor > 0 && it < 100) {
 #pragma omp task shared(rho)
     dot(&rho);
-// CHECK: steering-numbers-cxx.cpp:[[@LINE-2]]:1: remark: hccsim: task 'operator()' (runs in simulation: its stores steer control code)
+// CHECK: steering-numbers-cxx.cpp:[[@LINE-2]]:1: remark: hccsim: task 'steering-numbers-cxx.cpp:[[@LINE-2]]' (runs in simulation: its stores steer control code)
 #pragma omp task shared(res)
     norm2(x, res);
 // CHECK: steering-numbers-cxx.cpp:[[@LINE-2]]:1: remark: hccsim: task 'norm2' (runs in simulation: its stores steer control code), calls 1 function(s) of other files
