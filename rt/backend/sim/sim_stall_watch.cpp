@@ -33,8 +33,8 @@ void sleep_one_second() {
   syscall(SYS_nanosleep, &ts, nullptr);
 }
 
-// "after the entry at file:line" for the runtime entry the thread resumed
-// after, where it is known.
+// " since its call into the runtime at file:line" (or " since its call of
+// <name>") for the entry the thread resumed after, where it is known.
 std::string since(const char* after) {
   if (!after || after == kProgramCall || after == kProgramReturn || !*after) return "";
   const std::string site = openmp_site(after);
