@@ -77,9 +77,20 @@ constexpr uint64_t kLineMovedKey = 1ULL << 63;
 // Simulation: the means of the keys the models may charge (kModelledBurst,
 // kBurstModelMinSamples), by key.
 void install_burst_models(std::unordered_map<uint64_t, double> seconds_by_key);
-// The model's seconds for bursts from `from` to `to` that moved a line or
-// not, or -1 without one (or without either entry's `where`).
-double modelled_burst(const char* from, const char* to, bool line_moved = false);
+// The model's seconds for a burst from `from` to `to` that moved a line or
+// not, which the simulation measured at `measured` seconds; or -1, where it
+// charges what it measured: without a model (or without either entry's
+// `where`), for the key's first kBurstModelMinSamples bursts, and while the
+// model is longer than the mean of what the simulation measured at the key.
+// Both only add to a short burst: the simulation runs it on caches its own
+// work has just used (an n-queens search's bursts 0.13 s in one simulation,
+// 0.20 s in the next, for a native 0.10 s), and the instrumented run's two
+// threads, slowed by their sampling, run side by side more than natively,
+// each burst waiting for the lines the other one wrote (the same search's
+// models: 228 ns at a key where one thread measured 124 ns, 0.235 s
+// predicted for a native 0.087 s, 0.090 s from the simulation's own
+// measurements).
+double modelled_burst(const char* from, const char* to, double measured, bool line_moved = false);
 
 // Instrumented run: whether the calling thread keeps this sample of bursts
 // from `from` to `to` (not when either has no `where`, nor when the key has

@@ -137,13 +137,14 @@ void close_burst(BurstClock& c, double now, const char* where = nullptr, bool ga
     seconds -= uncharged;
   if (wall - uncharged < kShortInterval) {
     short_sites().insert(c.site);
-    // What the native run measured, where it did, in its bursts that moved
-    // a line if this one did (burst_models.hpp); without such bursts, what
-    // it measured in the others, and the moves on top.
+    // What the native run measured, where it did and measured less than
+    // this simulation does, in its bursts that moved a line if this one did
+    // (burst_models.hpp); without such bursts, what it measured in the
+    // others, and the moves on top.
     const bool moved = moves > 0;
-    double native = modelled_burst(c.last_entry, where, moved);
+    double native = modelled_burst(c.last_entry, where, seconds + moves, moved);
     if (native >= 0) moves = 0;  // measured in the native bursts
-    else if (moved) native = modelled_burst(c.last_entry, where);
+    else if (moved) native = modelled_burst(c.last_entry, where, seconds);
     if (native >= 0) seconds = native;
   } else {
     short_sites().erase(c.site);
