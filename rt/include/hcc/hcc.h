@@ -397,7 +397,8 @@ void hcc_shutdown(void);
 hcc_mode hcc_get_mode(void);
 int hcc_is_simulated(void);
 int hcc_worker_count(void);
-/* Seconds since hcc_init, on the runtime's clock (simulated in simulation). */
+/* Seconds on the runtime's clock (simulated in simulation): since the program
+   started (a native MPI rank: since its runtime did, docs/configuration.md). */
 double hcc_time(void);
 
 #ifdef __cplusplus
