@@ -14,6 +14,7 @@
 #include "bursts.hpp"
 #include "cpu_clock.hpp"
 #include "fatal.hpp"
+#include "replayed_kernels.hpp"
 #include "runtime.hpp"
 #include "runtime_costs.hpp"
 
@@ -206,6 +207,7 @@ void Runtime::simulate_body(Task* t, int w, const Buffers& buffers, bool first_o
   t->start_time = backend_->now();
   double measured = 0;
   if (control || steers || calibrate) measured = run_body_in_simulation(t, w, buffers);
+  else note_replayed_kernel(cl->name);
   if (workers_[w].cpu) {
     if (!bursts) backend_->compute(charge_measured ? measured : duration.value_or(0.0));
   } else {

@@ -14,6 +14,7 @@
 #include "fatal.hpp"
 #include "locked.hpp"
 #include "ranks.hpp"
+#include "replayed_kernels.hpp"
 
 namespace hcc::rt {
 
@@ -212,6 +213,7 @@ void Runtime::shutdown() {
     bursts = text;
   }
   report_folded_allocations();
+  report_replayed_kernels();
   static const char* const names[] = {"native", "instrument", "simulate"};
   // An MPI process says which rank it is; each prints its own summary.
   std::string ranks;

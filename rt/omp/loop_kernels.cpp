@@ -7,6 +7,7 @@
 #include <string>
 
 #include "bursts.hpp"
+#include "replayed_kernels.hpp"
 
 namespace hcc::omp {
 namespace {
@@ -53,6 +54,7 @@ bool chunk_begins(State& s, const ident_t* loc, uint64_t iterations) {
       s.rt.charge_seconds(*seconds);
       // A chunk that runs shows as the CPU burst that its end closes.
       s.rt.record_program_code(kernel, start, s.rt.time(), *seconds, iterations);
+      hcc::rt::note_replayed_kernel(kernel.c_str());
       return false;
     }
     if (first_warning(kernel))

@@ -25,6 +25,7 @@
 #include "private_vars.hpp"
 #include "program_memory.hpp"
 #include "ranks.hpp"
+#include "replayed_kernels.hpp"
 #include "sampling.hpp"
 #include "sim_bursts.hpp"
 
@@ -363,6 +364,7 @@ int run_ranks(s4u::Engine& engine, int (*main_fn)(int, char**), int argc, char**
   std::fflush(stdout);  // what the ranks printed comes before the summary
   sampling_report();
   report_folded_allocations();
+  report_replayed_kernels();
   std::fprintf(stderr,
                "hccsim: mode=simulate makespan=%.6f tasks=%" PRIu64 " workers=%d peak_mem=%" PRIu64 " ranks=%d bursts=%.6f\n",
                engine.get_clock(), all.tasks, all.workers, all.peak_mem, nranks, bursts);
