@@ -16,18 +16,6 @@ inline uint64_t below(std::mt19937_64& rng, uint64_t n) {
   return static_cast<uint64_t>((static_cast<u128>(rng()) * n) >> 64);
 }
 
-// Uniform integer in [0, n) as a function of key alone (SplitMix64's
-// finaliser, then multiply-shift): for a draw at every one of millions of
-// observations, where seeding a std::mt19937_64 (312 words) would cost more
-// than recording them.
-inline uint64_t below_for(uint64_t key, uint64_t n) {
-  uint64_t z = key + 0x9e3779b97f4a7c15ULL;
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-  z ^= z >> 31;
-  return static_cast<uint64_t>((static_cast<u128>(z) * n) >> 64);
-}
-
 // Uniform double in [0, 1) with 53 random bits.
 inline double unit(std::mt19937_64& rng) { return static_cast<double>(rng() >> 11) * 0x1.0p-53; }
 

@@ -42,7 +42,8 @@ void FootprintEntry::add(double seconds) {
   // (13-14 ms chunks among 0.6 ms ones), which HCC_SIM_MODEL=histogram then
   // drew at every sweep. Its draws are a function of the count, so that the
   // same observations make the same file.
-  const uint64_t slot = draws::below_for(count, count);
+  std::mt19937_64 rng(count);
+  const uint64_t slot = draws::below(rng, count);
   if (slot < kMaxSamples) samples[slot] = seconds;
 }
 
