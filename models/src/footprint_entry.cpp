@@ -3,8 +3,6 @@
 #include <cstdio>
 #include <stdexcept>
 #include <string>
-#include <utility>
-#include <vector>
 
 #include "draws.hpp"
 #include "hccmodels/model_file.hpp"
@@ -33,38 +31,8 @@ void FootprintEntry::add(double seconds) {
   const double delta = seconds - mean;
   mean += delta / static_cast<double>(count);
   m2 += delta * (seconds - mean);
-  if (samples.size() < kMaxSamples) {
-    samples.push_back(seconds);
-    return;
-  }
-  // A uniform sample of all the observations (Vitter's algorithm R): the
-  // first ones alone held a loop's first sweep, on pages not touched yet
-  // (13-14 ms chunks among 0.6 ms ones), which HCC_SIM_MODEL=histogram then
-  // drew at every sweep. Its draws are a function of the count, so that the
-  // same observations make the same file.
-  std::mt19937_64 rng(count);
-  const uint64_t slot = draws::below(rng, count);
-  if (slot < kMaxSamples) samples[slot] = seconds;
+  if (samples.size() < kMaxSamples) samples.push_back(seconds);
 }
-
-namespace {
-
-// n of samples picked at random, in their order (a partial Fisher-Yates
-// shuffle of their indices).
-std::vector<double> pick(const std::vector<double>& samples, std::size_t n, std::mt19937_64& rng) {
-  if (n >= samples.size()) return samples;
-  std::vector<std::size_t> index(samples.size());
-  for (std::size_t i = 0; i < index.size(); ++i) index[i] = i;
-  for (std::size_t i = 0; i < n; ++i) std::swap(index[i], index[i + draws::below(rng, index.size() - i)]);
-  index.resize(n);
-  std::sort(index.begin(), index.end());
-  std::vector<double> picked;
-  picked.reserve(n);
-  for (std::size_t i : index) picked.push_back(samples[i]);
-  return picked;
-}
-
-}  // namespace
 
 void FootprintEntry::merge(const FootprintEntry& other) {
   if (size_bytes == 0) size_bytes = other.size_bytes;
@@ -90,21 +58,10 @@ void FootprintEntry::merge(const FootprintEntry& other) {
   count = n;
   min = std::min(min, other.min);
   max = std::max(max, other.max);
-  if (samples.size() + other.samples.size() <= kMaxSamples) {
-    samples.insert(samples.end(), other.samples.begin(), other.samples.end());
-    return;
-  }
-  // Still a uniform sample of all the observations: each side's share of
-  // the samples is its share of them, each picked at random from its own
-  // (a uniform sample of its observations), deterministically.
-  const std::size_t mine = std::min(
-      samples.size(), static_cast<std::size_t>(std::llround(static_cast<double>(kMaxSamples) * na / nn)));
-  const std::size_t theirs = std::min(other.samples.size(), kMaxSamples - mine);
-  std::mt19937_64 rng(n);
-  std::vector<double> merged = pick(samples, kMaxSamples - theirs, rng);
-  const std::vector<double> from_other = pick(other.samples, theirs, rng);
-  merged.insert(merged.end(), from_other.begin(), from_other.end());
-  samples = std::move(merged);
+  const std::size_t room = kMaxSamples > samples.size() ? kMaxSamples - samples.size() : 0;
+  const std::size_t take = std::min(room, other.samples.size());
+  samples.insert(samples.end(), other.samples.begin(),
+                 other.samples.begin() + static_cast<std::ptrdiff_t>(take));
 }
 
 double FootprintEntry::draw(std::mt19937_64& rng) const {

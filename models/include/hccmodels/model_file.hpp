@@ -67,8 +67,7 @@ struct FootprintEntry {
   uint64_t count = 0;       // number of observations
   double mean = 0, m2 = 0;  // running mean and sum of squared deviations (Welford)
   double min = 0, max = 0;
-  // Up to kMaxSamples observations: all of them while there are no more, a
-  // uniform random sample of them after (the runtime bounds its own costs'
+  // The first kMaxSamples observations (the runtime bounds its own costs'
   // interruptions by them: runtime_costs.hpp).
   std::vector<double> samples;
   Histogram histogram;          // rebuilt from samples when saved
@@ -79,17 +78,15 @@ struct FootprintEntry {
   // [0, kMaxKernelSeconds] or when count would pass kMaxCount.
   void add(double seconds);
   // Exact (Chan et al.) merge of count/mean/m2/min/max; samples concatenated
-  // while they fit in kMaxSamples, else a uniform sample of both sides'
-  // observations (each side's share of the samples is its share of them). Keeps this histogram unless this entry had no
+  // up to kMaxSamples. Keeps this histogram unless this entry had no
   // observations; size_bytes is taken from other when this one is 0.
   // Throws std::invalid_argument when the counts together pass kMaxCount.
   void merge(const FootprintEntry& other);
   // A duration drawn at random (HCC_SIM_MODEL=histogram): one of the
   // samples, picked uniformly, else a draw from the histogram, scaled so
-  // that draws average the mean of all the observations (a sample may hold
-  // a rare long run, a first run on untouched pages, more or less often
-  // than they do; a histogram's last bin spreads one over its width). The
-  // mean when there is neither.
+  // that draws average the mean of all the observations (the samples are
+  // the first ones, often the slowest; a histogram's last bin spreads a
+  // rare long run over its width). The mean when there is neither.
   double draw(std::mt19937_64& rng) const;
 };
 
