@@ -26,6 +26,12 @@ void triangle(double *a, int n) {
 // CHECK: {"loop:loop-nests.c:[[@LINE-2]]", 0}; if ({{HCC_LOOP_ENTER}}(&hcc_loop_{{[0-9]+}}, hcc_loop_trip((double)(n - 1), (double)(0), -1, 1), 0)) {
 }
 
+void boundary(double *a, int n, int m) {
+  // Calls a formula of this file with no loop of its own: the loop is the kernel.
+  for (int i = 0; i < n; ++i) a[i * m] = cell(i, 0);
+// CHECK: {"loop:loop-nests.c:[[@LINE-1]]", 0}; if ({{HCC_LOOP_ENTER}}(&hcc_loop_{{[0-9]+}}, hcc_loop_trip((double)(0), (double)(n), 1, 0), 0)) {
+}
+
 void not_kernels(double *a, int n, int m) {
   // One statement a run: too small to time.
   for (int i = 0; i < n; ++i) a[i] = 0;
