@@ -248,6 +248,29 @@ TEST(Select, SingleTermTruthStaysSingle) {
   EXPECT_EQ(term_strings(f), (std::vector<std::string>{"1", "NB^3"}));
 }
 
+TEST(Select, TwoSizesKeepTheLowestDegree) {
+  // A loop run at two sizes: every one-term model passes through the two
+  // sizes' means, so their CV RMSEs differ by noise alone. The lowest degree
+  // is kept (work^2, chosen by a hair before, predicted a loop at twice the
+  // points 2.5x too slow).
+  for (uint64_t seed = 1; seed <= 20; ++seed) {
+    std::mt19937_64 rng(seed);
+    std::normal_distribution<double> normal(0.0, 1.0);
+    std::vector<Observation> obs;
+    for (double work : {640000.0, 1440000.0})
+      for (int rep = 0; rep < 200; ++rep)
+        obs.push_back({{{"work", work}}, (4e-4 + 4e-10 * work) * (1 + 0.05 * normal(rng))});
+    EXPECT_EQ(term_strings(select(obs, {"work"})), (std::vector<std::string>{"1", "work"})) << seed;
+  }
+}
+
+TEST(Select, TooFewObservationsForATermGiveNoModel) {
+  // A loop run once at each of two sizes: no term can be fitted, and the
+  // intercept alone would charge their mean at any size.
+  const std::vector<Observation> obs{{{{"work", 640000}}, 0.013}, {{{"work", 1440000}}, 0.029}};
+  EXPECT_THROW(select(obs, {"work"}), std::invalid_argument);
+}
+
 TEST(Select, GreedySearchWithManyCandidates) {
   // Four parameters (two irrelevant): too many subsets for exhaustive search.
   std::mt19937_64 rng(11);
