@@ -1,10 +1,14 @@
 // How a folded range stays small in the host's memory: Linux counts a page
 // in a process's resident set once per mapping of it, so mapping one block
 // over and over would report (and hold page tables for) the whole range.
-// Instead the range is reserved without access, and a fault in it maps the
-// block there (a SIGSEGV handler); at most kWindow blocks are mapped at
-// once, the oldest being reserved again when another is needed. A program
-// that writes a range from start to end takes one fault per block.
+// Instead the range is reserved without access, and a fault in it maps a
+// block there (a SIGSEGV handler); at most kWindowBytes are mapped at once,
+// the oldest blocks being reserved again when another is needed. A fault
+// maps kSmall bytes, or up to the end of the kBlock it is in when it
+// follows the range's last mapping closely: a program that writes a range from
+// start to end takes about one fault per kBlock, one that touches a little
+// of many blocks (each of 1,024 simulated ranks sending its folded rows'
+// edges) maps little of each.
 //
 // System calls that write into a folded range (read(2) into it) fail with
 // EFAULT rather than fault: such a block must be kept real.
@@ -27,7 +31,13 @@
 namespace hcc::rt {
 namespace {
 
-constexpr size_t kBlock = size_t{2} << 20;  // bytes of one mapping
+// Bytes of the largest mapping, and of the smallest. A fault writes every
+// page it maps (below): mapping 2 MiB wherever a range was touched,
+// mpi-stencil on 1,024 ranks spent 72 % of a 68 s simulation mapping
+// blocks of which it read and wrote two rows; mapping 256 KiB everywhere,
+// filling an 84 GB folded matrix took 122 s instead of 30.
+constexpr size_t kBlock = size_t{2} << 20;
+constexpr size_t kSmall = size_t{256} << 10;
 // The memory file holds kSlices blocks; consecutive blocks of a range map
 // consecutive slices, and consecutive ranges start on different slices.
 // Had every block mapped the same bytes, two arrays a loop reads and writes
@@ -37,19 +47,26 @@ constexpr size_t kBlock = size_t{2} << 20;  // bytes of one mapping
 // slices spill the caches: a program filling an 84 GB folded matrix took
 // 2.5 s per 13 GB with one slice, 4.8 s with two, 8 s with four or eight.
 constexpr size_t kSlices = 2;
-// Blocks mapped at once: 256 MiB. Mapping a block costs about a millisecond
-// on this virtual machine (a stencil sweeping two 32 MiB grids through a
-// window of 16 blocks ran 15 times slower than natively; examples/jacobi at
-// 3,238 x 3,238, whose boundary loop walks two 84 MiB grids every step, took
-// 40 s through 64 blocks instead of 0.3 s). The window is what the resident
-// set counts of folded memory (at most 256 MiB).
-constexpr int kWindow = 128;
+// Bytes mapped at once. Mapping a 2 MiB block costs about a millisecond on
+// this virtual machine, and a window smaller than what a loop walks remaps
+// every block of it every time (examples/jacobi at 3,238 x 3,238, whose
+// boundary loop walks two 84 MiB grids every step, took 40 s through 128
+// MiB instead of 0.3 s). The window is what the resident set counts of
+// folded memory.
+constexpr size_t kWindowBytes = size_t{256} << 20;
+constexpr int kWindow = kWindowBytes / kSmall;  // mappings at most
 constexpr int kMaxRanges = 4096;            // folded ranges alive at once
 
 struct Range {
   char* base = nullptr;
   size_t length = 0;
   size_t first_slice = 0;
+  char *mapped_begin = nullptr, *mapped_end = nullptr;  // its last mapping
+};
+
+struct Mapping {
+  char* at = nullptr;
+  size_t length = 0;
 };
 
 // Read by the fault handler, which runs on the faulting thread: folded
@@ -57,8 +74,9 @@ struct Range {
 std::mutex mutex;
 int file = -1;
 Range ranges[kMaxRanges];
-char* window[kWindow] = {};  // mapped blocks, oldest at next_slot
-int next_slot = 0;
+Mapping window[kWindow] = {};  // a ring: `mappings` entries from `oldest` on
+int oldest = 0, mappings = 0;
+size_t window_bytes = 0;
 size_t next_first_slice = 0;
 struct sigaction previous;
 size_t page_size = 4096;  // the system's, read before the first fault (sysconf is no signal handler's)
@@ -89,19 +107,41 @@ const Range* range_of(const char* addr) {
   return nullptr;
 }
 
+// Reserves the oldest mappings again until one more of `bytes` fits the
+// window, then counts it there.
+void add_mapping(char* at, size_t bytes) {
+  while (mappings > 0 && (mappings == kWindow || window_bytes + bytes > kWindowBytes)) {
+    Mapping& m = window[oldest];
+    if (m.at) reserve(m.at, m.length);
+    window_bytes -= m.length;
+    m = Mapping{};
+    oldest = (oldest + 1) % kWindow;
+    --mappings;
+  }
+  window[(oldest + mappings) % kWindow] = Mapping{at, bytes};
+  ++mappings;
+  window_bytes += bytes;
+}
+
 void on_fault(int sig, siginfo_t* info, void* context) {
-  const char* addr = static_cast<const char*>(info->si_addr);
-  if (const Range* r = range_of(addr)) {
+  char* addr = static_cast<char*>(info->si_addr);
+  if (Range* r = const_cast<Range*>(range_of(addr))) {
     const double start = monotonic_seconds();
-    char* block = r->base + (addr - r->base) / kBlock * kBlock;
-    const size_t length = std::min(kBlock, r->length - static_cast<size_t>(block - r->base));
-    if (char* old = window[next_slot]) {
-      const Range* o = range_of(old);
-      if (o) reserve(old, std::min(kBlock, o->length - static_cast<size_t>(old - o->base)));
-    }
-    const size_t slice = (r->first_slice + static_cast<size_t>(block - r->base) / kBlock) % kSlices;
+    const size_t offset = static_cast<size_t>(addr - r->base);
+    const size_t region = offset / kBlock * kBlock;  // where its kBlock starts in the range
+    size_t from = offset / kSmall * kSmall, to = std::min(from + kSmall, r->length);
+    // A sweep goes on, either way, maybe skipping some (a triangle filled
+    // column by column): the rest of its kBlock.
+    if (r->mapped_begin && addr >= r->mapped_end && addr < r->mapped_end + kBlock)
+      to = std::min(region + kBlock, r->length);
+    else if (r->mapped_begin && addr < r->mapped_begin && addr + kBlock >= r->mapped_begin)
+      from = region;
+    const size_t length = to - from;
+    char* block = r->base + from;
+    add_mapping(block, length);
+    const size_t slice = (r->first_slice + region / kBlock) % kSlices;
     if (mmap(block, length, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED | MAP_POPULATE, file,
-             static_cast<off_t>(slice * kBlock)) != MAP_FAILED) {
+             static_cast<off_t>(slice * kBlock + (from - region))) != MAP_FAILED) {
       // Every page written once, here (its byte rewritten: the block's
       // garbage is what the program last wrote there): a virtual machine
       // with shadow page tables otherwise takes a fault of its own at the
@@ -112,8 +152,8 @@ void on_fault(int sig, siginfo_t* info, void* context) {
       // pay it anyway.
       volatile char* bytes = block;
       for (size_t at = 0; at < length; at += page_size) bytes[at] = bytes[at];
-      window[next_slot] = block;
-      next_slot = (next_slot + 1) % kWindow;
+      r->mapped_begin = block;
+      r->mapped_end = block + length;
       fault_seconds.store(fault_seconds.load(std::memory_order_relaxed) + monotonic_seconds() - start,
                           std::memory_order_relaxed);
       return;  // the access runs again
@@ -206,9 +246,15 @@ void fold_release(void* range, size_t bytes) {
   std::lock_guard<std::mutex> lock(mutex);
   for (Range& r : ranges) {
     if (r.base != range) continue;
-    for (char*& block : window)
-      if (block >= r.base && block < r.base + r.length) block = nullptr;
-    r.base = nullptr;
+    // Its mappings leave the window's count now; their entries stay, empty,
+    // until their turn to be reserved comes.
+    for (Mapping& m : window)
+      if (m.at >= r.base && m.at < r.base + r.length) {
+        window_bytes -= m.length;
+        m.length = 0;
+        m.at = nullptr;
+      }
+    r = Range{};
   }
   munmap(range, page_rounded(std::max<size_t>(bytes, 1)));
 }
