@@ -25,9 +25,17 @@
 // nest marked `#pragma hcc model` (StatementPragmas.cpp) is wrapped whatever
 // it is, and always charged from its model. Natively the macros are the
 // loop itself.
+//
+// A loop whose stores a loop's condition reads (a sweep summing the change
+// that ends the time loop) decides how long the program runs: modelled, it
+// would not compute it, and the simulated program would take another number
+// of steps. Such a nest is not wrapped; such a worksharing loop is
+// registered before main (hcc_loop_steers), and HCC_SIM_LOOPS=model runs
+// its chunks.
 #include <optional>
 #include <set>
 
+#include "SteeringStores.hpp"
 #include "StmtWalk.hpp"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -117,7 +125,13 @@ std::optional<Count> countOf(const ForStmt *f) {
 
 class LoopNests {
  public:
-  explicit LoopNests(PassContext &pc) : pc_(pc) {}
+  LoopNests(PassContext &pc, std::set<const ValueDecl *> conditions) : pc_(pc), conditions_(std::move(conditions)) {}
+
+  // Registers, before main, the worksharing loops that steer (below).
+  void finish() {
+    if (!constructors_.empty())
+      pc_.rewriter.InsertTextAfter(pc_.sm.getLocForEndOfFile(pc_.sm.getMainFileID()), constructors_);
+  }
 
   void function(const FunctionDecl *f) {
     if (!f->hasBody() || f->isDependentContext() || f->isConstexpr() || !pc_.inMainFile(f->getBeginLoc())) return;
@@ -149,6 +163,13 @@ class LoopNests {
   // HCC_LOOP_WORK before a worksharing loop whose inner loops are counted.
   void workBefore(const OMPLoopDirective *d) {
     if (!pc_.inMainFile(d->getBeginLoc())) return;
+    if (steers(d)) {
+      const std::string kernel = "loop:" + pc_.baseName + ":" + std::to_string(pc_.line(d->getBeginLoc()));
+      constructors_ += "\n__attribute__((constructor)) static void hcc_loop_steers_" + std::to_string(next_++) +
+                       "(void) { hcc_loop_steers(" + quoted(kernel) + "); }\n";
+      pc_.remark(d->getBeginLoc(), "loop '" + kernel + "' runs in simulation even under HCC_SIM_LOOPS=model: " +
+                                       kSteers);
+    }
     const std::string w = worksharing(d);
     if (w.empty()) return;
     CharSourceRange whole = pc_.constructRange(d);
@@ -164,6 +185,11 @@ class LoopNests {
     if (parent && isa<AttributedStmt>(parent)) return false;
     const bool marked = pc_.modelledLoops.count(f) > 0;
     if (!marked && (containsMarked(f) || !skippable(f->getBody(), 0, true) || !nest(f->getBody()))) return false;
+    if (!marked && steers(f)) {
+      pc_.remark(f->getBeginLoc(), "loop nest 'loop:" + pc_.baseName + ":" + std::to_string(pc_.line(f->getBeginLoc())) +
+                                       "' runs in simulation: " + kSteers);
+      return false;
+    }
     const std::optional<Count> c = countOf(f);
     std::string iterations = "1", work = "0";
     if (c && invariant(c->first, f) && invariant(c->bound, f)) {
@@ -186,6 +212,19 @@ class LoopNests {
                                      (work != "0" ? "work " + work : "iterations " + iterations) + ")" +
                                      (marked ? ", charged from its model in simulation (#pragma hcc model)" : ""));
     return true;
+  }
+
+  static constexpr const char *kSteers =
+      "what it stores decides how many times a loop of the program goes round ('#pragma hcc model' before it "
+      "charges its model anyway)";
+
+  // The loop (a nest, or a worksharing loop's directive) stores a number
+  // that a loop's condition, or an `if` leaving a loop, reads: modelled, it
+  // would not compute it, and the program would go round another number of
+  // times (a time loop ending when the energy a sweep sums changes little).
+  // Its own variables (declared in it, its iteration variables) do not count.
+  bool steers(const Stmt *loop) const {
+    return storesSteering(loop, [&](const VarDecl *v) { return declaredIn(v, loop); }, conditions_);
   }
 
   bool containsMarked(const Stmt *s) const {
@@ -377,6 +416,8 @@ class LoopNests {
   }
 
   PassContext &pc_;
+  const std::set<const ValueDecl *> conditions_;  // what the conditions of loops read (loopConditionReads)
+  std::string constructors_;                      // hcc_loop_steers registrations
   std::map<const FunctionDecl *, bool> functions_;  // skippable, by definition
   std::set<const FunctionDecl *> loops_;            // skippable ones with a loop
   unsigned next_ = 0;
@@ -397,8 +438,9 @@ class FunctionCollector : public RecursiveASTVisitor<FunctionCollector> {
 void rewriteLoopNests(PassContext &pc, TranslationUnitDecl *tu) {
   FunctionCollector c;
   c.TraverseDecl(tu);
-  LoopNests nests(pc);
+  LoopNests nests(pc, loopConditionReads(tu));
   for (const FunctionDecl *f : c.functions) nests.function(f);
+  nests.finish();
 }
 
 }  // namespace hcc::rewriter

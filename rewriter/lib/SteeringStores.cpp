@@ -29,16 +29,19 @@ namespace {
 // run in a simulation or the loop ends after another count of iterations.
 // Flows are taken from every assignment and initialisation of the file,
 // in any order (one fixed point, not per program point).
+// With loopsOnly, only the conditions of loops and of the `if`s that jump
+// out of them.
 class ConditionFinder : public RecursiveASTVisitor<ConditionFinder> {
  public:
+  explicit ConditionFinder(bool loopsOnly) : loopsOnly_(loopsOnly) {}
   bool shouldVisitTemplateInstantiations() const { return true; }
   bool shouldVisitLambdaBody() const { return true; }
-  bool VisitIfStmt(IfStmt *s) { return add(s->getCond()); }
+  bool VisitIfStmt(IfStmt *s) { return loopsOnly_ && !jumpsOut(s) ? true : add(s->getCond()); }
   bool VisitWhileStmt(WhileStmt *s) { return add(s->getCond()); }
   bool VisitDoStmt(DoStmt *s) { return add(s->getCond()); }
   bool VisitForStmt(ForStmt *s) { return add(s->getCond()); }
-  bool VisitSwitchStmt(SwitchStmt *s) { return add(s->getCond()); }
-  bool VisitConditionalOperator(ConditionalOperator *e) { return add(e->getCond()); }
+  bool VisitSwitchStmt(SwitchStmt *s) { return loopsOnly_ ? true : add(s->getCond()); }
+  bool VisitConditionalOperator(ConditionalOperator *e) { return loopsOnly_ ? true : add(e->getCond()); }
   bool VisitBinaryOperator(BinaryOperator *e) {
     if (e->isAssignmentOp())
       if (const ValueDecl *to = named(e->getLHS())) flow(to, e->getRHS());
@@ -98,6 +101,15 @@ class ConditionFinder : public RecursiveASTVisitor<ConditionFinder> {
     });
   }
 
+  // A branch of s breaks, returns or jumps: `if (norm < tol) break;`.
+  static bool jumpsOut(const IfStmt *s) {
+    bool found = false;
+    for (const Stmt *branch : {s->getThen(), s->getElse()})
+      forEach(branch, [&](const Stmt *x) { found |= isa<BreakStmt, ReturnStmt, GotoStmt>(x); });
+    return found;
+  }
+
+  bool loopsOnly_;
   std::set<const ValueDecl *> read_;
   std::map<const ValueDecl *, std::set<const ValueDecl *>> sources_;
 };
@@ -148,7 +160,13 @@ bool ownObject(const MemberExpr *m, const std::function<bool(const VarDecl *)> &
 }  // namespace
 
 std::set<const ValueDecl *> conditionReads(TranslationUnitDecl *tu) {
-  ConditionFinder f;
+  ConditionFinder f(false);
+  f.TraverseDecl(tu);
+  return f.steering();
+}
+
+std::set<const ValueDecl *> loopConditionReads(TranslationUnitDecl *tu) {
+  ConditionFinder f(true);
   f.TraverseDecl(tu);
   return f.steering();
 }

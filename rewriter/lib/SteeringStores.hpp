@@ -15,6 +15,11 @@ namespace hcc::rewriter {
 // do, for, switch, ?:), and those assigned into them (`norm = sqrt(red)`
 // before `while (norm > tol)` adds red): what decides what control code does.
 std::set<const clang::ValueDecl *> conditionReads(clang::TranslationUnitDecl *tu);
+// The same for the conditions that decide how much the program runs: those
+// of loops (while, do, for) and of the `if`s that leave one (break, return,
+// goto): a loop whose stores reach them decides how many times the
+// program's loops go round (LoopNests.cpp).
+std::set<const clang::ValueDecl *> loopConditionReads(clang::TranslationUnitDecl *tu);
 
 // Whether s stores what a condition reads (conditions): a pointer into
 // memory (an array element whose array hangs from a variable a condition

@@ -39,6 +39,18 @@ bool marked_for_model(const std::string& kernel) {
   return marked().count(kernel) > 0;
 }
 
+// Loops whose stores steer the program's loops (hcc_loop_steers), registered
+// before main.
+std::set<std::string>& steering() {
+  static auto* loops = new std::set<std::string>;  // used until the process ends
+  return *loops;
+}
+
+bool steers(const std::string& kernel) {
+  std::lock_guard<std::mutex> lock(marked_mutex);
+  return steering().count(kernel) > 0;
+}
+
 }  // namespace
 
 bool chunk_begins(State& s, const ident_t* loc, uint64_t iterations) {
@@ -47,7 +59,8 @@ bool chunk_begins(State& s, const ident_t* loc, uint64_t iterations) {
   Thread& me = caller(s);
   if (s.loops_modelled || simulated_marks) {
     const std::string kernel = kernel_name(loc);
-    if (!s.loops_modelled && !marked_for_model(kernel)) return true;
+    const bool marked = simulated_marks && marked_for_model(kernel);
+    if (!marked && (!s.loops_modelled || steers(kernel))) return true;
     const double work = me.loop_work * static_cast<double>(iterations);
     if (const std::optional<double> seconds = s.rt.loop_model(kernel, iterations, work)) {
       const double start = s.rt.time();
@@ -98,6 +111,12 @@ extern "C" void hcc_loop_work(double per_iteration) {
   hcc::omp::State& s = hcc::omp::state();
   if (!s.loops_recorded && !s.loops_modelled && !hcc::omp::any_marked) return;
   hcc::omp::caller(s).next_loop_work = per_iteration > 0 && std::isfinite(per_iteration) ? per_iteration : 0;
+}
+
+extern "C" void hcc_loop_steers(const char* loop) {
+  if (!loop) return;
+  std::lock_guard<std::mutex> lock(hcc::omp::marked_mutex);
+  hcc::omp::steering().insert(loop);
 }
 
 extern "C" void hcc_loop_modelled(const char* loop) {

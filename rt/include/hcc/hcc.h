@@ -275,6 +275,11 @@ void hcc_shared_line(const volatile void *address);
  * chunks of loop "loop:<file>:<line>" from its model (hcc-calibrate) and
  * runs none of them, as HCC_SIM_LOOPS=model does for every loop. */
 void hcc_loop_modelled(const char *loop);
+/* Before main, for a worksharing loop whose stores a loop's condition reads
+ * (the compiler sees them): HCC_SIM_LOOPS=model runs its chunks, which
+ * decide how many times the program goes round; #pragma hcc model still
+ * charges its model. */
+void hcc_loop_steers(const char *loop);
 /* Before a worksharing loop: the iterations of the loops inside one of its
  * iterations (their bounds unchanged by the loop), which make its chunks'
  * parameter `work` (rt/omp/loop_kernels.hpp). Provided by libhccomp. */

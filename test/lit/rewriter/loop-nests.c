@@ -112,3 +112,43 @@ void marked(double *a, int n) {
   for (int i = 0; i < n; ++i) a[i] = 0;
 // CHECK: {"loop:loop-nests.c:[[@LINE-1]]", 1}; if ({{HCC_LOOP_ENTER}}(
 }
+
+// A nest whose sum a loop's condition reads decides how many times the
+// program goes round: a simulation runs it (not a kernel); a sum that only a
+// `?:` reads is computation.
+double converge(double *a, int n) {
+  double change = 1;
+  while (change > 1e-6) {
+    change = 0;
+    for (int i = 0; i < n; ++i)
+      for (int j = 0; j < n; ++j) change += a[i * n + j] * 1e-3;
+  }
+  return change;
+// CHECK-LABEL: double converge(
+// CHECK-NOT: {{static hcc_loop_site[ ]}}
+// CHECK-LABEL: const char *verdict(
+}
+
+const char *verdict(double *a, int n) {
+  double sum = 0;
+  for (int i = 0; i < n; ++i)
+    for (int j = 0; j < n; ++j) sum += a[i * n + j];
+  return sum > 0 ? "positive" : "not positive";
+// CHECK: {"loop:loop-nests.c:[[@LINE-3]]", 0}; if ({{HCC_LOOP_ENTER}}(
+}
+
+// A worksharing loop's reduction ending a time loop: registered before main
+// (HCC_SIM_LOOPS=model runs its chunks).
+int relax(double *a, int n) {
+  double residual = 1;
+  int steps = 0;
+  while (residual > 1e-6) {
+    residual = 0;
+#pragma omp parallel for reduction(+ : residual)
+    for (int i = 0; i < n; ++i) residual += a[i] *= 0.5;
+    ++steps;
+  }
+  return steps;
+}
+// CHECK: __attribute__((constructor)) static void hcc_loop_steers_{{[0-9]+}}(void) { hcc_loop_steers("loop:loop-nests.c:[[@LINE-6]]"); }
+// CHECK-NOT: hcc_loop_steers(
