@@ -164,7 +164,7 @@ class LoopNests {
   void workBefore(const OMPLoopDirective *d) {
     if (!pc_.inMainFile(d->getBeginLoc())) return;
     if (steers(d)) {
-      const std::string kernel = "loop:" + pc_.baseName + ":" + std::to_string(pc_.line(d->getBeginLoc()));
+      const std::string kernel = kernelAt(d->getBeginLoc());
       constructors_ += "\n__attribute__((constructor)) static void hcc_loop_steers_" + std::to_string(next_++) +
                        "(void) { hcc_loop_steers(" + quoted(kernel) + "); }\n";
       pc_.remark(d->getBeginLoc(), "loop '" + kernel + "' runs in simulation even under HCC_SIM_LOOPS=model: " +
@@ -175,8 +175,7 @@ class LoopNests {
     CharSourceRange whole = pc_.constructRange(d);
     pc_.rewriter.InsertTextBefore(whole.getBegin(), "{ HCC_LOOP_WORK(" + w + ");\n" + pc_.lineMarker(pc_.line(whole.getBegin())));
     pc_.rewriter.InsertTextAfterToken(whole.getEnd(), "\n}\n" + pc_.lineMarker(pc_.line(whole.getEnd())));
-    pc_.remark(d->getBeginLoc(), "loop 'loop:" + pc_.baseName + ":" + std::to_string(pc_.line(d->getBeginLoc())) +
-                                     "': work per iteration " + w);
+    pc_.remark(d->getBeginLoc(), "loop '" + kernelAt(d->getBeginLoc()) + "': work per iteration " + w);
   }
 
   bool wrap(const ForStmt *f, const Stmt *parent) {
@@ -186,8 +185,7 @@ class LoopNests {
     const bool marked = pc_.modelledLoops.count(f) > 0;
     if (!marked && (containsMarked(f) || !skippable(f->getBody(), 0, true) || !nest(f->getBody()))) return false;
     if (!marked && steers(f)) {
-      pc_.remark(f->getBeginLoc(), "loop nest 'loop:" + pc_.baseName + ":" + std::to_string(pc_.line(f->getBeginLoc())) +
-                                       "' runs in simulation: " + kSteers);
+      pc_.remark(f->getBeginLoc(), "loop nest '" + kernelAt(f->getBeginLoc()) + "' runs in simulation: " + kSteers);
       return false;
     }
     const std::optional<Count> c = countOf(f);
@@ -201,7 +199,7 @@ class LoopNests {
     // loop calling its kernels), whose work is not counted here, leaves them
     // to be kernels themselves: their models know their sizes, its would not.
     if (!marked && work == "0" && callsNests(f->getBody())) return false;
-    const std::string kernel = "loop:" + pc_.baseName + ":" + std::to_string(pc_.line(f->getBeginLoc()));
+    const std::string kernel = kernelAt(f->getBeginLoc());
     const std::string site = "hcc_loop_" + std::to_string(next_++);
     CharSourceRange r = pc_.stmtRange(f);
     pc_.rewriter.InsertTextBefore(r.getBegin(), "{ static hcc_loop_site " + site + " = {" + quoted(kernel) + ", " +
@@ -212,6 +210,11 @@ class LoopNests {
                                      (work != "0" ? "work " + work : "iterations " + iterations) + ")" +
                                      (marked ? ", charged from its model in simulation (#pragma hcc model)" : ""));
     return true;
+  }
+
+  // The kernel of the loop at loc, as the runtime names it.
+  std::string kernelAt(SourceLocation loc) const {
+    return "loop:" + pc_.baseName + ":" + std::to_string(pc_.line(loc));
   }
 
   static constexpr const char *kSteers =
