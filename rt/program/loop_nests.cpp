@@ -45,7 +45,6 @@ struct NestRun {
   double start = 0, cpu = 0;
 };
 thread_local NestRun nest_run;
-thread_local bool in_loop_chunk = false;
 
 // Once per process and nest, however many ranks meet it.
 bool first_warning(const std::string& kernel) {
@@ -59,13 +58,14 @@ uint64_t count(double iterations) { return iterations > 0 ? static_cast<uint64_t
 
 }  // namespace
 
-void loop_chunk_runs(bool runs) { in_loop_chunk = runs; }
+void loop_chunk_runs(bool runs) { hcc_loop_nests_in_chunk = runs; }
 
 }  // namespace hcc::rt
 
 extern "C" {
 
 int hcc_loop_nests_watched = 1;
+__thread int hcc_loop_nests_in_chunk = 0;
 
 int hcc_loop_enter(hcc_loop_site* site, double iterations, double work) {
   using namespace hcc::rt;
@@ -75,7 +75,7 @@ int hcc_loop_enter(hcc_loop_site* site, double iterations, double work) {
   if (!records && !models) __atomic_store_n(&hcc_loop_nests_watched, 0, __ATOMIC_RELAXED);
   // Inside a kernel: its part. Recorded there, a nest in a task's body would
   // also make rows whose number each worker gets varies from run to run.
-  if ((!records && !models && !(rt.simulated() && site->modelled)) || in_loop_chunk || rt.in_task_body()) return 1;
+  if ((!records && !models && !(rt.simulated() && site->modelled)) || hcc_loop_nests_in_chunk || rt.in_task_body()) return 1;
   if (records) {
     if (nest_run.depth++ > 0) return 1;
     nest_run.timed = rt.times_run_of(site);
