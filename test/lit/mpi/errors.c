@@ -23,6 +23,10 @@
 // Options hccsim-run does not know, and a bad rank count:
 // RUN: not %hccsim-run -np 0 %t.sim 2>&1 | FileCheck %s --check-prefix=NP
 // NP: hccsim-run: -np '0': expected a positive number of ranks
+// A program built to run natively, which would run as one rank:
+// RUN: %hccsim -fnative %s -o %t.native
+// RUN: not %hccsim-run -np 2 %t.native 2>&1 | FileCheck %s --check-prefix=NATIVE
+// NATIVE: hccsim-run: '{{.*}}.native' was built to run natively (hccsim-run runs programs built with 'hccsim -fsimulate'): run it with 'mpirun -np 2 {{.*}}.native', or build it with -fsimulate
 #include <mpi.h>
 
 int main(int argc, char **argv) {
