@@ -28,7 +28,8 @@ namespace {
 // (norm > tol)` is steered by red too, so a task that sums into red must
 // run in a simulation or the loop ends after another count of iterations.
 // Flows are taken from every assignment and initialisation of the file,
-// in any order (one fixed point, not per program point).
+// in any order (one fixed point, not per program point), and from an `if`'s
+// condition into what its branches assign.
 // With loopsOnly, only the conditions of loops and of the `if`s that jump
 // out of them.
 class ConditionFinder : public RecursiveASTVisitor<ConditionFinder> {
@@ -36,7 +37,18 @@ class ConditionFinder : public RecursiveASTVisitor<ConditionFinder> {
   explicit ConditionFinder(bool loopsOnly) : loopsOnly_(loopsOnly) {}
   bool shouldVisitTemplateInstantiations() const { return true; }
   bool shouldVisitLambdaBody() const { return true; }
-  bool VisitIfStmt(IfStmt *s) { return loopsOnly_ && !jumpsOut(s) ? true : add(s->getCond()); }
+  bool VisitIfStmt(IfStmt *s) {
+    // What a branch stores depends on the condition: `if (worst < tol) done
+    // = 1;` before `while (!done)` is steered by worst.
+    for (const Stmt *branch : {s->getThen(), s->getElse()})
+      forEach(branch, [&](const Stmt *x) {
+        const Expr *target = nullptr;
+        if (auto *bo = dyn_cast<BinaryOperator>(x); bo && bo->isAssignmentOp()) target = bo->getLHS();
+        else if (auto *uo = dyn_cast<UnaryOperator>(x); uo && uo->isIncrementDecrementOp()) target = uo->getSubExpr();
+        if (const ValueDecl *to = target ? named(target) : nullptr) flow(to, s->getCond());
+      });
+    return loopsOnly_ && !jumpsOut(s) ? true : add(s->getCond());
+  }
   bool VisitWhileStmt(WhileStmt *s) { return add(s->getCond()); }
   bool VisitDoStmt(DoStmt *s) { return add(s->getCond()); }
   bool VisitForStmt(ForStmt *s) { return add(s->getCond()); }

@@ -130,6 +130,15 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
     const Task* t = w >= 0 ? workers_[w].current.load(std::memory_order_relaxed) : nullptr;
     return t && !t->implicit;
   }
+  // The calling thread runs a worksharing loop's chunk: the loop nests it
+  // runs are the chunk's part (rt/program/loop_nests.hpp).
+  void set_in_loop_chunk(bool runs) {
+    if (const int w = backend_->self_worker(); w >= 0) workers_[w].in_loop_chunk = runs;
+  }
+  bool in_loop_chunk() const {
+    const int w = backend_->self_worker();
+    return w >= 0 && workers_[w].in_loop_chunk;
+  }
   // Instrumented runs measure the runtime's own costs (runtime_costs.hpp),
   // on this clock.
   bool measures_costs() const { return measure_costs_; }
@@ -417,6 +426,7 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
     KernelTally tally;         // instrumented runs: finds fine-grained kernels
     uint32_t runs_since_timed = 0;  // times_run
     double task_cost = 0;  // simulation: CPU seconds charged before each kernel
+    bool in_loop_chunk = false;  // runs a worksharing loop's chunk (rt/program/loop_nests.hpp)
     double wake_latency = 0;  // simulation: seconds from being woken to running
     // A GPU worker's kernels that ran once already: a kernel's first run
     // initialises its libraries (cuBLAS handles, workspaces, code loaded on

@@ -58,7 +58,7 @@ bool chunk_begins(State& s, const ident_t* loc, uint64_t iterations) {
   const bool simulated_marks = any_marked && s.rt.simulated();
   if (!s.loops_recorded && !s.loops_modelled && !simulated_marks) return true;
   Thread& me = caller(s);
-  rt::loop_chunk_runs(true);  // unless charged from its model below
+  rt::loop_chunk_runs(s.rt, true);  // unless charged from its model below
   if (s.loops_modelled || simulated_marks) {
     const std::string kernel = kernel_name(loc);
     const bool marked = simulated_marks && marked_for_model(kernel);
@@ -70,7 +70,7 @@ bool chunk_begins(State& s, const ident_t* loc, uint64_t iterations) {
       // A chunk that runs shows as the CPU burst that its end closes.
       s.rt.record_program_code(kernel, start, s.rt.time(), *seconds, iterations);
       hcc::rt::note_replayed_kernel(kernel.c_str());
-      rt::loop_chunk_runs(false);
+      rt::loop_chunk_runs(s.rt, false);
       return false;
     }
     if (first_warning(kernel))
@@ -88,7 +88,7 @@ bool chunk_begins(State& s, const ident_t* loc, uint64_t iterations) {
 }
 
 void chunk_ends(State& s) {
-  rt::loop_chunk_runs(false);
+  if (s.loops_recorded || s.loops_modelled || any_marked) rt::loop_chunk_runs(s.rt, false);  // as chunk_begins set it
   if (!s.loops_recorded) return;
   Thread& me = caller(s);
   if (!me.chunk_loc) return;

@@ -11,7 +11,7 @@
 // the nest is charged its model and not run (the burst before it ends
 // there), which is what makes such a simulation cheaper than the run it
 // predicts. Otherwise the nest runs, inside the thread's CPU burst
-// (bursts.hpp), and costs a test (hcc_loop_nests_watched).
+// (bursts.hpp), and costs a test (hcc_loop_nests_skip).
 //
 // A nest that runs inside a task's body or a worksharing loop's chunk is
 // part of that kernel, neither recorded nor modelled on its own: a k-means
@@ -58,24 +58,29 @@ uint64_t count(double iterations) { return iterations > 0 ? static_cast<uint64_t
 
 }  // namespace
 
-void loop_chunk_runs(bool runs) { hcc_loop_nests_in_chunk = runs; }
+// hcc_loop_nests_skip's reasons, one bit each.
+constexpr int kNotWatched = 1, kInChunk = 2;
+
+void loop_chunk_runs(Runtime& rt, bool runs) {
+  rt.set_in_loop_chunk(runs);
+  if (!rt.simulated()) hcc_loop_nests_skip = runs ? hcc_loop_nests_skip | kInChunk : hcc_loop_nests_skip & ~kInChunk;
+}
 
 }  // namespace hcc::rt
 
 extern "C" {
 
-int hcc_loop_nests_watched = 1;
-__thread int hcc_loop_nests_in_chunk = 0;
+__thread int hcc_loop_nests_skip = 0;
 
 int hcc_loop_enter(hcc_loop_site* site, double iterations, double work) {
   using namespace hcc::rt;
   Runtime& rt = runtime_on_demand();
   const bool records = !rt.simulated() && rt.mode() == HCC_MODE_INSTRUMENT;
   const bool models = rt.simulated() && rt.config().sim_loops == "model";
-  if (!records && !models) __atomic_store_n(&hcc_loop_nests_watched, 0, __ATOMIC_RELAXED);
+  if (!records && !models) hcc_loop_nests_skip |= kNotWatched;
   // Inside a kernel: its part. Recorded there, a nest in a task's body would
   // also make rows whose number each worker gets varies from run to run.
-  if ((!records && !models && !(rt.simulated() && site->modelled)) || hcc_loop_nests_in_chunk || rt.in_task_body()) return 1;
+  if ((!records && !models && !(rt.simulated() && site->modelled)) || rt.in_loop_chunk() || rt.in_task_body()) return 1;
   if (records) {
     if (nest_run.depth++ > 0) return 1;
     nest_run.timed = rt.times_run_of(site);

@@ -299,16 +299,14 @@ typedef struct hcc_loop_site {
 int hcc_loop_enter(hcc_loop_site *site, double iterations, double work);
 /* After the nest ran. */
 void hcc_loop_leave(hcc_loop_site *site);
-/* 0 once the runtime found that this run neither records nor models loop
- * nests (a simulation that times them as its bursts): a nest then costs a
- * test, not a call (a 30 ns nest called per point of a parallel loop ran
- * 25 % slower in simulation with the calls). Starts at 1: ask. */
-extern int hcc_loop_nests_watched;
-/* Nonzero while the calling thread runs a worksharing loop's chunk that the
- * run records or models: a nest there is the chunk's part, and costs a test
- * (a k-means calling a 30 ns nest per point ran 1.3 times its native time
- * instrumented with a call per nest, 1.0x without). */
-extern __thread int hcc_loop_nests_in_chunk;
+/* Nonzero while the calling thread need not tell the runtime of the nests it
+ * runs (rt/program/loop_nests.cpp): the run neither records nor models them
+ * (a simulation that times them as its bursts), or the thread runs a
+ * worksharing loop's chunk, whose part they are. A nest then costs a test,
+ * not a call: a k-means calling a 30 ns nest per point ran 25 % long in
+ * simulation and 1.3 times its native time instrumented with the calls.
+ * Starts at 0: the first nest asks. */
+extern __thread int hcc_loop_nests_skip;
 /* The iterations of `for (v = first; v OP bound; v += step)`, OP one of <,
  * <= (inclusive = 1) for step > 0 and >, >= for step < 0. */
 static inline double hcc_loop_trip(double first, double bound, double step, int inclusive) {
@@ -325,11 +323,10 @@ static inline double hcc_loop_trip(double first, double bound, double step, int 
 #define HCC_SAMPLE_LEAVE(site) hcc_sample_leave(site)
 #define HCC_SAMPLE_CLOSE(site) hcc_sample_close(site)
 #define HCC_LOOP_WORK(per_iteration) hcc_loop_work((double)(per_iteration))
-#define HCC_LOOP_WATCHED(site) \
-  ((__atomic_load_n(&hcc_loop_nests_watched, __ATOMIC_RELAXED) || (site)->modelled) && !hcc_loop_nests_in_chunk)
+#define HCC_LOOP_SKIPPED(site) (hcc_loop_nests_skip && !(site)->modelled)
 #define HCC_LOOP_ENTER(site, iterations, work) \
-  (!HCC_LOOP_WATCHED(site) || hcc_loop_enter(site, (double)(iterations), (double)(work)))
-#define HCC_LOOP_LEAVE(site) (HCC_LOOP_WATCHED(site) ? hcc_loop_leave(site) : (void)0)
+  (HCC_LOOP_SKIPPED(site) || hcc_loop_enter(site, (double)(iterations), (double)(work)))
+#define HCC_LOOP_LEAVE(site) (HCC_LOOP_SKIPPED(site) ? (void)0 : hcc_loop_leave(site))
 #else
 #define HCC_SAMPLE_ENTER(site, kind, count, tol) ((void)(site), (void)sizeof(count), (void)sizeof(tol), 1)
 #define HCC_SAMPLE_LEAVE(site) ((void)0)

@@ -151,4 +151,19 @@ int relax(double *a, int n) {
   return steps;
 }
 // CHECK: __attribute__((constructor)) static void hcc_loop_steers_{{[0-9]+}}(void) { hcc_loop_steers("loop:loop-nests.c:[[@LINE-6]]"); }
+
+// A flag that an `if` on the reduction sets ends the time loop: what the
+// branch stores depends on the reduction, which steers too.
+int settle(double *a, int n) {
+  int done = 0, steps = 0;
+  while (!done) {
+    double worst = 0;
+#pragma omp parallel for reduction(max : worst)
+    for (int i = 0; i < n; ++i) worst = (a[i] *= 0.5) > worst ? a[i] : worst;
+    if (worst < 1e-6) done = 1;
+    ++steps;
+  }
+  return steps;
+}
+// CHECK: __attribute__((constructor)) static void hcc_loop_steers_{{[0-9]+}}(void) { hcc_loop_steers("loop:loop-nests.c:[[@LINE-7]]"); }
 // CHECK-NOT: hcc_loop_steers(
