@@ -125,7 +125,7 @@ std::optional<Count> countOf(const ForStmt *f) {
 
 class LoopNests {
  public:
-  LoopNests(PassContext &pc, std::set<const ValueDecl *> conditions) : pc_(pc), conditions_(std::move(conditions)) {}
+  LoopNests(PassContext &pc, LoopSteering conditions) : pc_(pc), conditions_(std::move(conditions)) {}
 
   // Registers, before main, the worksharing loops that steer (below).
   void finish() {
@@ -227,7 +227,8 @@ class LoopNests {
   // times (a time loop ending when the energy a sweep sums changes little).
   // Its own variables (declared in it, its iteration variables) do not count.
   bool steers(const Stmt *loop) const {
-    return storesSteering(loop, [&](const VarDecl *v) { return declaredIn(v, loop); }, conditions_);
+    return storesSteering(loop, [&](const VarDecl *v) { return declaredIn(v, loop); }, conditions_.values,
+                          &conditions_.contents);
   }
 
   bool containsMarked(const Stmt *s) const {
@@ -419,7 +420,7 @@ class LoopNests {
   }
 
   PassContext &pc_;
-  const std::set<const ValueDecl *> conditions_;  // what the conditions of loops read (loopConditionReads)
+  const LoopSteering conditions_;  // what the conditions of loops read (loopConditionReads)
   std::string constructors_;                      // hcc_loop_steers registrations
   std::map<const FunctionDecl *, bool> functions_;  // skippable, by definition
   std::set<const FunctionDecl *> loops_;            // skippable ones with a loop

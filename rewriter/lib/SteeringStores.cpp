@@ -11,6 +11,7 @@
 #include "SteeringStores.hpp"
 
 #include <map>
+#include <tuple>
 
 #include "StmtWalk.hpp"
 #include "clang/AST/DeclCXX.h"
@@ -24,6 +25,49 @@ namespace hcc::rewriter {
 
 namespace {
 
+// A variable, member or function, and which of it: its value (a number, a
+// flag, a pointer: `if (!f) return 1;` tests f's value) or, with
+// contents, the elements or members it points to or holds (`f[i]`, `*p`,
+// `v[i]`, `g.at(i, j)`).
+struct Node {
+  const ValueDecl *decl;
+  bool contents;
+  bool operator<(const Node &o) const { return std::tie(decl, contents) < std::tie(o.decl, o.contents); }
+};
+
+// Whether a variable's value leads to contents of its own: a pointer, an
+// array, a reference or an object.
+bool holdsContents(const ValueDecl *d) {
+  const QualType t = d->getType();
+  return t->isPointerType() || t->isArrayType() || t->isReferenceType() || t->isRecordType();
+}
+
+// The array, pointer, object or member an element store writes into:
+// `a[i][j]`, `*p`, `v[i]` (std::vector's operator[]), `g.at(i, j)` (a
+// member function returning a reference: its object), `s.x[i]` (the
+// member); null where the compiler cannot name one.
+const ValueDecl *storedBase(const Expr *target) {
+  for (const Expr *e = target->IgnoreParenImpCasts();;) {
+    if (auto *a = dyn_cast<ArraySubscriptExpr>(e)) {
+      e = a->getBase()->IgnoreParenImpCasts();
+    } else if (auto *u = dyn_cast<UnaryOperator>(e); u && u->getOpcode() == UO_Deref) {
+      e = u->getSubExpr()->IgnoreParenImpCasts();
+    } else if (auto *op = dyn_cast<CXXOperatorCallExpr>(e); op && op->getOperator() == OO_Subscript) {
+      e = op->getArg(0)->IgnoreParenImpCasts();
+    } else if (auto *mc = dyn_cast<CXXMemberCallExpr>(e); mc && mc->getImplicitObjectArgument()) {
+      e = mc->getImplicitObjectArgument()->IgnoreParenImpCasts();
+    } else if (auto *m = dyn_cast<MemberExpr>(e)) {
+      const auto *f = dyn_cast<FieldDecl>(m->getMemberDecl());
+      return f ? f->getCanonicalDecl() : nullptr;
+    } else if (auto *ref = dyn_cast<DeclRefExpr>(e)) {
+      auto *v = dyn_cast<VarDecl>(ref->getDecl());
+      return v ? v->getCanonicalDecl() : nullptr;
+    } else {
+      return nullptr;
+    }
+  }
+}
+
 // What a condition reads, and what flows into it: `norm = sqrt(red); while
 // (norm > tol)` is steered by red too, so a task that sums into red must
 // run in a simulation or the loop ends after another count of iterations.
@@ -31,7 +75,12 @@ namespace {
 // in any order (one fixed point, not per program point), and from an `if`'s
 // condition into what its branches assign.
 // With loopsOnly, only the conditions of loops and of the `if`s that jump
-// out of them.
+// out of them, and values and contents apart: flows also go into the
+// contents of what an element store writes (`centre[k] = sum[k] / n[k]`),
+// from arguments into the parameters of the file's functions, and from a
+// pointer's contents into those of the pointer it is copied to; a null
+// test of a pointer (`if (!f) return 1;`) is not a read of its elements.
+// Without, every read is of a value and only variables are assigned to.
 class ConditionFinder : public RecursiveASTVisitor<ConditionFinder> {
  public:
   explicit ConditionFinder(bool loopsOnly) : loopsOnly_(loopsOnly) {}
@@ -45,7 +94,7 @@ class ConditionFinder : public RecursiveASTVisitor<ConditionFinder> {
         const Expr *target = nullptr;
         if (auto *bo = dyn_cast<BinaryOperator>(x); bo && bo->isAssignmentOp()) target = bo->getLHS();
         else if (auto *uo = dyn_cast<UnaryOperator>(x); uo && uo->isIncrementDecrementOp()) target = uo->getSubExpr();
-        if (const ValueDecl *to = target ? named(target) : nullptr) flow(to, s->getCond());
+        if (target) store(target, s->getCond());
       });
     return loopsOnly_ && !jumpsOut(s) ? true : add(s->getCond());
   }
@@ -55,30 +104,43 @@ class ConditionFinder : public RecursiveASTVisitor<ConditionFinder> {
   bool VisitSwitchStmt(SwitchStmt *s) { return loopsOnly_ ? true : add(s->getCond()); }
   bool VisitConditionalOperator(ConditionalOperator *e) { return loopsOnly_ ? true : add(e->getCond()); }
   bool VisitBinaryOperator(BinaryOperator *e) {
-    if (e->isAssignmentOp())
-      if (const ValueDecl *to = named(e->getLHS())) flow(to, e->getRHS());
+    if (e->isAssignmentOp()) store(e->getLHS(), e->getRHS());
+    return true;
+  }
+  bool VisitUnaryOperator(UnaryOperator *e) {
+    if (e->isIncrementDecrementOp() && !named(e->getSubExpr())) store(e->getSubExpr(), e->getSubExpr());  // count[k]++
     return true;
   }
   bool VisitVarDecl(VarDecl *v) {
-    if (v->hasInit()) flow(v->getCanonicalDecl(), v->getInit());
+    if (v->hasInit()) assign(v->getCanonicalDecl(), v->getInit());
     return true;
   }
   // What a function returns flows into its calls (`red = sweep()`).
   bool VisitFunctionDecl(FunctionDecl *f) {
     if (f->hasBody())
       forEach(f->getBody(), [&](const Stmt *x) {
-        if (auto *r = dyn_cast<ReturnStmt>(x); r && r->getRetValue()) flow(f->getCanonicalDecl(), r->getRetValue());
+        if (auto *r = dyn_cast<ReturnStmt>(x); r && r->getRetValue()) flow({f->getCanonicalDecl(), false}, r->getRetValue());
       });
     return true;
   }
+  // Loops: arguments flow into the parameters of the file's functions
+  // (`nearest(point, centres)` returns what its distances to centres say).
+  bool VisitCallExpr(CallExpr *call) {
+    const FunctionDecl *callee = call->getDirectCallee();
+    const FunctionDecl *def = callee ? callee->getDefinition() : nullptr;
+    if (!loopsOnly_ || !def || isa<CXXOperatorCallExpr>(call)) return true;
+    for (unsigned i = 0; i < def->getNumParams() && i < call->getNumArgs(); ++i)
+      assign(def->getParamDecl(i)->getCanonicalDecl(), call->getArg(i));
+    return true;
+  }
 
-  // The variables and members read by a condition or flowing into one.
-  std::set<const ValueDecl *> steering() {
-    std::vector<const ValueDecl *> todo(read_.begin(), read_.end());
+  // The values and the contents read by a condition or flowing into one.
+  std::set<Node> steering() {
+    std::vector<Node> todo(read_.begin(), read_.end());
     while (!todo.empty()) {
-      const ValueDecl *d = todo.back();
+      const Node n = todo.back();
       todo.pop_back();
-      for (const ValueDecl *from : sources_[d])
+      for (const Node &from : sources_[n])
         if (read_.insert(from).second) todo.push_back(from);
     }
     return std::move(read_);
@@ -96,21 +158,61 @@ class ConditionFinder : public RecursiveASTVisitor<ConditionFinder> {
       if (auto *f = dyn_cast<FieldDecl>(m->getMemberDecl())) return f->getCanonicalDecl();
     return nullptr;
   }
+  // Calls fn on what s reads: each name under it, with contents where it
+  // is read through (the base of an element, a dereference, the object of
+  // a member or of a member call; loopsOnly).
   template <typename Fn>
-  static void eachNamed(const Stmt *s, Fn &&fn) {
-    forEach(s, [&](const Stmt *x) {
+  void eachRead(const Stmt *s, Fn &&fn) const {
+    std::vector<std::pair<const Stmt *, bool>> todo{{s, false}};
+    while (!todo.empty()) {
+      auto [x, through] = todo.back();
+      todo.pop_back();
+      if (!x || isa<UnaryExprOrTypeTraitExpr>(x)) continue;  // sizeof *p reads nothing
       if (auto *e = dyn_cast<Expr>(x))
-        if (const ValueDecl *d = named(e)) fn(d);
-    });
+        if (const ValueDecl *d = named(e)) fn(Node{d, loopsOnly_ && through});
+      bool keeps = isa<ImplicitCastExpr, ParenExpr>(x);  // a read through passes casts and parentheses
+      if (keeps) {
+        for (const Stmt *c : x->children()) todo.push_back({c, through});
+        continue;
+      }
+      const Stmt *object = nullptr;  // what x reads through
+      if (auto *a = dyn_cast<ArraySubscriptExpr>(x)) object = a->getBase();
+      else if (auto *u = dyn_cast<UnaryOperator>(x); u && u->getOpcode() == UO_Deref) object = u->getSubExpr();
+      else if (auto *m = dyn_cast<MemberExpr>(x)) object = m->getBase();
+      else if (auto *op = dyn_cast<CXXOperatorCallExpr>(x); op && op->getOperator() == OO_Subscript) object = op->getArg(0);
+      else if (auto *mc = dyn_cast<CXXMemberCallExpr>(x)) object = mc->getImplicitObjectArgument();
+      for (const Stmt *c : x->children()) todo.push_back({c, c == object});
+      if (auto *cs = dyn_cast<CapturedStmt>(x)) todo.push_back({cs->getCapturedStmt(), false});
+    }
   }
   bool add(const Stmt *cond) {
-    eachNamed(cond, [&](const ValueDecl *d) { read_.insert(d); });
+    eachRead(cond, [&](const Node &n) { read_.insert(n); });
     return true;
   }
-  void flow(const ValueDecl *to, const Expr *from) {
-    eachNamed(from, [&](const ValueDecl *d) {
-      if (d != to) sources_[to].insert(d);
+  void flow(const Node &to, const Stmt *from) {
+    eachRead(from, [&](const Node &n) {
+      if (n.decl != to.decl || n.contents != to.contents) sources_[to].insert(n);
     });
+  }
+  // A variable or parameter takes from's value; loops: a pointer, array or
+  // object also shares the contents of those from names (`fr = f + i * w`).
+  void assign(const ValueDecl *to, const Expr *from) {
+    flow({to, false}, from);
+    if (!loopsOnly_ || !holdsContents(to)) return;
+    eachRead(from, [&](const Node &n) {
+      if (!n.contents && n.decl != to && holdsContents(n.decl)) sources_[{to, true}].insert({n.decl, true});
+    });
+  }
+  // A store into target of what from computes: into a variable or member,
+  // its value; loops: into an element, the contents of its array, which
+  // also depend on which element (the indices).
+  void store(const Expr *target, const Expr *from) {
+    if (const ValueDecl *to = named(target)) {
+      assign(to, from);
+    } else if (const ValueDecl *array = loopsOnly_ ? storedBase(target) : nullptr) {
+      flow({array, true}, from);
+      flow({array, true}, target);
+    }
   }
 
   // A branch of s breaks, returns or jumps: `if (norm < tol) break;`.
@@ -122,8 +224,8 @@ class ConditionFinder : public RecursiveASTVisitor<ConditionFinder> {
   }
 
   bool loopsOnly_;
-  std::set<const ValueDecl *> read_;
-  std::map<const ValueDecl *, std::set<const ValueDecl *>> sources_;
+  std::set<Node> read_;
+  std::map<Node, std::set<Node>> sources_;
 };
 
 // Whether a condition may read what a store into memory (an element, a
@@ -174,13 +276,17 @@ bool ownObject(const MemberExpr *m, const std::function<bool(const VarDecl *)> &
 std::set<const ValueDecl *> conditionReads(TranslationUnitDecl *tu) {
   ConditionFinder f(false);
   f.TraverseDecl(tu);
-  return f.steering();
+  std::set<const ValueDecl *> values;
+  for (const Node &n : f.steering()) values.insert(n.decl);
+  return values;
 }
 
-std::set<const ValueDecl *> loopConditionReads(TranslationUnitDecl *tu) {
+LoopSteering loopConditionReads(TranslationUnitDecl *tu) {
   ConditionFinder f(true);
   f.TraverseDecl(tu);
-  return f.steering();
+  LoopSteering reads;
+  for (const Node &n : f.steering()) (n.contents ? reads.contents : reads.values).insert(n.decl);
+  return reads;
 }
 
 namespace {
@@ -199,6 +305,16 @@ bool steeringPlace(const Expr *place, const std::function<bool(const VarDecl *)>
   // a member a condition reads: `s->residual = ...; while (s->residual > tol)`
   return field && testable(field->getType()) && conditions.count(field->getCanonicalDecl()) &&
          !ownObject(member, isOwn);
+}
+
+// Whether an element store writes into an array, object or member whose
+// contents a condition reads, not the code's own.
+bool elementSteers(const Expr *target, const std::function<bool(const VarDecl *)> &isOwn,
+                   const std::set<const ValueDecl *> &contents) {
+  const ValueDecl *base = storedBase(target);
+  if (!base || !contents.count(base)) return false;
+  const auto *var = dyn_cast<VarDecl>(base);
+  return !var || !isOwn(var);
 }
 
 // Whether a call may write such a place holding a floating-point number:
@@ -231,7 +347,7 @@ bool callWritesSteering(const CallExpr *call, const std::function<bool(const Var
 }  // namespace
 
 bool storesSteering(const Stmt *s, const std::function<bool(const VarDecl *)> &isOwn,
-                    const std::set<const ValueDecl *> &conditions) {
+                    const std::set<const ValueDecl *> &conditions, const std::set<const ValueDecl *> *contents) {
   bool steers = false;
   forEach(s, [&](const Stmt *x) {
     if (steers) return;
@@ -248,7 +364,8 @@ bool storesSteering(const Stmt *s, const std::function<bool(const VarDecl *)> &i
     else if (auto *m = dyn_cast<MemberExpr>(target); m && ownObject(m, isOwn)) steers = false;
     else  // or an address put into the program's data, where a condition may test it
       steers = steeringPlace(target, isOwn, conditions) ||
-               (target->getType()->isPointerType() && conditionReads(target, conditions));
+               (target->getType()->isPointerType() && conditionReads(target, conditions)) ||
+               (contents && elementSteers(target, isOwn, *contents));
   });
   return steers;
 }

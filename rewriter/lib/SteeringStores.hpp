@@ -18,8 +18,18 @@ std::set<const clang::ValueDecl *> conditionReads(clang::TranslationUnitDecl *tu
 // The same for the conditions that decide how much the program runs: those
 // of loops (while, do, for) and of the `if`s that leave one (break, return,
 // goto): a loop whose stores reach them decides how many times the
-// program's loops go round (LoopNests.cpp).
-std::set<const clang::ValueDecl *> loopConditionReads(clang::TranslationUnitDecl *tu);
+// program's loops go round (LoopNests.cpp). Here flows also go into the
+// arrays whose elements are assigned, and from arguments into parameters of
+// the file's functions.
+// Here values and contents apart: what the conditions read of a pointer,
+// array or object is its value (`if (!f) return 1;`) or its elements and
+// members (`while (dist(p, centre) > tol)`), and flows go into the contents
+// an element store writes, from arguments into parameters of the file's
+// functions, and from a pointer's contents into those of its copies.
+struct LoopSteering {
+  std::set<const clang::ValueDecl *> values, contents;
+};
+LoopSteering loopConditionReads(clang::TranslationUnitDecl *tu);
 
 // Whether s stores what a condition reads (conditions): a pointer into
 // memory (an array element whose array hangs from a variable a condition
@@ -30,10 +40,13 @@ std::set<const clang::ValueDecl *> loopConditionReads(clang::TranslationUnitDecl
 // by passing the address of a floating-point one, or a reference to it, to
 // a function that may write it (`dot(x, y, n, &rho)`). isOwn tells the variables whose
 // stores no other code sees (locals, parameters, a task's private copies).
-// Stores of numbers into arrays and through pointers are computation, and
-// so is a variable no condition reads (`sink = p` to keep an optimiser
-// from removing p): not steering.
+// Stores of numbers into arrays and through pointers are computation
+// (unless into the contents of an array, object or member in contents: a
+// loop that updates a k-means's centres, whose distances decide how many
+// times it goes round), and so is a variable no condition reads (`sink = p`
+// to keep an optimiser from removing p): not steering.
 bool storesSteering(const clang::Stmt *s, const std::function<bool(const clang::VarDecl *)> &isOwn,
-                    const std::set<const clang::ValueDecl *> &conditions);
+                    const std::set<const clang::ValueDecl *> &conditions,
+                    const std::set<const clang::ValueDecl *> *contents = nullptr);
 
 }  // namespace hcc::rewriter

@@ -137,6 +137,40 @@ const char *verdict(double *a, int n) {
 // CHECK: {"loop:loop-nests.c:[[@LINE-3]]", 0}; if ({{HCC_LOOP_ENTER}}(
 }
 
+// Centres whose distances decide how many times a search goes round: the
+// loops that store into them steer (what the conditions read of an array
+// is its elements, through a call); a test of a pointer reads its value,
+// not its elements, and leaves a loop filling them a kernel.
+static int closest(const double *centre, int k, double x) {
+  int best = 0;
+  for (int c = 1; c < k; ++c) best = (x - centre[c]) * (x - centre[c]) < (x - centre[best]) * (x - centre[best]) ? c : best;
+  return best;
+}
+int settle_centres(const double *x, int n, double *centre, int k) {
+  for (int c = 0; c < k; ++c) centre[c] = c;
+  int rounds = 0, moved = 1;
+  while (moved && rounds < 100) {
+    moved = 0;
+    for (int i = 0; i < n; ++i)
+      if (closest(centre, k, x[i]) != i % k) moved = 1;
+    for (int c = 0; c < k; ++c) centre[c] *= 0.5;
+    ++rounds;
+  }
+  return rounds;
+}
+// CHECK-LABEL: static int closest(
+// CHECK-NOT: {{static hcc_loop_site[ ]}}
+// CHECK-LABEL: int settle_centres(
+// CHECK-NOT: {{static hcc_loop_site[ ]}}
+// CHECK-LABEL: double fill(
+double fill(double *w, int n) {
+  if (!w) return 0;
+  for (int i = 0; i < n; ++i)
+    for (int j = 0; j < n; ++j) w[i * n + j] = i * 0.5 + j;
+  return w[0];
+// CHECK: {"loop:loop-nests.c:[[@LINE-3]]", 0}; if ({{HCC_LOOP_ENTER}}(
+}
+
 // A worksharing loop's reduction ending a time loop: registered before main
 // (HCC_SIM_LOOPS=model runs its chunks).
 int relax(double *a, int n) {
