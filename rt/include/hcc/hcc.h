@@ -6,6 +6,10 @@
  */
 #ifndef HCC_HCC_H
 #define HCC_HCC_H
+/* A system header to the program's compile: the rewriter includes it into
+ * sources built with the program's own warnings (an `-ansi -pedantic
+ * -Werror` build failed on this header's C99). */
+#pragma GCC system_header
 
 /* Only the compiler's freestanding <stddef.h>: the rewriter puts this header
  * above a program's first line, and a libc header here (<stdint.h> reads
@@ -309,7 +313,7 @@ void hcc_loop_leave(hcc_loop_site *site);
 extern __thread int hcc_loop_nests_skip;
 /* The iterations of `for (v = first; v OP bound; v += step)`, OP one of <,
  * <= (inclusive = 1) for step > 0 and >, >= for step < 0. */
-static inline double hcc_loop_trip(double first, double bound, double step, int inclusive) {
+static __inline__ double hcc_loop_trip(double first, double bound, double step, int inclusive) {
   const double span = (bound - first) / step;
   if (span < 0 || (span == 0 && !inclusive)) return 0;
   const double whole = (double)(long long)span;
