@@ -6,7 +6,8 @@
 // runs one actor at a time and would measure every such atomic on a line
 // already in its cache. The runtime charges the move instead, and an
 // instrumented run finds which of its sampled bursts moved one
-// (rt/program/shared_lines.cpp).
+// (rt/program/shared_lines.cpp). An atomic that reads x (capture, read) is
+// `hcc_shared_line_read`, an entry into the runtime.
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "hccrewriter/Passes.hpp"
 
@@ -29,8 +30,16 @@ class SharedAtomicsVisitor : public RecursiveASTVisitor<SharedAtomicsVisitor> {
       return true;
     CharSourceRange whole = pc_.constructRange(d);
     if (whole.getEnd().isMacroID()) return true;
-    pc_.rewriter.InsertTextBefore(whole.getBegin(), "{ hcc_shared_line(&(" + pc_.exprText(x) + "));\n" +
-                                                        pc_.lineMarker(pc_.line(whole.getBegin())));
+    // An atomic that reads x into the program (capture, read) lets the
+    // other threads run first up to this one's time: what it reads decides
+    // what the thread does next (a counter handing out work items, which
+    // one simulated thread took all of, running alone between two entries
+    // into the runtime).
+    const std::string mark =
+        d->getV() ? "hcc_shared_line_read(&(" + pc_.exprText(x) + "), \"" + pc_.baseName + ":" +
+                        std::to_string(pc_.line(d->getBeginLoc())) + "\")"
+                  : "hcc_shared_line(&(" + pc_.exprText(x) + "))";
+    pc_.rewriter.InsertTextBefore(whole.getBegin(), "{ " + mark + ";\n" + pc_.lineMarker(pc_.line(whole.getBegin())));
     pc_.rewriter.InsertTextAfterToken(whole.getEnd(), "\n}\n" + pc_.lineMarker(pc_.line(whole.getEnd())));
     pc_.remark(d->getBeginLoc(), "atomic on '" + pc_.exprText(x) + "': a simulation charges its cache line's moves "
                                  "between cores (hcc.line_transfer)");

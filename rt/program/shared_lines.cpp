@@ -56,3 +56,9 @@ extern "C" void hcc_shared_line(const volatile void* address) {
   if (!accounting || !accounting->shared_line) return;
   accounting->shared_line(const_cast<const void*>(address));
 }
+
+// The line's move belongs to the burst the entry ends.
+extern "C" void hcc_shared_line_read(const volatile void* address, const char* where) {
+  hcc_shared_line(address);
+  hcc::rt::RuntimeEntry entry(where);
+}

@@ -274,6 +274,12 @@ void hcc_delay(int flops, double amount);
  * hcc.line_transfer when another core updated it since this one last did
  * (rt/program/shared_lines.cpp). */
 void hcc_shared_line(const volatile void *address);
+/* The same before an atomic that reads its variable into the program
+ * (capture, read; where: "file:line"): an entry into the runtime, so that
+ * a simulation runs the other threads up to this one's time before it
+ * reads (a counter handing out work items gives them out in the order of
+ * simulated time, not all to the thread that happens to run). */
+void hcc_shared_line_read(const volatile void *address, const char *where);
 
 /* #pragma hcc model before a worksharing loop: a simulation charges the
  * chunks of loop "loop:<file>:<line>" from its model (hcc-calibrate) and

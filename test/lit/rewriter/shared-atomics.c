@@ -1,5 +1,6 @@
 // Instrumented and simulated builds (--shared-lines): hcc_shared_line(&x) before each `#pragma omp atomic`
-// on x (a simulation charges its line's moves); none in native builds, none for a directive written by a
+// on x (a simulation charges its line's moves), hcc_shared_line_read(&x, "file:line") before one that reads
+// x into the program (capture, read: an entry into the runtime); none in native builds, none for a directive written by a
 // macro (no line of its own) or on an x with side effects (evaluated once).
 // RUN: %hcc-rewrite --shared-lines %s -- | FileCheck %s
 // RUN: %hcc-rewrite --simulate %s -- | FileCheck %s --check-prefix=NATIVE
@@ -15,7 +16,7 @@ void f(int i, struct point *p) {
 #pragma omp atomic
   counter += 2;
 // CHECK: { hcc_shared_line(&(counter));
-// CHECK-NEXT: #line 15
+// CHECK-NEXT: #line 16
 // CHECK-NEXT: #pragma omp atomic
 // CHECK-NEXT:   counter += 2;
 // CHECK-NEXT: }
@@ -24,10 +25,10 @@ void f(int i, struct point *p) {
 // CHECK: { hcc_shared_line(&(sums[i % 8]));
 #pragma omp atomic capture
   seen = counter++;
-// CHECK: { hcc_shared_line(&(counter));
+// CHECK: { hcc_shared_line_read(&(counter), "shared-atomics.c:[[@LINE-2]]");
 #pragma omp atomic read
   seen = counter;
-// CHECK: { hcc_shared_line(&(counter));
+// CHECK: { hcc_shared_line_read(&(counter), "shared-atomics.c:[[@LINE-2]]");
 #pragma omp atomic write
   p->y = 0.5;
 // CHECK: { hcc_shared_line(&(p->y));
