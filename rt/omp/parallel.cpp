@@ -255,6 +255,11 @@ void run_team(State& s, Team& team, kmpc_micro fn, const Captured& args) {
   Team* t = &team;
   s.rt.wait_in([t] { return t->implicit.pending.load() == 0 && t->tasks.pending.load() == 0; },
                {&team.implicit.waiter, &team.tasks.waiter});
+  // The region's end is in the makespan: the other threads' implicit tasks
+  // end when they reach its barrier, and the encountering thread's work
+  // may end later (a histogram's simulated region ended at 0.16 s, its
+  // makespan said 0.0005 s: the other thread's end).
+  s.rt.work_run_at_once_ended();
 }
 
 }  // namespace hcc::omp

@@ -208,45 +208,24 @@ void update_line(ActorCpu& a, LineHistory& line, double cost) {
   if (line.update(a.line_core, now, cost)) a.clock.line_moves += cost;
 }
 
-// What one update costs the simulator (a read of the clock, the lookups),
-// measured once, at the first update that counts, on a line of its own,
-// and left out of each update's burst: alone on its line, and searching
-// another core's updates. Timed by the clocks around each update
-// (SimulatorWork: four reads, one a system call), a histogram's 20 M
-// atomics left 100-200 ns each in their bursts: 2-3 s predicted for a
-// 0.45-0.69 s native run.
+// What an update costs the simulator (the lookups, the history's search),
+// left out of the burst around it: a histogram's 20 M atomics left 100-200
+// ns each in their bursts when timed by clocks around each update
+// (SimulatorWork: four reads, one a system call), 2-3 s predicted for a
+// 0.45-0.69 s native run. Timed one update in kUpdateSample on the
+// monotonic clock, the others charged the mean so far: a cost measured
+// once, on made-up histories (another core's 256 runs), came out above
+// what a whole iteration of the histogram's loop took (73 ns against 55),
+// and left one thread's 10 M updates no time at all.
+constexpr uint32_t kUpdateSample = 64;
+constexpr double kUpdateOutlier = 1e-6;
 struct UpdateCosts {
-  double alone = -1, shared = -1;
+  uint64_t timed = 0;
+  double sum = 0;
+  uint32_t countdown = 0;
+  double mean() const { return timed ? sum / static_cast<double>(timed) : 0; }
 };
 UpdateCosts g_update_seconds;
-
-UpdateCosts measure_updates(ActorCpu& a) {
-  SimulatorWork work;  // the measurement is the simulator's too
-  alignas(64) static char own_line[64];
-  const auto key = std::make_pair(a.line_host, reinterpret_cast<uintptr_t>(own_line) / 64);
-  auto median_of = [&] {
-    constexpr int kUpdates = 1000;
-    std::vector<double> rounds;
-    for (int round = 0; round < 5; ++round) {
-      const double start = clock_seconds(Clock::Monotonic);
-      for (int i = 0; i < kUpdates; ++i) update_line(a, lookup_line(a, own_line), 0);
-      rounds.push_back((clock_seconds(Clock::Monotonic) - start) / kUpdates);
-    }
-    g_lines.erase(key);
-    a.last_history = nullptr;
-    std::nth_element(rounds.begin(), rounds.begin() + 2, rounds.end());
-    return rounds[2];
-  };
-  const double moves = a.clock.line_moves;
-  UpdateCosts costs;
-  costs.alone = median_of();
-  // Another core's full history, long before.
-  for (size_t k = 0; k < LineHistory::kRuns; ++k)
-    g_lines[key].update(a.line_core + 1, -1e6 + static_cast<double>(k), 0);
-  costs.shared = median_of();
-  a.clock.line_moves = moves;
-  return costs;
-}
 
 void shared_line(const void* address) {
   ActorCpu* a = cpu_of_caller();
@@ -260,10 +239,21 @@ void shared_line(const void* address) {
     a->line_scale = measured_speed(a->line_host, a->line_core) / a->line_host->get_speed();
   }
   if (a->line_cost <= 0) return;
-  if (g_update_seconds.alone < 0) g_update_seconds = measure_updates(*a);
-  LineHistory& line = lookup_line(*a, address);
-  update_line(*a, line, a->line_cost);
-  add_simulator_work(line.shared() ? g_update_seconds.shared : g_update_seconds.alone);
+  UpdateCosts& costs = g_update_seconds;
+  if (costs.countdown-- == 0) {
+    costs.countdown = kUpdateSample - 1;
+    const double start = clock_seconds(Clock::Monotonic);
+    update_line(*a, lookup_line(*a, address), a->line_cost);
+    // Not a line's first update (its history created: microseconds, once).
+    const double seconds = clock_seconds(Clock::Monotonic) - start - clock_overhead(Clock::Monotonic);
+    if (seconds < kUpdateOutlier) {
+      costs.sum += std::max(0.0, seconds);
+      ++costs.timed;
+    }
+  } else {
+    update_line(*a, lookup_line(*a, address), a->line_cost);
+  }
+  add_simulator_work(costs.mean());
 }
 
 const BurstAccounting kAccounting{clock_of_caller, charge, nullptr, shared_line};
