@@ -8,6 +8,12 @@
 // instrumented run finds which of its sampled bursts moved one
 // (rt/program/shared_lines.cpp). An atomic that reads x (capture, read) is
 // `hcc_shared_line_read`, an entry into the runtime.
+#include <set>
+#include <string>
+
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "hccrewriter/Passes.hpp"
 
@@ -46,7 +52,94 @@ class SharedAtomicsVisitor : public RecursiveASTVisitor<SharedAtomicsVisitor> {
     return true;
   }
 
+  // The same for the atomics written without OpenMP whose result the
+  // program uses (`i = __sync_fetch_and_add(&next, 1)`, C11's
+  // `atomic_fetch_add(&next, 1)`, `__atomic_load_n(&flag, ...)`, a
+  // std::atomic's `next++`, `next.fetch_add(1)`, `flag.load()`): the
+  // expression becomes `(hcc_shared_line_read(p, "file:line"), expression)`.
+  bool VisitCallExpr(CallExpr *call) {
+    if (auto *member = dyn_cast<CXXMemberCallExpr>(call)) {
+      const auto *method = member->getMethodDecl();
+      const Expr *object = member->getImplicitObjectArgument();
+      if (method && object && stdAtomic(method->getParent()) &&
+          (isa<CXXConversionDecl>(method) || kMembers.count(method->getName().str())))
+        wrap(call, object, isArrow(member));
+      return true;
+    }
+    if (auto *op = dyn_cast<CXXOperatorCallExpr>(call)) {
+      const auto *method = dyn_cast_or_null<CXXMethodDecl>(op->getDirectCallee());
+      if (method && stdAtomic(method->getParent()) && op->getNumArgs() > 0 && op->getOperator() != OO_Equal)
+        wrap(call, op->getArg(0), false);
+      return true;
+    }
+    const FunctionDecl *callee = call->getDirectCallee();
+    if (callee && call->getBuiltinCallee() && callee->getName().starts_with("__sync_") && call->getNumArgs() > 0 &&
+        !callee->getName().starts_with("__sync_synchronize") && !callee->getName().starts_with("__sync_lock_release"))
+      wrap(call, call->getArg(0), true);
+    return true;
+  }
+  bool VisitAtomicExpr(AtomicExpr *e) {
+    if (e->getOp() != AtomicExpr::AO__c11_atomic_init) wrap(e, e->getPtr(), true);
+    return true;
+  }
+
  private:
+  static inline const std::set<std::string> kMembers = {
+      "load",          "exchange",  "fetch_add", "fetch_sub",           "fetch_and",
+      "fetch_or",      "fetch_xor", "fetch_max", "compare_exchange_weak", "compare_exchange_strong",
+      "fetch_min"};
+
+  static bool stdAtomic(const CXXRecordDecl *r) {
+    if (!r || !r->isInStdNamespace()) return false;
+    const std::string name = r->getName().str();
+    return name == "atomic" || name == "atomic_ref" || name.rfind("__atomic", 0) == 0;
+  }
+  static bool isArrow(const CXXMemberCallExpr *m) {
+    const auto *callee = dyn_cast<MemberExpr>(m->getCallee()->IgnoreParens());
+    return callee && callee->isArrow();
+  }
+
+  // Whether the program uses e's value: not a statement of its own, nor
+  // cast to void, nor a for's increment.
+  bool used(const Expr *e) const {
+    const Stmt *child = e;
+    for (;;) {
+      auto parents = pc_.ctx.getParents(*child);
+      if (parents.empty()) return false;
+      const Stmt *parent = parents[0].get<Stmt>();
+      if (!parent) return true;  // an initialiser
+      if (isa<ImplicitCastExpr, ParenExpr, ExprWithCleanups, MaterializeTemporaryExpr, CXXBindTemporaryExpr>(parent)) {
+        child = parent;
+        continue;
+      }
+      if (isa<CompoundStmt>(parent)) return false;
+      if (auto *cast = dyn_cast<CStyleCastExpr>(parent)) return !cast->getType()->isVoidType();
+      if (auto *f = dyn_cast<ForStmt>(parent)) return f->getInc() != child;
+      if (isa<IfStmt, WhileStmt, DoStmt, SwitchStmt>(parent)) return true;
+      return !isa<Stmt>(parent) || isa<Expr, DeclStmt, ReturnStmt>(parent);
+    }
+  }
+
+  // pointer: the address of the atomic variable (a builtin's argument, an
+  // arrow's object), else the object, whose address is taken.
+  void wrap(const Expr *e, const Expr *place, bool pointer) {
+    const SourceManager &sm = pc_.sm;
+    const SourceLocation begin = sm.getExpansionLoc(e->getBeginLoc());
+    const SourceLocation end = sm.getExpansionRange(e->getEndLoc()).getEnd();
+    if (!pc_.inMainFile(begin) || !used(e) || place->HasSideEffects(pc_.ctx)) return;
+    if (!wrapped_.insert(begin.getRawEncoding()).second) return;  // an atomic inside a macro's expansion, once
+    const std::string address = pointer ? "(" + pc_.exprText(place) + ")" : "&(" + pc_.exprText(place) + ")";
+    pc_.rewriter.InsertTextBefore(begin, "(hcc_shared_line_read(" + address + ", \"" + pc_.baseName + ":" +
+                                             std::to_string(pc_.line(begin)) + "\"), ");
+    pc_.rewriter.InsertTextAfterToken(end, ")");
+    pc_.remark(begin, std::string("atomic read of ") + (pointer ? "what '" : "'") + pc_.exprText(place) +
+                          (pointer ? "' points to" : "'") +
+                          ": an entry into the runtime, so that simulated threads read it in the order of simulated "
+                          "time");
+  }
+
+  std::set<unsigned> wrapped_;
+
   PassContext &pc_;
 };
 
