@@ -119,7 +119,8 @@ class ConditionFinder : public RecursiveASTVisitor<ConditionFinder> {
   bool VisitFunctionDecl(FunctionDecl *f) {
     if (f->hasBody())
       forEach(f->getBody(), [&](const Stmt *x) {
-        if (auto *r = dyn_cast<ReturnStmt>(x); r && r->getRetValue()) flow({f->getCanonicalDecl(), false}, r->getRetValue());
+        if (auto *r = dyn_cast<ReturnStmt>(x); r && r->getRetValue())
+          flow({f->getCanonicalDecl(), false}, r->getRetValue());
       });
     return true;
   }
@@ -179,7 +180,8 @@ class ConditionFinder : public RecursiveASTVisitor<ConditionFinder> {
       if (auto *a = dyn_cast<ArraySubscriptExpr>(x)) object = a->getBase();
       else if (auto *u = dyn_cast<UnaryOperator>(x); u && u->getOpcode() == UO_Deref) object = u->getSubExpr();
       else if (auto *m = dyn_cast<MemberExpr>(x)) object = m->getBase();
-      else if (auto *op = dyn_cast<CXXOperatorCallExpr>(x); op && op->getOperator() == OO_Subscript) object = op->getArg(0);
+      else if (auto *op = dyn_cast<CXXOperatorCallExpr>(x); op && op->getOperator() == OO_Subscript)
+        object = op->getArg(0);
       else if (auto *mc = dyn_cast<CXXMemberCallExpr>(x)) object = mc->getImplicitObjectArgument();
       for (const Stmt *c : x->children()) todo.push_back({c, c == object});
       if (auto *cs = dyn_cast<CapturedStmt>(x)) todo.push_back({cs->getCapturedStmt(), false});
