@@ -127,6 +127,10 @@ class SharedAtomicsVisitor : public RecursiveASTVisitor<SharedAtomicsVisitor> {
     const SourceLocation begin = sm.getExpansionLoc(e->getBeginLoc());
     const SourceLocation end = sm.getExpansionRange(e->getEndLoc()).getEnd();
     if (!pc_.inMainFile(begin) || !used(e) || place->HasSideEffects(pc_.ctx)) return;
+    // Written by a macro: its names may be the macro's own (`({ long *_p =
+    // (p); __sync_fetch_and_add(_p, 1); })`), out of scope where the call
+    // stands; a macro's argument (C11's `atomic_fetch_add(&next, 1)`) is not.
+    if (place->getBeginLoc().isMacroID() && !sm.isMacroArgExpansion(place->getBeginLoc())) return;
     if (!wrapped_.insert(begin.getRawEncoding()).second) return;  // an atomic inside a macro's expansion, once
     const std::string address = pointer ? "(" + pc_.exprText(place) + ")" : "&(" + pc_.exprText(place) + ")";
     pc_.rewriter.InsertTextBefore(begin, "(hcc_shared_line_read(" + address + ", \"" + pc_.baseName + ":" +

@@ -19,6 +19,10 @@ int take(void) {
 // CHECK: if ((hcc_shared_line_read((&flag), "shared-atomics-builtins.c:[[@LINE-1]]"), __atomic_load_n(&flag, __ATOMIC_ACQUIRE))) return -1;
   (void)__atomic_fetch_add(&flag, 1, __ATOMIC_RELAXED);
 // CHECK: {{^}}  (void)__atomic_fetch_add(&flag, 1, __ATOMIC_RELAXED);
+  // A macro whose atomic works on a name of its own: left alone.
+#define TAKE(p) ({ int *_p = (p); int _v = __sync_fetch_and_add(_p, 1); _v; })
+  i += TAKE(&next);
+// CHECK: {{^}}  i += TAKE(&next);
   return i + atomic_fetch_add(&cursor, 1);
 // CHECK: return i + (hcc_shared_line_read((&cursor), "shared-atomics-builtins.c:[[@LINE-1]]"), atomic_fetch_add(&cursor, 1));
 }
