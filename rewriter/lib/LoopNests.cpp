@@ -421,7 +421,7 @@ class LoopNests {
 
   PassContext &pc_;
   const LoopSteering conditions_;  // what the conditions of loops read (loopConditionReads)
-  std::string constructors_;                      // hcc_loop_steers registrations
+  std::string constructors_;       // hcc_loop_steers registrations
   std::map<const FunctionDecl *, bool> functions_;  // skippable, by definition
   std::set<const FunctionDecl *> loops_;            // skippable ones with a loop
   unsigned next_ = 0;

@@ -41,10 +41,8 @@ class SharedAtomicsVisitor : public RecursiveASTVisitor<SharedAtomicsVisitor> {
     // what the thread does next (a counter handing out work items, which
     // one simulated thread took all of, running alone between two entries
     // into the runtime).
-    const std::string mark =
-        d->getV() ? "hcc_shared_line_read(&(" + pc_.exprText(x) + "), \"" + pc_.baseName + ":" +
-                        std::to_string(pc_.line(d->getBeginLoc())) + "\")"
-                  : "hcc_shared_line(&(" + pc_.exprText(x) + "))";
+    const std::string mark = d->getV() ? readAt(d->getBeginLoc(), "&(" + pc_.exprText(x) + ")")
+                                       : "hcc_shared_line(&(" + pc_.exprText(x) + "))";
     pc_.rewriter.InsertTextBefore(whole.getBegin(), "{ " + mark + ";\n" + pc_.lineMarker(pc_.line(whole.getBegin())));
     pc_.rewriter.InsertTextAfterToken(whole.getEnd(), "\n}\n" + pc_.lineMarker(pc_.line(whole.getEnd())));
     pc_.remark(d->getBeginLoc(), "atomic on '" + pc_.exprText(x) + "': a simulation charges its cache line's moves "
@@ -99,6 +97,11 @@ class SharedAtomicsVisitor : public RecursiveASTVisitor<SharedAtomicsVisitor> {
     return callee && callee->isArrow();
   }
 
+  // The call that marks an atomic read at loc of what address points to.
+  std::string readAt(SourceLocation loc, const std::string &address) const {
+    return "hcc_shared_line_read(" + address + ", \"" + pc_.baseName + ":" + std::to_string(pc_.line(loc)) + "\")";
+  }
+
   // Whether the program uses e's value: not a statement of its own, nor
   // cast to void, nor a for's increment.
   bool used(const Expr *e) const {
@@ -133,8 +136,7 @@ class SharedAtomicsVisitor : public RecursiveASTVisitor<SharedAtomicsVisitor> {
     if (place->getBeginLoc().isMacroID() && !sm.isMacroArgExpansion(place->getBeginLoc())) return;
     if (!wrapped_.insert(begin.getRawEncoding()).second) return;  // an atomic inside a macro's expansion, once
     const std::string address = pointer ? "(" + pc_.exprText(place) + ")" : "&(" + pc_.exprText(place) + ")";
-    pc_.rewriter.InsertTextBefore(begin, "(hcc_shared_line_read(" + address + ", \"" + pc_.baseName + ":" +
-                                             std::to_string(pc_.line(begin)) + "\"), ");
+    pc_.rewriter.InsertTextBefore(begin, "(" + readAt(begin, address) + ", ");
     pc_.rewriter.InsertTextAfterToken(end, ")");
     pc_.remark(begin, std::string("atomic read of ") + (pointer ? "what '" : "'") + pc_.exprText(place) +
                           (pointer ? "' points to" : "'") +

@@ -27,29 +27,22 @@ bool first_warning(const std::string& kernel) {
   return warned->insert(kernel).second;
 }
 
-// Loops marked #pragma hcc model, registered before main.
+// Loops marked #pragma hcc model, and loops whose stores steer the
+// program's loops (hcc_loop_steers), both registered before main.
 std::mutex marked_mutex;
 std::set<std::string>& marked() {
   static auto* loops = new std::set<std::string>;  // used until the process ends
   return *loops;
 }
 bool any_marked = false;
-
-bool marked_for_model(const std::string& kernel) {
-  std::lock_guard<std::mutex> lock(marked_mutex);
-  return marked().count(kernel) > 0;
-}
-
-// Loops whose stores steer the program's loops (hcc_loop_steers), registered
-// before main.
 std::set<std::string>& steering() {
   static auto* loops = new std::set<std::string>;  // used until the process ends
   return *loops;
 }
 
-bool steers(const std::string& kernel) {
+bool listed(std::set<std::string>& (*loops)(), const std::string& kernel) {
   std::lock_guard<std::mutex> lock(marked_mutex);
-  return steering().count(kernel) > 0;
+  return loops().count(kernel) > 0;
 }
 
 }  // namespace
@@ -61,8 +54,8 @@ bool chunk_begins(State& s, const ident_t* loc, uint64_t iterations) {
   rt::loop_chunk_runs(s.rt, true);  // unless charged from its model below
   if (s.loops_modelled || simulated_marks) {
     const std::string kernel = kernel_name(loc);
-    const bool marked = simulated_marks && marked_for_model(kernel);
-    if (!marked && (!s.loops_modelled || steers(kernel))) return true;
+    const bool pragma = simulated_marks && listed(marked, kernel);  // #pragma hcc model
+    if (!pragma && (!s.loops_modelled || listed(steering, kernel))) return true;
     const double work = me.loop_work * static_cast<double>(iterations);
     if (const std::optional<double> seconds = s.rt.loop_model(kernel, iterations, work)) {
       const double start = s.rt.time();

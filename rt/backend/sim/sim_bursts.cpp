@@ -240,18 +240,17 @@ void shared_line(const void* address) {
   }
   if (a->line_cost <= 0) return;
   UpdateCosts& costs = g_update_seconds;
-  if (costs.countdown-- == 0) {
+  const bool timed = costs.countdown-- == 0;
+  const double start = timed ? clock_seconds(Clock::Monotonic) : 0;
+  update_line(*a, lookup_line(*a, address), a->line_cost);
+  if (timed) {
     costs.countdown = kUpdateSample - 1;
-    const double start = clock_seconds(Clock::Monotonic);
-    update_line(*a, lookup_line(*a, address), a->line_cost);
     // Not a line's first update (its history created: microseconds, once).
     const double seconds = clock_seconds(Clock::Monotonic) - start - clock_overhead(Clock::Monotonic);
     if (seconds < kUpdateOutlier) {
       costs.sum += std::max(0.0, seconds);
       ++costs.timed;
     }
-  } else {
-    update_line(*a, lookup_line(*a, address), a->line_cost);
   }
   add_simulator_work(costs.mean());
 }
