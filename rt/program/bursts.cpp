@@ -180,7 +180,15 @@ void close_burst(BurstClock& c, double now, const char* where = nullptr, bool ga
 // what timing it adds (empty_burst_seconds), and recorded when short.
 thread_local BurstClock t_sampled_clock;
 std::atomic<bool> g_sampling_bursts{true};
-std::atomic<uint32_t> g_samples_in_run{0};
+// Every thread counts its samples here: on a line of its own. Next to
+// g_burst_accounting, which every entry reads, each count took that line
+// from the other threads' caches, and their next entry waited for it: a
+// Fibonacci's sampled bursts measured 70-100 ns where they run 2-4 ns, an
+// instrumented n-queens ran 16 % longer.
+struct alignas(64) SampleCount {
+  std::atomic<uint32_t> n{0};
+};
+SampleCount g_samples_in_run;
 
 void sample_close(BurstClock& c, const char* where) {
   const double seconds =
@@ -193,7 +201,7 @@ void sample_close(BurstClock& c, const char* where) {
 
 void sample_mark(BurstClock& c) {
   // Counted when timed, kept or not (a key may have all it keeps).
-  if (g_samples_in_run.fetch_add(1, std::memory_order_relaxed) + 1 >= kBurstSamplesInRun)
+  if (g_samples_in_run.n.fetch_add(1, std::memory_order_relaxed) + 1 >= kBurstSamplesInRun)
     g_sampling_bursts.store(false, std::memory_order_relaxed);  // enough: the rest of the run is not slowed
   if (++c.sampled > kBurstSamplesPerThread) {
     c.countdown = UINT32_MAX;
