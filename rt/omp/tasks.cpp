@@ -25,9 +25,15 @@ namespace {
 constexpr size_t kAlign = 16;
 size_t round_up(size_t n) { return (n + kAlign - 1) / kAlign * kAlign; }
 
-// The kernel name of a task: for now, where its outlined body lies in the
-// program (stable from run to run of one build).
-std::string name_of(kmp_routine_entry_t routine) {
+// The kernel name of a task the compiler did not name (a taskloop's, a
+// task in a macro or another file): where its construct is in the sources
+// ("spmv.c:34", from the location clang passes, `psource`), the same in an
+// instrumented and a simulated build. Without one, where its outlined body
+// lies in the program: stable from run to run of one build only, so a
+// simulation found no model of a taskloop's tasks (named after their
+// address in the instrumented build) and ran each for real.
+std::string name_of(kmp_routine_entry_t routine, const char* psource) {
+  if (std::string site = rt::openmp_site(psource); !site.empty()) return site;
   Dl_info info{};
   uintptr_t offset = reinterpret_cast<uintptr_t>(routine);
   if (dladdr(reinterpret_cast<void*>(routine), &info) && info.dli_fbase)
@@ -162,7 +168,7 @@ unsigned codelet_flags(const hcc_omp_task_info* info) {
   return flags;
 }
 
-const hcc_codelet* codelet_for(State& s, const TaskHeader* h, int ndeps) {
+const hcc_codelet* codelet_for(State& s, const TaskHeader* h, int ndeps, const char* psource) {
   const hcc_omp_task_info* info = h->attributes.info;
   const kmp_routine_entry_t routine = task_of(const_cast<TaskHeader*>(h))->routine;
   const auto key = std::make_pair(info ? static_cast<const void*>(info) : reinterpret_cast<const void*>(routine), ndeps);
@@ -179,7 +185,7 @@ const hcc_codelet* codelet_for(State& s, const TaskHeader* h, int ndeps) {
   s.rt.unlock();
   if (known) return remember(known);
   auto cl = std::make_unique<Codelet>();
-  cl->name = info && info->name ? info->name : name_of(routine);
+  cl->name = info && info->name ? info->name : name_of(routine, psource);
   for (int i = 0; info && i < info->nparams; ++i) cl->param_names.push_back(info->param_names[i]);
   for (int k = 0; k < ndeps; ++k) cl->param_names.push_back("dep" + std::to_string(k) + "_bytes");
   for (const std::string& n : cl->param_names) cl->param_name_ptrs.push_back(n.c_str());
@@ -401,7 +407,7 @@ void run_on_creator(TaskHeader* h, const hcc_codelet* codelet, double entered) {
 // runs because its queue is full (TaskOptions::throttle) runs once
 // hand_over's frames are gone: a tree of tasks thousands of levels deep
 // nests that many on the stack.
-void submit(TaskHeader* h, const kmp_depend_info_t* deps, int ndeps) {
+void submit(TaskHeader* h, const kmp_depend_info_t* deps, int ndeps, const char* psource) {
   State& s = *h->state;
   Thread& creator = thread_at(s, h->creator);
   // hcc.inline counts the decision too: finding the task's codelet and
@@ -410,7 +416,7 @@ void submit(TaskHeader* h, const kmp_depend_info_t* deps, int ndeps) {
   // run here: another would count the read in its hcc.submit.
   const bool may_run_here = ndeps == 0 && !h->event;
   const double entered = may_run_here && s.rt.measures_costs() && creator.task_alloc_at >= 0 ? s.rt.now() : -1;
-  const hcc_codelet* codelet = codelet_for(s, h, ndeps);
+  const hcc_codelet* codelet = codelet_for(s, h, ndeps, psource);
   // How deep the task is in the tree of tasks, against the deepest its
   // creating thread created: a recursion's deep tasks are its smallest.
   creator.deepest_creation = std::max(creator.deepest_creation, h->depth);
@@ -485,7 +491,7 @@ int32_t __kmpc_omp_task(ident_t* loc, int32_t, kmp_task_t* task) {
   TaskHeader* h = header_of(task);
   if (h->running) h->next_part = true;  // an untied task's next part
   else if (runs_when_created(h)) run_now(h);
-  else submit(h, nullptr, 0);
+  else submit(h, nullptr, 0, loc ? loc->psource : nullptr);
   return 0;
 }
 
@@ -500,11 +506,11 @@ int32_t __kmpc_omp_task_with_deps(ident_t* loc, int32_t, kmp_task_t* task, int32
     return 0;
   }
   if (!noalias || ndeps_noalias == 0) {  // what compilers emit: no copy
-    submit(h, deps, ndeps);
+    submit(h, deps, ndeps, loc ? loc->psource : nullptr);
     return 0;
   }
   DependItems all = all_deps(ndeps, deps, ndeps_noalias, noalias);
-  submit(h, all.begin(), static_cast<int>(all.size()));
+  submit(h, all.begin(), static_cast<int>(all.size()), loc ? loc->psource : nullptr);
   return 0;
 }
 
@@ -648,7 +654,7 @@ void __kmpc_taskloop(ident_t* loc, int32_t, kmp_task_t* task, int32_t if_val, ui
     *cub = static_cast<uint64_t>(lower + static_cast<int64_t>(begin + count - 1) * st);
     if (task_dup) reinterpret_cast<kmp_task_dup_t>(task_dup)(t, task, i + 1 == ntasks);
     if (!if_val || runs_when_created(copy)) run_now(copy);
-    else submit(copy, nullptr, 0);
+    else submit(copy, nullptr, 0, loc ? loc->psource : nullptr);
     begin += count;
   }
   if (!nogroup) __kmpc_end_taskgroup(nullptr, 0);

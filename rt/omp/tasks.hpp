@@ -51,7 +51,8 @@ inline TaskHeader* header_of(kmp_task_t* t) { return reinterpret_cast<TaskHeader
 inline bool runs_when_created(const TaskHeader* h) { return h->at_once; }
 // Runs a task on the calling thread and frees it.
 void run_now(TaskHeader* h);
-// Hands a task to the runtime, with the dependencies of its depend items.
-void submit(TaskHeader* h, const kmp_depend_info_t* deps, int ndeps);
+// Hands a task to the runtime, with the dependencies of its depend items;
+// psource: its construct's source location (names a task the compiler did not).
+void submit(TaskHeader* h, const kmp_depend_info_t* deps, int ndeps, const char* psource);
 
 }  // namespace hcc::omp
