@@ -299,9 +299,9 @@ void Runtime::ran_on_creator(const hcc_codelet& codelet, int w, double start, do
                                            format_params(codelet, params, nparams), 0, 0, seconds});
 }
 
-void Runtime::creator_run_cost_measured(bool included, double seconds) {
-  // Three intervals, each holding one reading of the clock.
-  const double cost = seconds - 3 * wall_clock_cost_;
+void Runtime::creator_run_cost_measured(bool included, double seconds, int intervals) {
+  // Each interval holds one reading of the clock.
+  const double cost = seconds - intervals * wall_clock_cost_;
   if (seconds <= kLongestCost) record_cost(included ? kIncludedCost : kInlineCost, kCpuArch, std::max(0.0, cost));
 }
 

@@ -61,6 +61,10 @@ struct TaskOptions {
   // submit decides and reads; kNotTimed: this submission is not timed.
   static constexpr double kBeginAtSubmit = -1, kNotTimed = -2;
   double begun_at = kBeginAtSubmit;
+  // What the layer above timed of the task before begun_at, net of its
+  // clock reads (OpenMP: the allocation, when begun_at is the entry of
+  // __kmpc_omp_task): added to hcc.submit.
+  double before_seconds = 0;
   // An OpenMP task, which its creating worker runs at once when its own
   // queue is full and the task is ready (Config::task_throttle): submit then
   // leaves it unqueued for run_submitted.
@@ -156,6 +160,8 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
     if (sample_events_ && w >= 0 && workers_[w].tally.add(kernel, seconds)) fine_kernels_.add(kernel);
   }
   double wallclock() { return backend_->wallclock(); }
+  // Instrumented runs: what one read of wallclock() adds to an interval.
+  double wall_clock_cost() const { return wall_clock_cost_; }
   std::optional<double> loop_model(const std::string& kernel, uint64_t iterations, double work);
   uint64_t peak_memory(int node) const { return trace_->peak_memory(node); }
   // The program's heap (rt/program/program_memory.hpp), from start to shutdown.
@@ -247,7 +253,8 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
   // wall clock's readings around the task's body; charged by simulations.
   // What running a task on its creator cost besides its body (hcc.inline,
   // or hcc.included when it had to run there: runtime_costs.hpp).
-  void creator_run_cost_measured(bool included, double seconds);
+  // seconds: the sum of `intervals` intervals timed on the monotonic clock.
+  void creator_run_cost_measured(bool included, double seconds, int intervals);
   void charge_inline_run() { backend_->compute(inline_cost_); }
   void charge_included_run() {
     if (included_cost_ > 0) backend_->compute(included_cost_);

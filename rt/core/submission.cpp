@@ -107,7 +107,8 @@ Task* Runtime::submit(const hcc_task_desc& d, const TaskOptions& options) {
   // May block the application (HCC_MAX_SUBMITTED): then not a cost (kLongestCost).
   const bool left_to_submitter = enqueue(t, self, options.id, options.throttle);
   if (measure_costs_ && begun_at >= 0)
-    if (const double cost = cost_since(begun_at); cost >= 0) record_cost(kSubmitCost, kCpuArch, cost);
+    if (const double cost = cost_since(begun_at); cost >= 0)
+      record_cost(kSubmitCost, kCpuArch, cost + options.before_seconds);
   backend_->compute(submit_cost_);
   if (options.throttle) return left_to_submitter ? t : nullptr;
   return t;

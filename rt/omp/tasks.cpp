@@ -302,7 +302,7 @@ void run_now(TaskHeader* h) {
   run_next_parts(h, h->creator);
   const double ended = costed ? rt.now() : 0;
   end_on_creator(h);  // h is gone after
-  if (costed) rt.creator_run_cost_measured(true, allocation + started - entered + rt.now() - ended);
+  if (costed) rt.creator_run_cost_measured(true, allocation + started - entered + rt.now() - ended, 3);
 }
 
 namespace {
@@ -325,7 +325,10 @@ Params params_of(const TaskHeader* h, const kmp_depend_info_t* deps, int ndeps) 
 
 // Hands a task to the runtime (submit); the runtime's task when its
 // creating thread is to run it now (its queue is full), else nullptr.
-rt::Task* hand_over(TaskHeader* h, const hcc_codelet* codelet, const kmp_depend_info_t* deps, int ndeps) {
+// entered: when __kmpc_omp_task began submitting, in a run that times this
+// task's submission (else < 0).
+rt::Task* hand_over(TaskHeader* h, const hcc_codelet* codelet, const kmp_depend_info_t* deps, int ndeps,
+                    double entered) {
   State& s = *h->state;
   kmp_task_t* task = task_of(h);
   const int self = h->creator - 1;  // the submitting thread is the one that created the task
@@ -355,8 +358,18 @@ rt::Task* hand_over(TaskHeader* h, const hcc_codelet* codelet, const kmp_depend_
   o.detached = e != nullptr;
   o.throttle = !e;  // a detachable task runs on its creator only in a team of one
   o.reserved = h->host;
-  if (s.rt.measures_costs())
-    o.begun_at = std::exchange(thread_at(s, h->creator).task_alloc_at, rt::TaskOptions::kBeginAtSubmit);
+  if (s.rt.measures_costs()) {
+    // hcc.submit: the allocation, then the submission from its entry on.
+    // The program's code between them (the firstprivate copies) is a CPU
+    // burst of its own: counted in hcc.submit too, a task's n-queens board
+    // or tree node was charged twice.
+    Thread& creator = thread_at(s, h->creator);
+    o.begun_at = std::exchange(creator.task_alloc_at, rt::TaskOptions::kBeginAtSubmit);
+    if (o.begun_at >= 0 && entered >= 0) {
+      o.begun_at = entered;
+      o.before_seconds = std::max(0.0, creator.task_alloc_seconds - s.rt.wall_clock_cost());
+    }
+  }
   rt::Task* t = s.rt.submit(d, o);
   if (!e) return t;
   s.rt.lock();
@@ -384,9 +397,14 @@ void run_on_creator(TaskHeader* h, const hcc_codelet* codelet, double entered) {
   const Thread& me = thread_at(s, h->creator);
   const bool costed = entered >= 0;
   const double allocation = costed ? me.task_alloc_seconds : 0;
+  // Whether an instrumented run keeps this run, and keeping it, are not
+  // what the task costs natively: left out of hcc.inline (they were 5-10 ns
+  // of an n-queens search's 38, whose simulation came out 11-13 % long).
+  const double deciding = costed ? rt.now() : 0;
   const bool kept = rt.keeps_run_on_creator(codelet);
-  const bool observed = rt.times_run(w);
   const Params params = kept ? params_of(h, nullptr, 0) : Params{};
+  const double decided = costed ? rt.now() : 0;
+  const bool observed = rt.times_run(w);
   rt.charge_inline_run();
   begin_on_creator(h);
   h->next_part = !discarded(h);
@@ -396,8 +414,9 @@ void run_on_creator(TaskHeader* h, const hcc_codelet* codelet, double entered) {
   const double ended = timed ? rt.now() : 0;
   end_on_creator(h);  // h is gone after
   if (observed) rt.observe_run(codelet, ended - started);
+  const double left = costed ? rt.now() : 0;
   if (kept) rt.ran_on_creator(*codelet, w, started, ended, params.begin(), params.size());
-  if (costed) rt.creator_run_cost_measured(false, allocation + started - entered + rt.now() - ended);
+  if (costed) rt.creator_run_cost_measured(false, allocation + deciding - entered + started - decided + left - ended, 4);
 }
 
 }  // namespace
@@ -413,9 +432,9 @@ void submit(TaskHeader* h, const kmp_depend_info_t* deps, int ndeps, const char*
   // hcc.inline counts the decision too: finding the task's codelet and
   // whether it runs here were a fifth of a Fibonacci's native run at cut-off
   // 0 (perf), which its simulation left out. Read only for a task that may
-  // run here: another would count the read in its hcc.submit.
+  // run here, and hcc.submit from here for one submitted (hand_over).
   const bool may_run_here = ndeps == 0 && !h->event;
-  const double entered = may_run_here && s.rt.measures_costs() && creator.task_alloc_at >= 0 ? s.rt.now() : -1;
+  const double entered = s.rt.measures_costs() && creator.task_alloc_at >= 0 ? s.rt.now() : -1;
   const hcc_codelet* codelet = codelet_for(s, h, ndeps, psource);
   // How deep the task is in the tree of tasks, against the deepest its
   // creating thread created: a recursion's deep tasks are its smallest.
@@ -425,7 +444,7 @@ void submit(TaskHeader* h, const kmp_depend_info_t* deps, int ndeps, const char*
     run_on_creator(h, codelet, entered);
     return;
   }
-  if (rt::Task* t = hand_over(h, codelet, deps, ndeps)) s.rt.run_submitted(t);
+  if (rt::Task* t = hand_over(h, codelet, deps, ndeps, entered)) s.rt.run_submitted(t);
 }
 
 }  // namespace hcc::omp

@@ -89,7 +89,8 @@ void install_burst_models(std::unordered_map<uint64_t, double> seconds_by_key);
 // each burst waiting for the lines the other one wrote (the same search's
 // models: 228 ns at a key where one thread measured 124 ns, 0.235 s
 // predicted for a native 0.087 s, 0.090 s from the simulation's own
-// measurements).
+// measurements; most of that was the sampling's own count sharing a cache
+// line with what every entry reads, bursts.cpp).
 double modelled_burst(const char* from, const char* to, double measured, bool line_moved = false);
 
 // Instrumented run: whether the calling thread keeps this sample of bursts
