@@ -365,7 +365,7 @@ rt::Task* hand_over(TaskHeader* h, const hcc_codelet* codelet, const kmp_depend_
     // or tree node was charged twice.
     Thread& creator = thread_at(s, h->creator);
     o.begun_at = std::exchange(creator.task_alloc_at, rt::TaskOptions::kBeginAtSubmit);
-    if (o.begun_at >= 0 && entered >= 0) {
+    if (entered >= 0) {  // read because the allocation was timed (submit)
       o.begun_at = entered;
       o.before_seconds = std::max(0.0, creator.task_alloc_seconds - s.rt.wall_clock_cost());
     }
@@ -429,10 +429,11 @@ void run_on_creator(TaskHeader* h, const hcc_codelet* codelet, double entered) {
 void submit(TaskHeader* h, const kmp_depend_info_t* deps, int ndeps, const char* psource) {
   State& s = *h->state;
   Thread& creator = thread_at(s, h->creator);
-  // hcc.inline counts the decision too: finding the task's codelet and
+  // Read for a task whose allocation was timed: hcc.inline counts from here
+  // for one run here (the decision too: finding the task's codelet and
   // whether it runs here were a fifth of a Fibonacci's native run at cut-off
-  // 0 (perf), which its simulation left out. Read only for a task that may
-  // run here, and hcc.submit from here for one submitted (hand_over).
+  // 0, perf, which its simulation left out), hcc.submit for one submitted
+  // (hand_over).
   const bool may_run_here = ndeps == 0 && !h->event;
   const double entered = s.rt.measures_costs() && creator.task_alloc_at >= 0 ? s.rt.now() : -1;
   const hcc_codelet* codelet = codelet_for(s, h, ndeps, psource);
