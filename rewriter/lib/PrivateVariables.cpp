@@ -3,6 +3,7 @@
 
 #include <set>
 
+#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/Support/Path.h"
@@ -230,6 +231,33 @@ class Finder : public RecursiveASTVisitor<Finder> {
   bool warnedErrno_ = false;
 };
 
+// A variable only this translation unit can name (static, in an anonymous
+// namespace, a function's static), of arithmetic or enumeration type, with a
+// constant initialiser, whose every use reads its value: it holds that value
+// in every rank, so it needs no copy. Natively the compiler folds such a
+// variable into the code (a division by a `static int B = 128` becomes a
+// shift); its rank's copy, reached through hcc_private_shift, would be a
+// load and a real division in every iteration, and the simulation would
+// charge bursts 2-3 times the native run's. Any other use (an assignment,
+// an increment, its address taken, a reference bound to it, a dependent
+// expression in a template) keeps it privatised.
+bool readOnly(ASTContext &ctx, const PrivateVariable &var) {
+  const VarDecl *v = var.var;
+  if (var.excluded || v->isExternallyVisible() || v->isStaticDataMember()) return false;
+  const QualType type = v->getType();
+  if (type.isVolatileQualified() || !(type->isArithmeticType() || type->isEnumeralType())) return false;
+  const VarDecl *def = v->getDefinition();
+  if (!def || (def->hasInit() && !def->hasConstantInitialization())) return false;
+  for (const PrivateUse &use : var.uses) {
+    if (!isa<DeclRefExpr>(use.expr)) return false;
+    DynTypedNodeList parents = ctx.getParents(*use.expr);
+    while (parents.size() == 1 && parents[0].get<ParenExpr>()) parents = ctx.getParents(parents[0]);
+    const auto *cast = parents.size() == 1 ? parents[0].get<ImplicitCastExpr>() : nullptr;
+    if (!cast || cast->getCastKind() != CK_LValueToRValue) return false;
+  }
+  return true;
+}
+
 }  // namespace
 
 PrivateVariables findPrivateVariables(PassContext &pc, TranslationUnitDecl *tu,
@@ -238,6 +266,7 @@ PrivateVariables findPrivateVariables(PassContext &pc, TranslationUnitDecl *tu,
   Finder finder(pc, found.vars, kept);
   finder.TraverseDecl(tu);
   found.initRefs = std::move(finder.initRefs);
+  for (auto &[v, var] : found.vars) var.readOnly = readOnly(pc.ctx, var);
   return found;
 }
 

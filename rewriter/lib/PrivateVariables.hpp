@@ -24,6 +24,9 @@ struct PrivateVariable {
   std::vector<PrivateUse> uses;
   const clang::DeclStmt *localDecl = nullptr;  // a function-local static's declaration
   bool excluded = false;
+  // Never written: every rank reads the same value, and the compiler keeps
+  // the constant it would fold natively (PrivateVariables.cpp, readOnly).
+  bool readOnly = false;
   unsigned id = 0;
   // Where its descriptor goes: in its function after its declaration, in
   // its class, after its first declaration in this file, or before the
@@ -41,7 +44,8 @@ struct PrivateVariables {
 
 // Walks the translation unit (not library headers): each candidate's uses
 // in the main file, and a warning for each variable that cannot be
-// privatised (excluded; kept names without a warning).
+// privatised (excluded; kept names without a warning). Variables this file
+// alone can name and never writes are marked readOnly: they stay shared.
 PrivateVariables findPrivateVariables(PassContext &pc, clang::TranslationUnitDecl *tu,
                                       const std::map<std::string, clang::SourceLocation> &kept);
 

@@ -77,7 +77,7 @@ class Privatizer {
         keptUsed_.insert(k->first);
         pc_.remark(k->second, "'" + k->first + "' kept global (keep_global): every rank of a simulation shares it");
       }
-      if (var.excluded || !supported(var)) continue;
+      if (var.excluded || var.readOnly || !supported(var)) continue;
       order.push_back(&var);
     }
     std::sort(order.begin(), order.end(), [&](const PrivateVariable *a, const PrivateVariable *b) {

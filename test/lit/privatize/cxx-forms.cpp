@@ -24,6 +24,7 @@ int hidden = 4;
 // CHECK: int hidden = 4; static hcc_private_var __hcc_gv3 = {(void *)__builtin_addressof(::app::hidden), sizeof(::app::hidden), 0, 0,
 }
 }  // namespace app
+void hide() { app::hidden = 5; }  // written: privatised (read-only-statics.c)
 class Solver {
  public:
   static int instances;
