@@ -10,7 +10,9 @@
 // (STARPU_CODELET_SIMGRID_EXECUTE); the compiler sees the stores.
 #include "SteeringStores.hpp"
 
+#include <cctype>
 #include <map>
+#include <optional>
 #include <tuple>
 
 #include "StmtWalk.hpp"
@@ -129,7 +131,11 @@ class ConditionFinder : public RecursiveASTVisitor<ConditionFinder> {
   bool VisitCallExpr(CallExpr *call) {
     const FunctionDecl *callee = call->getDirectCallee();
     const FunctionDecl *def = callee ? callee->getDefinition() : nullptr;
-    if (!loopsOnly_ || !def || isa<CXXOperatorCallExpr>(call)) return true;
+    if (!loopsOnly_ || isa<CXXOperatorCallExpr>(call)) return true;
+    if (!def) {
+      if (callee) externalCall(callee, call);
+      return true;
+    }
     for (unsigned i = 0; i < def->getNumParams() && i < call->getNumArgs(); ++i)
       assign(def->getParamDecl(i)->getCanonicalDecl(), call->getArg(i));
     return true;
@@ -137,6 +143,8 @@ class ConditionFinder : public RecursiveASTVisitor<ConditionFinder> {
 
   // The values and the contents read by a condition or flowing into one.
   std::set<Node> steering() {
+    // A message may carry any send buffer's contents into any receive buffer.
+    for (const Node &received : mpiReceived_) sources_[received].insert(mpiSent_.begin(), mpiSent_.end());
     std::vector<Node> todo(read_.begin(), read_.end());
     while (!todo.empty()) {
       const Node n = todo.back();
@@ -217,6 +225,78 @@ class ConditionFinder : public RecursiveASTVisitor<ConditionFinder> {
     }
   }
 
+  // What a pointer argument lets a function reach: `&x` a number's value,
+  // `a`, `a + k`, `&a[i]`, `&s.m` the contents of the array, pointer or
+  // member; nullopt where the compiler cannot name one.
+  static std::optional<Node> reached(const Expr *arg) {
+    arg = arg->IgnoreParenCasts();
+    if (auto *u = dyn_cast<UnaryOperator>(arg); u && u->getOpcode() == UO_AddrOf) {
+      const Expr *place = u->getSubExpr()->IgnoreParenImpCasts();
+      if (const ValueDecl *d = named(place); d && isa<DeclRefExpr>(place)) return Node{d, holdsContents(d)};
+      if (const ValueDecl *base = storedBase(place)) return Node{base, true};
+      return std::nullopt;
+    }
+    if (auto *b = dyn_cast<BinaryOperator>(arg); b && b->isAdditiveOp())
+      return reached(b->getLHS()->getType()->isPointerType() ? b->getLHS() : b->getRHS());
+    if (const ValueDecl *d = named(arg); d && holdsContents(d)) return Node{d, true};
+    return std::nullopt;
+  }
+  // An MPI function that sends or receives messages or accesses another
+  // rank's window (not a collective: what its receive buffer gets comes
+  // from its own send buffer, the flow of any call).
+  static bool messageCall(llvm::StringRef name) {
+    if (!name.consume_front("MPI_") && !name.consume_front("PMPI_")) return false;
+    static const std::set<std::string> kCollectives = {
+        "Bcast",     "Reduce",     "Allreduce", "Reduce_local", "Alltoall", "Alltoallv",      "Alltoallw",
+        "Allgather", "Allgatherv", "Gather",    "Gatherv",      "Scatter",  "Scatterv",       "Scan",
+        "Exscan",    "Reduce_scatter", "Reduce_scatter_block"};
+    std::string base = name.str();
+    // The nonblocking ones: Ibcast, Iallreduce.
+    if (base.size() > 1 && base[0] == 'I' && std::islower(static_cast<unsigned char>(base[1])))
+      base = std::string(1, static_cast<char>(std::toupper(static_cast<unsigned char>(base[1])))) + base.substr(2);
+    return !kCollectives.count(base) && !llvm::StringRef(base).starts_with("Neighbor_");
+  }
+  // An opaque handle or an array of them (MPI_Comm, MPI_Request *: a
+  // pointer to a structure the file cannot see): every call of a library
+  // takes its handles, through which no data of the program's flows.
+  static bool handle(QualType type) {
+    for (int level = 0; level < 2 && type->isPointerType(); ++level) {
+      type = type->getPointeeType();
+      if (type->isIncompleteType() && type->isRecordType()) return true;
+    }
+    return false;
+  }
+  // A call of a function the file does not define (MPI, the C library): what
+  // it writes through a pointer to writable data may come from any of its
+  // arguments and what they point to (MPI_Alltoall's counts into the receive
+  // counts a loop then goes round by, memcpy), and so may what it returns;
+  // an MPI function's receive buffer (`void *`) from any MPI send buffer
+  // (`const void *`) of the file: a message. Without these flows a loop
+  // that computes the counts a rank sends was modelled under
+  // HCC_SIM_LOOPS=model, and the simulated program exchanged no particles.
+  void externalCall(const FunctionDecl *callee, const CallExpr *call) {
+    std::vector<Node> inputs, outputs;
+    const bool mpi = messageCall(callee->getName());
+    for (unsigned i = 0; i < call->getNumArgs(); ++i) {
+      const Expr *arg = call->getArg(i);
+      const QualType type = i < callee->getNumParams() ? callee->getParamDecl(i)->getType() : arg->getType();
+      const std::optional<Node> place = reached(arg);
+      if (!place || handle(type)) continue;
+      inputs.push_back(*place);
+      if (!type->isPointerType()) continue;
+      const QualType pointee = type->getPointeeType();
+      if (!pointee.isConstQualified()) outputs.push_back(*place);
+      if (mpi && pointee->isVoidType()) (pointee.isConstQualified() ? mpiSent_ : mpiReceived_).push_back(*place);
+    }
+    for (const Node &out : outputs) {
+      for (const Expr *arg : call->arguments()) flow(out, arg);
+      for (const Node &in : inputs)
+        if (in.decl != out.decl || in.contents != out.contents) sources_[out].insert(in);
+    }
+    const Node result{callee->getCanonicalDecl(), false};
+    for (const Node &in : inputs) sources_[result].insert(in);
+  }
+
   // A branch of s breaks, returns or jumps: `if (norm < tol) break;`.
   static bool jumpsOut(const IfStmt *s) {
     bool found = false;
@@ -228,6 +308,7 @@ class ConditionFinder : public RecursiveASTVisitor<ConditionFinder> {
   bool loopsOnly_;
   std::set<Node> read_;
   std::map<Node, std::set<Node>> sources_;
+  std::vector<Node> mpiSent_, mpiReceived_;  // MPI functions' send and receive buffers (externalCall)
 };
 
 // Whether a condition may read what a store into memory (an element, a

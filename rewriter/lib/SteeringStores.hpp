@@ -26,6 +26,11 @@ std::set<const clang::ValueDecl *> conditionReads(clang::TranslationUnitDecl *tu
 // members (`while (dist(p, centre) > tol)`), and flows go into the contents
 // an element store writes, from arguments into parameters of the file's
 // functions, and from a pointer's contents into those of its copies.
+// Through a function the file does not define, from its arguments into
+// what it writes through pointers and into what it returns, and from any
+// MPI send buffer into any MPI receive buffer (a message): a loop that
+// computes the counts a rank sends decides how many times the receiving
+// rank's loops go round.
 struct LoopSteering {
   std::set<const clang::ValueDecl *> values, contents;
 };
