@@ -160,7 +160,7 @@ class SimulatorWork {
   SimulatorWork& operator=(const SimulatorWork&) = delete;
 
  private:
-  double start_ = -1, start_cpu_ = -1;
+  double start_ = -1;
 };
 
 // Seconds of the simulator's work in the caller's burst that the caller
