@@ -2,6 +2,7 @@
 
 #include <dlfcn.h>
 #include <malloc.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -11,6 +12,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <memory_resource>
 #include <mutex>
 #include <new>
 #include <optional>
@@ -45,6 +47,21 @@ struct Block {
 // serves simulated actors too.
 thread_local int kernel_depth = 0;
 
+// Memory of the table below, mapped apart from the C library's heap that
+// the program's blocks come from: a node of the table allocated by malloc
+// after each of the program's small blocks sat between them, and a k-d tree
+// of a million 40-byte nodes built in a simulation took 0.61 s for a native
+// 0.40 s (1 thread), its nodes half as dense in the caches.
+class MappedMemory : public std::pmr::memory_resource {
+  void* do_allocate(size_t bytes, size_t) override {
+    void* p = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (p == MAP_FAILED) throw std::bad_alloc();
+    return p;
+  }
+  void do_deallocate(void* p, size_t bytes, size_t) override { munmap(p, bytes); }
+  bool do_is_equal(const memory_resource& other) const noexcept override { return this == &other; }
+};
+
 // The program's live blocks, by address: freeing needs the size (to count
 // it) and whether the block is folded (munmap, not free). Sharded so that
 // the threads of an instrumented run rarely meet on one lock.
@@ -71,7 +88,9 @@ class BlockTable {
   static constexpr size_t kShards = 64;
   struct Shard {
     std::mutex mutex;
-    std::unordered_map<void*, Block> blocks;
+    MappedMemory mapped;
+    std::pmr::unsynchronized_pool_resource pool{&mapped};  // under the mutex
+    std::pmr::unordered_map<void*, Block> blocks{&pool};
   };
   Shard& shard(void* p) { return shards_[(reinterpret_cast<uintptr_t>(p) >> 4) % kShards]; }
   Shard shards_[kShards];
