@@ -247,9 +247,9 @@ class ConditionFinder : public RecursiveASTVisitor<ConditionFinder> {
   static bool messageCall(llvm::StringRef name) {
     if (!name.consume_front("MPI_") && !name.consume_front("PMPI_")) return false;
     static const std::set<std::string> kCollectives = {
-        "Bcast",     "Reduce",     "Allreduce", "Reduce_local", "Alltoall", "Alltoallv",      "Alltoallw",
-        "Allgather", "Allgatherv", "Gather",    "Gatherv",      "Scatter",  "Scatterv",       "Scan",
-        "Exscan",    "Reduce_scatter", "Reduce_scatter_block"};
+        "Bcast",    "Reduce",    "Allreduce",  "Reduce_local", "Alltoall",       "Alltoallv",
+        "Alltoallw", "Allgather", "Allgatherv", "Gather",       "Gatherv",        "Scatter",
+        "Scatterv", "Scan",      "Exscan",     "Reduce_scatter", "Reduce_scatter_block"};
     std::string base = name.str();
     // The nonblocking ones: Ibcast, Iallreduce.
     if (base.size() > 1 && base[0] == 'I' && std::islower(static_cast<unsigned char>(base[1])))
