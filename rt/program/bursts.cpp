@@ -23,10 +23,10 @@ void install_burst_accounting(const BurstAccounting* accounting) { g_burst_accou
 
 namespace {
 
-// SimulatorWork's seconds so far, on the monotonic clock and, in bursts
-// timed on the CPU clock, on that clock (a preempted allocation's wall time
-// taken from a burst's CPU time left nothing of a loaded machine's loop of
-// allocations). Actors run one at a time: no lock.
+// SimulatorWork's seconds so far, on the monotonic clock, and what bursts
+// timed on the CPU clock leave out of theirs: the same, each scope's at
+// most kShortInterval (SimulatorWork's destructor). Actors run one at a
+// time: no lock.
 double simulator_work_seconds = 0;
 double simulator_work_cpu_seconds = 0;
 // The outermost scope times the work (scopes nest: release's bookkeeping
