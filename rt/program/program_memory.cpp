@@ -28,6 +28,7 @@
 #include "native_heap.hpp"
 #include "ranks.hpp"
 #include "shared_folds.hpp"
+#include "small_blocks.hpp"
 
 // Defined by the link of a simulated program (drivers/hccsim): large
 // allocations are folded there.
@@ -63,11 +64,18 @@ class MappedMemory : public std::pmr::memory_resource {
 };
 
 // The program's live blocks, by address: freeing needs the size (to count
-// it) and whether the block is folded (munmap, not free). Sharded so that
-// the threads of an instrumented run rarely meet on one lock.
+// it) and whether the block is folded (munmap, not free). Small blocks
+// where nothing else is to be kept are in small_blocks.hpp's array; the
+// others in a hash table, sharded so that the threads of an instrumented
+// run rarely meet on one lock.
 class BlockTable {
  public:
   void add(void* p, Block b) {
+    if (!b.folded && b.native.place == NativeBlock::untracked && small_block(p, b.bytes)) {
+      add_small_block(p, b.bytes, b.counted);
+      return;
+    }
+    forget_small_block(p);  // one the program freed by another way
     Shard& s = shard(p);
     std::lock_guard<std::mutex> lock(s.mutex);
     s.blocks[p] = b;
@@ -75,6 +83,10 @@ class BlockTable {
   // The block at p, removed; false for memory the program did not get from
   // the functions below.
   bool take(void* p, Block& b) {
+    if (SmallBlock small; take_small_block(p, small)) {
+      b = Block{small.bytes, false, small.counted};
+      return true;
+    }
     Shard& s = shard(p);
     std::lock_guard<std::mutex> lock(s.mutex);
     auto it = s.blocks.find(p);
