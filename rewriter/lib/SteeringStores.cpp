@@ -14,6 +14,7 @@
 #include <map>
 #include <optional>
 #include <tuple>
+#include <vector>
 
 #include "StmtWalk.hpp"
 #include "clang/AST/DeclCXX.h"
@@ -356,6 +357,60 @@ bool ownObject(const MemberExpr *m, const std::function<bool(const VarDecl *)> &
 
 }  // namespace
 
+namespace {
+
+// A pointer, or an array of them.
+bool holdsPointers(QualType t) {
+  while (const ArrayType *a = t->getAsArrayTypeUnsafe()) t = a->getElementType();
+  return t->isPointerType();
+}
+
+// The pointer-holding variables and members read somewhere (followedPointers).
+class PointerReads : public RecursiveASTVisitor<PointerReads> {
+ public:
+  bool shouldVisitTemplateInstantiations() const { return true; }
+  bool shouldVisitLambdaBody() const { return true; }
+  // The place an assignment writes, `p` of `p[i] = ...` included, is no read.
+  bool VisitBinaryOperator(BinaryOperator *b) {
+    if (!b->isAssignmentOp()) return true;
+    for (const Expr *e = b->getLHS()->IgnoreParenImpCasts();;) {
+      if (auto *a = dyn_cast<ArraySubscriptExpr>(e)) {
+        e = a->getBase()->IgnoreParenImpCasts();
+      } else {
+        if (isa<DeclRefExpr>(e) || isa<MemberExpr>(e)) stored_.insert(e);
+        break;
+      }
+    }
+    return true;
+  }
+  bool VisitDeclRefExpr(DeclRefExpr *e) {
+    if (auto *v = dyn_cast<VarDecl>(e->getDecl()); v && holdsPointers(v->getType())) uses_.emplace_back(e, v);
+    return true;
+  }
+  bool VisitMemberExpr(MemberExpr *e) {
+    if (auto *f = dyn_cast<FieldDecl>(e->getMemberDecl()); f && holdsPointers(f->getType())) uses_.emplace_back(e, f);
+    return true;
+  }
+  std::set<const ValueDecl *> read() const {
+    std::set<const ValueDecl *> read;
+    for (const auto &[e, d] : uses_)
+      if (!stored_.count(e)) read.insert(cast<ValueDecl>(d->getCanonicalDecl()));
+    return read;
+  }
+
+ private:
+  std::set<const Expr *> stored_;
+  std::vector<std::pair<const Expr *, const ValueDecl *>> uses_;
+};
+
+}  // namespace
+
+std::set<const ValueDecl *> followedPointers(TranslationUnitDecl *tu) {
+  PointerReads r;
+  r.TraverseDecl(tu);
+  return r.read();
+}
+
 std::set<const ValueDecl *> conditionReads(TranslationUnitDecl *tu) {
   ConditionFinder f(false);
   f.TraverseDecl(tu);
@@ -427,6 +482,27 @@ bool callWritesSteering(const CallExpr *call, const std::function<bool(const Var
   return false;
 }
 
+// Whether an expression names memory that is not the code's own: a
+// variable not its own, or what it cannot name.
+bool sharedPlace(const Expr *e, const std::function<bool(const VarDecl *)> &isOwn) {
+  const ValueDecl *base = storedBase(e);
+  const auto *var = dyn_cast_or_null<VarDecl>(base);
+  return !var || !isOwn(var);
+}
+
+// Whether a call frees a block that other code allocated or follows
+// (`free(scratch[b])`): the program's heap is its data structure, and a
+// simulated release would leave the block allocated (the simulated peak
+// memory grows where the native one does not).
+bool releasesShared(const CallExpr *call, const std::function<bool(const VarDecl *)> &isOwn) {
+  const FunctionDecl *callee = call->getDirectCallee();
+  if (!callee || call->getNumArgs() != 1 || !callee->getIdentifier()) return false;
+  const StringRef name = callee->getName();
+  if (name != "free" && name != "cfree") return false;
+  const Expr *arg = call->getArg(0)->IgnoreParenImpCasts();
+  return isa<DeclRefExpr, ArraySubscriptExpr, MemberExpr, UnaryOperator>(arg) && sharedPlace(arg, isOwn);
+}
+
 }  // namespace
 
 bool storesSteering(const Stmt *s, const std::function<bool(const VarDecl *)> &isOwn,
@@ -435,7 +511,11 @@ bool storesSteering(const Stmt *s, const std::function<bool(const VarDecl *)> &i
   forEach(s, [&](const Stmt *x) {
     if (steers) return;
     if (auto *call = dyn_cast<CallExpr>(x)) {
-      steers = callWritesSteering(call, isOwn, conditions);
+      steers = callWritesSteering(call, isOwn, conditions) || releasesShared(call, isOwn);
+      return;
+    }
+    if (auto *del = dyn_cast<CXXDeleteExpr>(x)) {
+      steers = sharedPlace(del->getArgument(), isOwn);
       return;
     }
     const Expr *target = nullptr;

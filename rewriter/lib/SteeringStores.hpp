@@ -36,6 +36,14 @@ struct LoopSteering {
 };
 LoopSteering loopConditionReads(clang::TranslationUnitDecl *tu);
 
+// The variables and members holding pointers (a pointer, an array of
+// pointers) whose value the file reads anywhere, not only as the place a
+// store writes: a block's address put there is followed by some code (freed,
+// read through, handed to another task), which finds no block when the
+// task that allocated it was simulated (`scratch[b] = malloc(n)` in one
+// task, `free(scratch[b])` in the next crashed its simulation).
+std::set<const clang::ValueDecl *> followedPointers(clang::TranslationUnitDecl *tu);
+
 // Whether s stores what a condition reads (conditions): a pointer into
 // memory (an array element whose array hangs from a variable a condition
 // reads, a member a condition reads, or a place it cannot name: a block it
@@ -43,7 +51,8 @@ LoopSteering loopConditionReads(clang::TranslationUnitDecl *tu);
 // pointer into a variable not its own or a member of an object not its
 // own (a task's sum into a reduction variable that ends a loop), itself or
 // by passing the address of a floating-point one, or a reference to it, to
-// a function that may write it (`dot(x, y, n, &rho)`). isOwn tells the variables whose
+// a function that may write it (`dot(x, y, n, &rho)`), or a block freed
+// that is not its own (`free(scratch[b])`, `delete shared->node`). isOwn tells the variables whose
 // stores no other code sees (locals, parameters, a task's private copies).
 // Stores of numbers into arrays and through pointers are computation
 // (unless into the contents of an array, object or member in contents: a

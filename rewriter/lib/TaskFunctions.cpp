@@ -136,6 +136,10 @@ class TaskVisitor : public RecursiveASTVisitor<TaskVisitor> {
 
 TaskFunctions::TaskFunctions(PassContext &pc, TranslationUnitDecl *tu)
     : pc_(pc), mangler_(pc.ctx.createMangleContext()), conditionReads_(conditionReads(tu)) {
+  // A block's address stored where some code follows it steers as one a
+  // condition tests: the pointers read anywhere join what conditions read.
+  const std::set<const ValueDecl *> followed = followedPointers(tu);
+  conditionReads_.insert(followed.begin(), followed.end());
   CallGraphBuilder(*this).TraverseDecl(tu);
   // What a function does, its callers do.
   for (std::set<const FunctionDecl *> *marked : {&control_, &steers_})

@@ -1,10 +1,12 @@
 // Task bodies whose stores steer control code run in simulation, for their
-// effects, charged their kernel's model (HCC_CODELET_STEERS): a body that stores a pointer into the program's data
-// (a block it allocated, directly or through a function of the file) where
-// a condition reads it, or sets a count or flag that a condition reads;
-// `#pragma hcc task run` forces it. Stores of numbers into arrays, into the
-// task's own variables and into what no condition reads are computation:
-// simulated.
+// effects, charged their kernel's model (HCC_CODELET_STEERS): a body that
+// stores a pointer into the program's data (a block it allocated, directly
+// or through a function of the file) where a condition or any other code
+// reads it (`scratch[n] = malloc(...)` that another task frees), frees a
+// block that is not its own, or sets a count or flag that a condition
+// reads; `#pragma hcc task run` forces it. Stores of numbers into arrays,
+// into the task's own variables and into what no code reads (`kept`) are
+// computation: simulated.
 // RUN: %hcc-rewrite %s -- | %strip-checks | FileCheck %s
 // RUN: %clang -fsyntax-only -fopenmp -fplugin=%hccplugin -fplugin-arg-hcc-remarks %s 2>&1 | FileCheck %s --check-prefix=REMARK
 // REQUIRES: hcc-plugin
@@ -17,6 +19,7 @@ static void link_node(struct node *n) { n->next = malloc(sizeof *n); }
 
 int found, visited;
 void *kept[4];
+float *scratch[4];
 double total;
 
 void f(float **matrix, float *out, int n, struct node *head) {
@@ -48,13 +51,21 @@ void f(float **matrix, float *out, int n, struct node *head) {
 // REMARK: steering-tasks.c:[[@LINE-3]]:1: remark: hccsim: task 'bmod' (runs in simulation: hcc task run)
 #pragma omp task
   kept[n] = malloc(8);
+#pragma omp task firstprivate(n)
+  scratch[n] = malloc(16 * sizeof(float));
+// REMARK: steering-tasks.c:[[@LINE-2]]:1: remark: hccsim: task 'malloc' (runs in simulation: its stores steer control code)
+#pragma omp task firstprivate(n)
+  free(scratch[n]);
+// REMARK: steering-tasks.c:[[@LINE-2]]:1: remark: hccsim: task 'free' (runs in simulation: its stores steer control code)
   if (found || head->next) return;
 }
 
-// CHECK: __hcc_ti0 = {"steering-tasks.c:23", "steering-tasks.c", 23, HCC_CODELET_STEERS,
-// CHECK: __hcc_ti1 = {"link_node", "steering-tasks.c", 29, HCC_CODELET_STEERS,
-// CHECK: __hcc_ti2 = {"steering-tasks.c:32", "steering-tasks.c", 32, HCC_CODELET_STEERS,
-// CHECK: __hcc_ti3 = {"steering-tasks.c:34", "steering-tasks.c", 34, 0,
-// CHECK: __hcc_ti4 = {"steering-tasks.c:39", "steering-tasks.c", 39, 0,
-// CHECK: __hcc_ti5 = {"bmod", "steering-tasks.c", 45, HCC_CODELET_STEERS,
-// CHECK: __hcc_ti6 = {"malloc", "steering-tasks.c", 49, 0,
+// CHECK: __hcc_ti0 = {"steering-tasks.c:26", "steering-tasks.c", 26, HCC_CODELET_STEERS,
+// CHECK: __hcc_ti1 = {"link_node", "steering-tasks.c", 32, HCC_CODELET_STEERS,
+// CHECK: __hcc_ti2 = {"steering-tasks.c:35", "steering-tasks.c", 35, HCC_CODELET_STEERS,
+// CHECK: __hcc_ti3 = {"steering-tasks.c:37", "steering-tasks.c", 37, 0,
+// CHECK: __hcc_ti4 = {"steering-tasks.c:42", "steering-tasks.c", 42, 0,
+// CHECK: __hcc_ti5 = {"bmod", "steering-tasks.c", 48, HCC_CODELET_STEERS,
+// CHECK: __hcc_ti6 = {"malloc", "steering-tasks.c", 52, 0,
+// CHECK: __hcc_ti7 = {"malloc", "steering-tasks.c", 54, HCC_CODELET_STEERS,
+// CHECK: __hcc_ti8 = {"free", "steering-tasks.c", 57, HCC_CODELET_STEERS,
