@@ -9,6 +9,9 @@
 // RUN: ls %t.d/m | FileCheck %s --check-prefix=MODELS
 // RUN: env OMP_NUM_THREADS=2 HCC_PLATFORM=laptop HCC_MODEL_DIR=%t.d/m HCC_RECORDS=%t.d/sim.csv %t.sim | FileCheck %s
 // RUN: FileCheck %s --check-prefix=SIM < %t.d/sim.csv
+// RUN: %hccsim -fnative %s -o %t.native
+// RUN: env OMP_NUM_THREADS=2 HCC_RECORDS=%t.d/native.csv %t.native | FileCheck %s
+// RUN: FileCheck %s --check-prefix=SIM < %t.d/native.csv
 #include <stdio.h>
 
 int main(void) {
