@@ -257,9 +257,22 @@ class Privatizer {
     // the linker collects its descriptor.
     const std::string section =
         var.place == PrivateVariable::Local ? " __attribute__((used, section(\"hcc_private_locals\")))" : "";
+    // An array declared without its bound (`extern double field[];`) has
+    // no size here: the registration at the end of the file sets it where
+    // this file defines the array; else the definition's descriptor does.
+    const std::string size = sizedLater(var) ? "0" : "sizeof(" + var.qualified + ")";
     return std::string(inClass ? "static inline " : "static ") + "hcc_private_var " + descriptorName(var) +
-           section + " = {(void *)__builtin_addressof(" + var.qualified + "), sizeof(" + var.qualified + "), " +
-           init + ", " + destroy + ", " + quoted(where) + "};";
+           section + " = {(void *)__builtin_addressof(" + var.qualified + "), " + size + ", " + init + ", " +
+           destroy + ", " + quoted(where) + "};";
+  }
+
+  // Whether a declaration of the variable has an incomplete type, so that
+  // sizeof may not be written where its descriptor goes.
+  static bool sizedLater(const PrivateVariable &var) {
+    if (var.place == PrivateVariable::Local) return false;  // a local static's type is complete
+    for (const VarDecl *r : var.var->redecls())
+      if (r->getType()->isIncompleteType()) return true;
+    return false;
   }
 
   void emitDescriptor(PrivateVariable &var) {
@@ -368,11 +381,16 @@ class Privatizer {
               " __attribute__((used, section(\"hcc_unprivatised\"))) = " + quoted(pc_.deferredSharingWarnings[i]) +
               ";\n";
     if (!registered_.empty()) {
-      std::string list;
-      for (const PrivateVariable *var : registered_) list += (list.empty() ? "&" : ", &") + var->descriptor;
+      std::string list, sizes;
+      for (const PrivateVariable *var : registered_) {
+        list += (list.empty() ? "&" : ", &") + var->descriptor;
+        // The end of the file sees the bound a later definition gave.
+        if (sizedLater(*var) && !var->var->getMostRecentDecl()->getType()->isIncompleteType())
+          sizes += var->descriptor + ".size = sizeof(" + var->qualified + "); ";
+      }
       tail += "static hcc_private_var *const __hcc_gv_unit[] = {" + list +
-              "};\n__attribute__((constructor(101))) static void __hcc_gv_register(void) { hcc_private_register(__hcc_gv_unit, " +
-              std::to_string(registered_.size()) + "); }\n";
+              "};\n__attribute__((constructor(101))) static void __hcc_gv_register(void) { " + sizes +
+              "hcc_private_register(__hcc_gv_unit, " + std::to_string(registered_.size()) + "); }\n";
     }
     if (!tail.empty()) pc_.rewriter.InsertTextAfter(pc_.sm.getLocForEndOfFile(pc_.sm.getMainFileID()), "\n" + tail);
   }

@@ -127,7 +127,10 @@ void add(Registry& reg, hcc_private_var* v) {
     return;
   }
   Entry& known = reg.entries[it->second];
-  if (v->init && !known.var->init) known = {v, {}};  // the definition, after an extern declaration
+  if (v->size == 0) return;  // declared without its bound: another file's descriptor has the size
+  // The definition, after an extern declaration (with a constructor, or
+  // with the size an unbounded declaration left out).
+  if ((v->init && !known.var->init) || known.var->size == 0) known = {v, image_of(v)};
   else if (v->size > known.var->size)
     fatal(std::string(v->name) + ": declared with another size than " + known.var->name);
 }
@@ -173,6 +176,10 @@ std::string module_of(const void* addr) {
 // Every original must lie in the executable's writable data, which each
 // rank's image mirrors.
 void check_in_span(const Registry& reg, const hcc_private_var* v) {
+  if (v->size == 0)
+    fatal(std::string(v->name) + ": privatised, but declared without its size and defined in no file compiled with "
+          "hccsim -fsimulate, so ranks cannot have their copies (compile the file that defines it with hccsim, give "
+          "the declaration its bound, or keep the variable global: #pragma hcc keep_global)");
   const auto a = reinterpret_cast<uintptr_t>(v->original);
   if (a < reg.lo || a + v->size > reg.hi)
     fatal(std::string(v->name) + ": privatised, but defined in " + module_of(v->original) +
