@@ -14,8 +14,10 @@
 // them while it waits for them (a region's end, a taskwait, a barrier:
 // Runtime::call_on_program_thread) or after an MPI call of its own, one at
 // a time, as MPI_THREAD_SERIALIZED says.
+#include <simgrid/s4u/Actor.hpp>
 #include <simgrid/s4u/Engine.hpp>
 #include <smpi/smpi.h>
+#include <xbt/Extendable.hpp>
 
 #include <algorithm>
 #include <array>
@@ -36,7 +38,34 @@ extern "C" {
 extern const int hcc_sim_mpi_entries = 1;
 }
 
+namespace simgrid::smpi {
+// SMPI's part of an actor that is a rank (src/smpi/include/smpi_actor.hpp,
+// which SimGrid does not install): the two members that libsimgrid exports
+// and world_communicator uses.
+class ActorExt {
+ public:
+  static xbt::Extension<s4u::Actor, ActorExt> EXTENSION_ID;
+  MPI_Comm comm_world() const;
+};
+}  // namespace simgrid::smpi
+
 namespace {
+
+// SMPI's MPI_COMM_WORLD is a placeholder that each use resolves through the
+// calling actor's rank, unless smpirun sets it to its instance's world
+// communicator. SimGrid's kernel, on maestro, which is no rank, matches a
+// receive from MPI_ANY_SOURCE against a send through the receive's
+// communicator: with the placeholder that crashed every simulation whose
+// MPI_Recv, MPI_Probe or MPI_Iprobe took MPI_ANY_SOURCE on MPI_COMM_WORLD.
+// A simulation runs one instance, as smpirun does: once a rank has
+// initialised, MPI_COMM_WORLD is that instance's world communicator, as
+// under smpirun (the same object for every rank).
+void adopt_world_communicator() {
+  static const MPI_Comm placeholder = MPI_COMM_WORLD;
+  if (MPI_COMM_WORLD != placeholder) return;
+  const auto* ext = simgrid::s4u::Actor::self()->extension<simgrid::smpi::ActorExt>();
+  if (ext && ext->comm_world()) MPI_COMM_WORLD = ext->comm_world();
+}
 
 std::map<const hcc::rt::Rank*, int>& thread_levels() {
   static std::map<const hcc::rt::Rank*, int> levels;
@@ -99,11 +128,23 @@ auto as_rank_main(const char* function, Call&& call) {
 
 }  // namespace hcc::rt
 
+extern "C" int MPI_Init(int* argc, char*** argv) {
+  hcc::rt::SimcallEntry entry("MPI_Init", hcc::rt::g_mpi_cpu_threshold);
+  return hcc::rt::as_rank_main("MPI_Init", [&] {
+    const int rc = PMPI_Init(argc, argv);
+    adopt_world_communicator();
+    return rc;
+  });
+}
+
 extern "C" int MPI_Init_thread(int* argc, char*** argv, int required, int* provided) {
   hcc::rt::SimcallEntry entry("MPI_Init_thread", hcc::rt::g_mpi_cpu_threshold);
   int smpi = MPI_THREAD_SINGLE;
-  const int rc =
-      hcc::rt::as_rank_main("MPI_Init_thread", [&] { return PMPI_Init_thread(argc, argv, required, &smpi); });
+  const int rc = hcc::rt::as_rank_main("MPI_Init_thread", [&] {
+    const int r = PMPI_Init_thread(argc, argv, required, &smpi);
+    adopt_world_communicator();
+    return r;
+  });
   const int level = std::clamp(required, MPI_THREAD_SINGLE, MPI_THREAD_SERIALIZED);
   thread_levels()[&hcc::rt::current_rank()] = level;
   if (provided) *provided = level;

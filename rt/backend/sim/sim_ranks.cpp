@@ -150,13 +150,6 @@ std::vector<s4u::Host*> place_ranks(s4u::Engine& engine, int nranks, const std::
 // bursts are accounted, as HCC_SIM_BURSTS does; the two must agree.
 // smpi/host-speed has no meaning here: a host's hcc.speed_factor scales bursts.
 bool bursts_with_smpi_options(bool bursts) {
-  // SMPI's mvapich2 selector crashes in its two-level allreduce under
-  // hccsim (its algorithms chosen one by one run; smpirun runs the selector).
-  if (!simgrid::config::is_default("smpi/coll-selector") &&
-      simgrid::config::get_value<std::string>("smpi/coll-selector") == "mvapich2")
-    throw std::runtime_error(
-        "--cfg=smpi/coll-selector:mvapich2 is not supported by hccsim-run (SMPI crashes in it here): choose "
-        "ompi, mpich or impi, or algorithms one by one (--cfg=smpi/allreduce:mvapich2_two_level)");
   if (!simgrid::config::is_default("smpi/host-speed"))
     throw std::runtime_error(
         "--cfg=smpi/host-speed is not used by hccsim: set the platform host property hcc.speed_factor "
