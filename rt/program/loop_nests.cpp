@@ -30,6 +30,7 @@
 #include "bursts.hpp"
 #include "cpu_clock.hpp"
 #include "hcc/hcc.h"
+#include "replayed_kernels.hpp"
 #include "runtime.hpp"
 
 namespace hcc::rt {
@@ -105,6 +106,7 @@ int hcc_loop_enter(hcc_loop_site* site, double iterations, double work) {
   const double start = rt.time();
   rt.charge_seconds(*seconds);
   rt.record_program_code(name, start, rt.time(), *seconds, count(iterations));
+  note_replayed_kernel(name);
   return 0;
 }
 

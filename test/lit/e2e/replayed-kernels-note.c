@@ -35,12 +35,17 @@ int main(void) {
   double total = 0;
   for (int k = 0; k < N; k++) total += sums[k];
   printf("total=%.1f\n", total);
+  double half = 0;  // a sequential nest: charged from its model under HCC_SIM_LOOPS=model too
+  for (int k = 0; k < N; k++)
+    for (int i = 0; i < 256; i++) half += a[k][i] * 0.5;
+  printf("half=%.1f\n", half);
   return 0;
 }
 // MODELS: hccsim: note: 40 runs of 1 kernel charged from its models, not run: what they compute is not computed (scale (40))
 // MODELS-NEXT: hccsim: mode=simulate
 
-// LOOPS: hccsim: note: {{[0-9]+}} runs of 2 kernels charged from their models, not run: what they compute is not computed ({{.*}}scale (40){{.*}}loop:replayed-kernels-note.c:26
+// A sequential nest charged from its model is named too (it was left out).
+// LOOPS: hccsim: note: {{[0-9]+}} runs of 3 kernels charged from their models, not run: what they compute is not computed ({{.*}}scale (40){{.*}}loop:replayed-kernels-note.c:26{{.*}}loop:replayed-kernels-note.c:39 (1))
 // LOOPS-NEXT: hccsim: mode=simulate
 
 // NONE: hccsim: no model for kernel 'scale' on cpu
