@@ -32,6 +32,7 @@
 // of steps. Such a nest is not wrapped; such a worksharing loop is
 // registered before main (hcc_loop_steers), and HCC_SIM_LOOPS=model runs
 // its chunks.
+#include <map>
 #include <optional>
 #include <set>
 
@@ -135,6 +136,7 @@ class LoopNests {
 
   void function(const FunctionDecl *f) {
     if (!f->hasBody() || f->isDependentContext() || f->isConstexpr() || !pc_.inMainFile(f->getBeginLoc())) return;
+    counters_ = countersOnly(f->getBody());
     walk(f->getBody(), nullptr, false);
   }
 
@@ -225,10 +227,81 @@ class LoopNests {
   // that a loop's condition, or an `if` leaving a loop, reads: modelled, it
   // would not compute it, and the program would go round another number of
   // times (a time loop ending when the energy a sweep sums changes little).
-  // Its own variables (declared in it, its iteration variables) do not count.
+  // Its own variables (declared in it, its iteration variables) do not count,
+  // nor, for a worksharing loop, those its threads have copies of: in
+  // private and firstprivate clauses, and its iteration variables, as old C
+  // declares them before the loop (`int r, c;` ... `private(r, c)`: the
+  // inner loop's `c < col` read c, and every such loop of Rodinia's kind
+  // steered).
+  // Likewise a function's variables that serve only as loop counters
+  // (countersOnly).
   bool steers(const Stmt *loop) const {
-    return storesSteering(loop, [&](const VarDecl *v) { return declaredIn(v, loop); }, conditions_.values,
-                          &conditions_.contents);
+    const std::set<const VarDecl *> copies = threadCopies(loop);
+    return storesSteering(
+        loop,
+        [&](const VarDecl *v) {
+          return declaredIn(v, loop) || copies.count(v->getCanonicalDecl()) > 0 ||
+                 counters_.count(v->getCanonicalDecl()) > 0;
+        },
+        conditions_.values, &conditions_.contents);
+  }
+
+  // The function's automatic variables every use of which lies in a `for`
+  // whose init assigns it (`int i, k;` ... `for (k = 0; k < n; k++)`), their
+  // addresses never taken: a skipped nest leaves one as it was, and no code
+  // reads that value, since each loop that reads it assigns it first.
+  std::set<const VarDecl *> countersOnly(const Stmt *body) const {
+    const SourceManager &sm = pc_.sm;
+    std::map<const VarDecl *, std::vector<SourceRange>> loops;  // the fors that assign each
+    forEach(body, [&](const Stmt *x) {
+      auto *f = dyn_cast<ForStmt>(x);
+      auto *init = f ? dyn_cast_or_null<BinaryOperator>(f->getInit()) : nullptr;
+      const VarDecl *v = init && init->getOpcode() == BO_Assign ? varOf(init->getLHS()) : nullptr;
+      if (v && v->hasLocalStorage() && !v->getType().isVolatileQualified())
+        loops[v->getCanonicalDecl()].push_back(
+            SourceRange(sm.getExpansionLoc(f->getBeginLoc()), sm.getExpansionLoc(f->getEndLoc())));
+    });
+    std::set<const VarDecl *> others;  // used outside those loops, or their address taken
+    forEach(body, [&](const Stmt *x) {
+      if (auto *u = dyn_cast<UnaryOperator>(x); u && u->getOpcode() == UO_AddrOf)
+        if (const VarDecl *v = varOf(u->getSubExpr())) others.insert(v->getCanonicalDecl());
+      auto *ref = dyn_cast<DeclRefExpr>(x);
+      auto *v = ref ? dyn_cast<VarDecl>(ref->getDecl()) : nullptr;
+      if (!v || !loops.count(v->getCanonicalDecl())) return;
+      const SourceLocation at = sm.getExpansionLoc(ref->getLocation());
+      bool inside = false;
+      for (const SourceRange &r : loops[v->getCanonicalDecl()])
+        inside |= !sm.isBeforeInTranslationUnit(at, r.getBegin()) && !sm.isBeforeInTranslationUnit(r.getEnd(), at);
+      if (!inside) others.insert(v->getCanonicalDecl());
+    });
+    std::set<const VarDecl *> counters;
+    for (const auto &[v, ranges] : loops)
+      if (!others.count(v)) counters.insert(v);
+    return counters;
+  }
+
+  // The variables of which a worksharing loop's threads have copies that
+  // nothing reads after it (lastprivate ones are read after it).
+  static std::set<const VarDecl *> threadCopies(const Stmt *s) {
+    std::set<const VarDecl *> copies, last;
+    auto *d = dyn_cast<OMPLoopDirective>(s);
+    if (!d) return copies;
+    auto add = [](std::set<const VarDecl *> &to, const Expr *e) {
+      if (auto *r = dyn_cast<DeclRefExpr>(e->IgnoreParenImpCasts()))
+        if (auto *v = dyn_cast<VarDecl>(r->getDecl())) to.insert(v->getCanonicalDecl());
+    };
+    for (const auto *c : d->getClausesOfKind<OMPPrivateClause>())
+      for (const Expr *e : c->varlists()) add(copies, e);
+    for (const auto *c : d->getClausesOfKind<OMPFirstprivateClause>())
+      for (const Expr *e : c->varlists()) add(copies, e);
+    for (const auto *c : d->getClausesOfKind<OMPLastprivateClause>())
+      for (const Expr *e : c->varlists()) add(last, e);
+    std::set<const VarDecl *> counters;
+    for (const Expr *e : d->counters()) add(counters, e);
+    for (const VarDecl *v : counters)
+      if (!last.count(v)) copies.insert(v);
+    for (const VarDecl *v : last) copies.erase(v);
+    return copies;
   }
 
   bool containsMarked(const Stmt *s) const {
@@ -419,6 +492,7 @@ class LoopNests {
     return ok;
   }
 
+  std::set<const VarDecl *> counters_;  // the current function's (countersOnly)
   PassContext &pc_;
   const LoopSteering conditions_;  // what the conditions of loops read (loopConditionReads)
   std::string constructors_;       // hcc_loop_steers registrations

@@ -48,6 +48,7 @@ PROGRAMS = [
     ("thread_local", ["thread_local.cpp"], True, "one"),
     ("rank_random", ["rank_random.c"], True, "one"),
     ("master_halo", ["master_halo.c"], True, "one"),
+    ("master_worker", ["master_worker.c"], True, "one"),
     ("sparse_lu", ["sparse_lu.c"], False, "one"),
     ("task_convergence", ["task_convergence.c"], False, "one"),
 ]
@@ -78,7 +79,7 @@ def build_reference(name, srcs, mpi, work):
     exe = os.path.join(work, name + ".ref")
     paths = [os.path.join(HERE, s) for s in srcs]
     if mpi:
-        cmd = ["mpicxx" if cxx else "mpicc", "-fopenmp", "-O2"] + paths + ["-o", exe]
+        cmd = ["mpicxx" if cxx else "mpicc", "-fopenmp", "-O2"] + paths + ["-o", exe, "-lm"]
         check(cmd, env={"OMPI_CC": "clang-19", "OMPI_CXX": "clang++-19"})
     else:
         check(["clang++-19" if cxx else "clang-19", "-fopenmp", "-O2"] + paths + ["-o", exe, "-lm"])
