@@ -18,7 +18,7 @@ LOCAL = re.compile(r"^MPI_(Comm_rank|Comm_size|Type_size|Type_get_extent|Get_cou
                    r"Wtick|Initialized|Finalized|Is_thread_main|Get_processor_name|Get_version|"
                    r"Get_library_version|Error_string|Error_class|Aint_add|Aint_diff|\w+_f2c|\w+_c2f)$")
 # Written by hand in sim_mpi.cpp.
-BY_HAND = {"MPI_Init", "MPI_Init_thread", "MPI_Query_thread", "MPI_Pcontrol", "MPI_Op_create", "MPI_Is_thread_main",
+BY_HAND = {"MPI_Init", "MPI_Abort", "MPI_Init_thread", "MPI_Query_thread", "MPI_Pcontrol", "MPI_Op_create", "MPI_Is_thread_main",
            "MPI_Wtime"}
 
 

@@ -21,6 +21,8 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdio>
+#include <cstdlib>
 #include <functional>
 #include <map>
 #include <string>
@@ -149,6 +151,19 @@ extern "C" int MPI_Init_thread(int* argc, char*** argv, int required, int* provi
   thread_levels()[&hcc::rt::current_rank()] = level;
   if (provided) *provided = level;
   return rc;
+}
+
+// mpirun stops every rank and exits with the error code; SMPI's MPI_Abort
+// kills the ranks, and the simulation then reported them as a deadlock.
+// The simulation stops at once, as the job does: no prediction.
+extern "C" int MPI_Abort(MPI_Comm, int errorcode) {
+  std::fflush(stdout);
+  std::fprintf(stderr,
+               "hccsim: rank %d called MPI_Abort with error code %d at simulated time %.6f s: the simulation "
+               "stops there, no prediction\n",
+               hcc::rt::current_rank().index, errorcode, simgrid::s4u::Engine::get_clock());
+  std::fflush(nullptr);
+  std::_Exit(errorcode & 0xff);
 }
 
 extern "C" int MPI_Query_thread(int* provided) {
