@@ -144,8 +144,12 @@ class ConditionFinder : public RecursiveASTVisitor<ConditionFinder> {
 
   // The values and the contents read by a condition or flowing into one.
   std::set<Node> steering() {
-    // A message may carry any send buffer's contents into any receive buffer.
-    for (const Node &received : mpiReceived_) sources_[received].insert(mpiSent_.begin(), mpiSent_.end());
+    // A message may carry any send buffer's contents into any receive buffer
+    // of a matching datatype (MPI requires a receive's type to match the
+    // send's: doubles sent never land in an int received).
+    for (const MpiBuffer &received : mpiReceived_)
+      for (const MpiBuffer &sent : mpiSent_)
+        if (!received.type || !sent.type || received.type == sent.type) sources_[received.place].insert(sent.place);
     std::vector<Node> todo(read_.begin(), read_.end());
     while (!todo.empty()) {
       const Node n = todo.back();
@@ -257,6 +261,10 @@ class ConditionFinder : public RecursiveASTVisitor<ConditionFinder> {
       base = std::string(1, static_cast<char>(std::toupper(static_cast<unsigned char>(base[1])))) + base.substr(2);
     return !kCollectives.count(base) && !llvm::StringRef(base).starts_with("Neighbor_");
   }
+  static bool window(llvm::StringRef name) {
+    return name == "MPI_Win_create" || name == "MPI_Win_attach" || name == "PMPI_Win_create" ||
+           name == "PMPI_Win_attach";
+  }
   // An opaque handle or an array of them (MPI_Comm, MPI_Request *: a
   // pointer to a structure the file cannot see): every call of a library
   // takes its handles, through which no data of the program's flows.
@@ -287,7 +295,11 @@ class ConditionFinder : public RecursiveASTVisitor<ConditionFinder> {
       if (!type->isPointerType()) continue;
       const QualType pointee = type->getPointeeType();
       if (!pointee.isConstQualified()) outputs.push_back(*place);
-      if (mpi && pointee->isVoidType()) (pointee.isConstQualified() ? mpiSent_ : mpiReceived_).push_back(*place);
+      if (mpi && pointee->isVoidType()) {
+        (pointee.isConstQualified() ? mpiSent_ : mpiReceived_).push_back({*place, datatypeOf(callee, call, i)});
+        // A window's memory is what other ranks' MPI_Get read, too.
+        if (window(callee->getName())) mpiSent_.push_back({*place, nullptr});
+      }
     }
     for (const Node &out : outputs) {
       for (const Expr *arg : call->arguments()) flow(out, arg);
@@ -296,6 +308,27 @@ class ConditionFinder : public RecursiveASTVisitor<ConditionFinder> {
     }
     const Node result{callee->getCanonicalDecl(), false};
     for (const Node &in : inputs) sources_[result].insert(in);
+  }
+
+  // The predefined datatype of an MPI call's buffer argument i, the
+  // argument after its count (MPI_INT: SMPI's smpi_MPI_INT, OpenMPI's
+  // ompi_mpi_int), or null where any data may go: a derived datatype, or
+  // MPI_BYTE and MPI_PACKED.
+  static const VarDecl *datatypeOf(const FunctionDecl *callee, const CallExpr *call, unsigned i) {
+    if (i + 2 >= call->getNumArgs() || i + 2 >= callee->getNumParams() ||
+        callee->getParamDecl(i + 2)->getType().getAsString() != "MPI_Datatype")
+      return nullptr;
+    const VarDecl *found = nullptr;
+    forEach(call->getArg(i + 2), [&](const Stmt *x) {
+      auto *ref = dyn_cast<DeclRefExpr>(x);
+      auto *v = ref ? dyn_cast<VarDecl>(ref->getDecl()) : nullptr;
+      if (!v || !v->hasExternalStorage()) return;
+      const llvm::StringRef name = v->getName();
+      if ((name.starts_with("smpi_MPI_") || name.starts_with("ompi_mpi_")) && !name.ends_with_insensitive("_byte") &&
+          !name.ends_with_insensitive("_packed"))
+        found = v->getCanonicalDecl();
+    });
+    return found;
   }
 
   // A branch of s breaks, returns or jumps: `if (norm < tol) break;`.
@@ -309,7 +342,11 @@ class ConditionFinder : public RecursiveASTVisitor<ConditionFinder> {
   bool loopsOnly_;
   std::set<Node> read_;
   std::map<Node, std::set<Node>> sources_;
-  std::vector<Node> mpiSent_, mpiReceived_;  // MPI functions' send and receive buffers (externalCall)
+  struct MpiBuffer {
+    Node place;
+    const VarDecl *type;  // datatypeOf
+  };
+  std::vector<MpiBuffer> mpiSent_, mpiReceived_;  // MPI functions' send and receive buffers (externalCall)
 };
 
 // Whether a condition may read what a store into memory (an element, a

@@ -2,21 +2,23 @@
 // goes round by runs in a simulation even under HCC_SIM_LOOPS=model: counts
 // exchanged by MPI_Alltoall that bound a loop, a count sent by MPI_Send and
 // received by MPI_Recv that bounds another. A loop whose result is only
-// reduced and printed is charged its model. Modelled, the first two would
+// reduced and printed, or sent as doubles where only ints received steer,
+// is charged its model. Modelled, the first two would
 // leave their counts at 0, and the simulated program would go round its
 // loops 0 times where the native one goes round 1,000 and 667 times.
 // RUN: %hccsim -fsimulate -Rhcc -c %s -o %t.o 2>&1 | FileCheck %s --check-prefix=REMARK
 // RUN: rm -rf %t.m && mkdir %t.m
-// RUN: echo '{"schema_version":1,"kernel":"loop:steering-messages.c:38","arch":"cpu","entries":[{"footprint":"0x0000000000000001","size_bytes":0,"count":1,"mean":1e-3,"m2":0,"min":1e-3,"max":1e-3,"samples":[1e-3]}]}' > %t.m/loop_steering-messages.c_38.cpu.json
-// RUN: echo '{"schema_version":1,"kernel":"loop:steering-messages.c:51","arch":"cpu","entries":[{"footprint":"0x0000000000000001","size_bytes":0,"count":1,"mean":1e-3,"m2":0,"min":1e-3,"max":1e-3,"samples":[1e-3]}]}' > %t.m/loop_steering-messages.c_51.cpu.json
-// RUN: echo '{"schema_version":1,"kernel":"loop:steering-messages.c:62","arch":"cpu","entries":[{"footprint":"0x0000000000000001","size_bytes":0,"count":1,"mean":1e-3,"m2":0,"min":1e-3,"max":1e-3,"samples":[1e-3]}]}' > %t.m/loop_steering-messages.c_62.cpu.json
+// RUN: echo '{"schema_version":1,"kernel":"loop:steering-messages.c:40","arch":"cpu","entries":[{"footprint":"0x0000000000000001","size_bytes":0,"count":1,"mean":1e-3,"m2":0,"min":1e-3,"max":1e-3,"samples":[1e-3]}]}' > %t.m/loop_steering-messages.c_40.cpu.json
+// RUN: echo '{"schema_version":1,"kernel":"loop:steering-messages.c:53","arch":"cpu","entries":[{"footprint":"0x0000000000000001","size_bytes":0,"count":1,"mean":1e-3,"m2":0,"min":1e-3,"max":1e-3,"samples":[1e-3]}]}' > %t.m/loop_steering-messages.c_53.cpu.json
+// RUN: echo '{"schema_version":1,"kernel":"loop:steering-messages.c:64","arch":"cpu","entries":[{"footprint":"0x0000000000000001","size_bytes":0,"count":1,"mean":1e-3,"m2":0,"min":1e-3,"max":1e-3,"samples":[1e-3]}]}' > %t.m/loop_steering-messages.c_64.cpu.json
+// RUN: echo '{"schema_version":1,"kernel":"loop:steering-messages.c:72","arch":"cpu","entries":[{"footprint":"0x0000000000000001","size_bytes":0,"count":1,"mean":1e-3,"m2":0,"min":1e-3,"max":1e-3,"samples":[1e-3]}]}' > %t.m/loop_steering-messages.c_72.cpu.json
 // RUN: %hccsim -fsimulate %s -o %t.sim
 // RUN: env HCC_MODEL_DIR=%t.m HCC_SIM_LOOPS=model %hccsim-run -np 2 --platform local-2node %t.sim 2>&1 | FileCheck %s
 // CHECK-DAG: rank 0: total 1000 visited 499500 rounds 0
 // CHECK-DAG: rank 1: total 1000 visited 499500 rounds 667
-// The last loop alone is charged its model, 1 ms per unit of its work of 2,000
-// (the two others, modelled, would add 5 s):
-// CHECK-DAG: makespan=2.00{{[0-9]+}} 
+// The last two loops alone are charged their models, 1 ms per unit of their
+// work of 2,000 (the two others, modelled, would add 5 s):
+// CHECK-DAG: makespan=4.00{{[0-9]+}} 
 #include <mpi.h>
 #include <stdio.h>
 
@@ -63,6 +65,15 @@ int main(int argc, char **argv) {
 // REMARK: steering-messages.c:[[@LINE-1]]:{{[0-9]+}}: remark: hccsim: loop nest 'loop:steering-messages.c:[[@LINE-1]]' (work
     for (int k = 0; k < 2; k++) local += x[i] * k;
   MPI_Allreduce(&local, &sum, 1, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
+
+  /* Doubles sent to the next rank: no int received holds them (a send
+     reached every receive of any datatype, and this loop steered). */
+  double edge[1] = {0}, far = 0;
+  for (int i = 0; i < N; i++)
+// REMARK: steering-messages.c:[[@LINE-1]]:{{[0-9]+}}: remark: hccsim: loop nest 'loop:steering-messages.c:[[@LINE-1]]' (work
+    for (int k = 0; k < 2; k++) edge[0] += x[i] * k;
+  MPI_Sendrecv(edge, 1, MPI_DOUBLE, (rank + 1) % size, 1, &far, 1, MPI_DOUBLE, (rank + size - 1) % size, 1,
+               MPI_COMM_WORLD, MPI_STATUS_IGNORE);
   printf("rank %d: total %d visited %ld rounds %ld\n", rank, total, visited, rounds);
   MPI_Finalize();
   return 0;
