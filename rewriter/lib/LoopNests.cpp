@@ -257,7 +257,9 @@ class LoopNests {
       auto *f = dyn_cast<ForStmt>(x);
       auto *init = f ? dyn_cast_or_null<BinaryOperator>(f->getInit()) : nullptr;
       const VarDecl *v = init && init->getOpcode() == BO_Assign ? varOf(init->getLHS()) : nullptr;
-      if (v && v->hasLocalStorage() && !v->getType().isVolatileQualified())
+      bool resumes = false;  // `for (i = i + 1; ...)` reads what the counter was
+      if (v) forEach(init->getRHS(), [&](const Stmt *y) { resumes |= varOf(dyn_cast<Expr>(y)) == v; });
+      if (v && !resumes && v->hasLocalStorage() && !v->getType().isVolatileQualified())
         loops[v->getCanonicalDecl()].push_back(
             SourceRange(sm.getExpansionLoc(f->getBeginLoc()), sm.getExpansionLoc(f->getEndLoc())));
     });

@@ -3,7 +3,8 @@
 // program. The threads' copies of a worksharing loop (its private and
 // firstprivate variables, its iteration variable) are the loop's own, and
 // so are a function's variables that are read only in loops that assign
-// them first; a counter read after its nest is not. Each of these loops
+// them first; a counter read after its nest, or by the loop that assigns
+// it next (`for (i = i + 1; ...)`), is not. Each of these loops
 // steered before: its inner loop's condition read the counter it stores.
 // RUN: %hcc-rewrite --loop-nests %s -- -fopenmp | FileCheck %s
 // RUN: %hcc-rewrite --loop-nests %s -- -fopenmp | FileCheck %s --check-prefix=REGISTERED
@@ -38,6 +39,16 @@ int positives_then_rows(const double *a, int n) {
   for (i = 0; i < n; i++)
     for (j = 0; j < n; j++) k += a[i * n + j] > 0;
   while (i > 0) k -= a[--i] > 1;
+  return k;
+// CHECK-NOT: {{static hcc_loop_site[ ]}}
+}
+
+// CHECK-LABEL: int resume(
+int resume(const double *a, int n) {
+  int i, j, k = 0;
+  for (i = 0; i < n / 2; i++)
+    for (j = 0; j < n; j++) k += a[i * n + j] > 0;
+  for (i = i + 1; i < n; i++) k += a[i] > 0;
   return k;
 // CHECK-NOT: {{static hcc_loop_site[ ]}}
 }
