@@ -113,17 +113,17 @@ TEST(PrivateVars, UntouchedZeroPagesAreNotRead) {
 }
 
 // A file that declares an array without its bound registers it with size
-// 0, before or after the file that defines it: the copy is the
-// definition's size and starts as its bytes.
+// 0, before or after the file that defines it (files register at start-up,
+// before any rank: in one call here, as a registration after ranks started
+// checks what it adds): the copy is the definition's size and starts as
+// its bytes.
 double bounded[4] = {0.5, 1.5, 2.5, 3.5};
 hcc_private_var unbounded_decl = {bounded, 0, nullptr, nullptr, "test: bounded (declared bounded[])"};
 hcc_private_var bounded_def = {bounded, sizeof bounded, nullptr, nullptr, "test: bounded"};
 
 TEST(PrivateVars, DeclarationWithoutBoundTakesTheDefinitionsSize) {
-  hcc_private_var* const first[] = {&unbounded_decl};
-  hcc_private_register(first, 1);
-  hcc_private_var* const then[] = {&bounded_def, &unbounded_decl};
-  hcc_private_register(then, 2);
+  hcc_private_var* const vars[] = {&unbounded_decl, &bounded_def, &unbounded_decl};
+  hcc_private_register(vars, 3);
 
   hcc::rt::Rank r;
   hcc::rt::make_privates(r);
