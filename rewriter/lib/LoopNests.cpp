@@ -285,24 +285,20 @@ class LoopNests {
   // The variables of which a worksharing loop's threads have copies that
   // nothing reads after it (lastprivate ones are read after it).
   static std::set<const VarDecl *> threadCopies(const Stmt *s) {
-    std::set<const VarDecl *> copies, last;
+    std::set<const VarDecl *> copies;
     auto *d = dyn_cast<OMPLoopDirective>(s);
     if (!d) return copies;
-    auto add = [](std::set<const VarDecl *> &to, const Expr *e) {
-      if (auto *r = dyn_cast<DeclRefExpr>(e->IgnoreParenImpCasts()))
-        if (auto *v = dyn_cast<VarDecl>(r->getDecl())) to.insert(v->getCanonicalDecl());
+    auto add = [&](const Expr *e) {
+      if (const VarDecl *v = varOf(e)) copies.insert(v->getCanonicalDecl());
     };
     for (const auto *c : d->getClausesOfKind<OMPPrivateClause>())
-      for (const Expr *e : c->varlists()) add(copies, e);
+      for (const Expr *e : c->varlists()) add(e);
     for (const auto *c : d->getClausesOfKind<OMPFirstprivateClause>())
-      for (const Expr *e : c->varlists()) add(copies, e);
+      for (const Expr *e : c->varlists()) add(e);
+    for (const Expr *e : d->counters()) add(e);
     for (const auto *c : d->getClausesOfKind<OMPLastprivateClause>())
-      for (const Expr *e : c->varlists()) add(last, e);
-    std::set<const VarDecl *> counters;
-    for (const Expr *e : d->counters()) add(counters, e);
-    for (const VarDecl *v : counters)
-      if (!last.count(v)) copies.insert(v);
-    for (const VarDecl *v : last) copies.erase(v);
+      for (const Expr *e : c->varlists())
+        if (const VarDecl *v = varOf(e)) copies.erase(v->getCanonicalDecl());
     return copies;
   }
 
