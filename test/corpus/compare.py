@@ -49,6 +49,7 @@ PROGRAMS = [
     ("rank_random", ["rank_random.c"], True, "one"),
     ("master_halo", ["master_halo.c"], True, "one"),
     ("master_worker", ["master_worker.c"], True, "one"),
+    ("checkpoint_io", ["checkpoint_io.c"], True, "one"),
     ("sparse_lu", ["sparse_lu.c"], False, "one"),
     ("task_convergence", ["task_convergence.c"], False, "one"),
 ]

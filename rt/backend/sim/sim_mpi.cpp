@@ -33,6 +33,7 @@
 #include "ranks.hpp"
 #include "runtime.hpp"
 #include "sim_bursts.hpp"
+#include "sim_mpi.hpp"
 #include "sim_ranks.hpp"
 
 extern "C" {
@@ -107,28 +108,6 @@ MPI_User_function* trampoline_for(MPI_User_function* function) {
 }
 
 }  // namespace
-
-namespace hcc::rt {
-
-// What PMPI_function returns, called by the rank's main thread (above):
-// by the caller, when it is, else for it. The main thread makes the calls
-// handed to it during its own after it.
-template <class Call>
-auto as_rank_main(const char* function, Call&& call) {
-  if (in_rank_main()) {
-    auto result = call();
-    if (Runtime* rt = current_rank().runtime.get()) rt->run_program_thread_calls();
-    return result;
-  }
-  decltype(call()) result{};
-  Runtime* rt = current_rank().runtime.get();
-  if (!rt || !rt->call_on_program_thread([&] { result = call(); }))
-    fatal(std::string(function) + " called by a thread of a simulated MPI rank that is neither its main thread nor "
-                                  "one of its runtime's workers");
-  return result;
-}
-
-}  // namespace hcc::rt
 
 extern "C" int MPI_Init(int* argc, char*** argv) {
   hcc::rt::SimcallEntry entry("MPI_Init", hcc::rt::g_mpi_cpu_threshold);

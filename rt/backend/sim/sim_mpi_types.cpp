@@ -1,0 +1,217 @@
+// The derived datatypes of a simulated program: each constructor makes
+// SMPI's type and records its layout (type_layout.hpp), which the
+// simulation's MPI-IO lays its file views out with (sim_mpi_io.cpp).
+// MPI_Type_create_subarray is made here from SMPI's hvector, hindexed and
+// resized types: SMPI's own subarray has the extent of one element, so two
+// of them in a message overlapped (the second one element after the first)
+// and MPI_Type_get_extent said 8 bytes for a 3840-byte array of doubles.
+// sim_mpi_io.cpp's use of layout_of links this object with it.
+#include <smpi/smpi.h>
+
+#include <map>
+#include <vector>
+
+#include "sim_mpi.hpp"
+#include "sim_mpi_types.hpp"
+
+namespace {
+
+using hcc::rt::LayoutPtr;
+using hcc::rt::TypeLayout;
+using Blocks = std::vector<TypeLayout::Block>;
+
+std::map<MPI_Datatype, LayoutPtr>& layouts() {
+  static std::map<MPI_Datatype, LayoutPtr> recorded;
+  return recorded;
+}
+
+// Records the layout of the type a constructor made (none when a type it
+// was made of has none).
+int made(int rc, MPI_Datatype* newtype, const Blocks& blocks, bool pad = false) {
+  if (rc != MPI_SUCCESS) return rc;
+  for (const TypeLayout::Block& b : blocks)
+    if (!b.type) return rc;
+  layouts()[*newtype] = TypeLayout::blocks(blocks, pad);
+  return rc;
+}
+
+int64_t extent_of(const LayoutPtr& t) { return t ? t->extent() : 0; }
+
+// MPI_Type_create_subarray from SMPI's hvector (a dimension's rows, one
+// stride of the whole array apart), hindexed (the block's start) and
+// resized (the whole array's extent) types.
+int make_subarray(int ndims, const int* sizes, const int* subsizes, const int* starts, int order, MPI_Datatype old,
+                  MPI_Datatype* newtype) {
+  if (ndims <= 0 || !sizes || !subsizes || !starts) return MPI_ERR_ARG;
+  std::vector<int64_t> n, sub, start;  // C order: the last dimension varies fastest
+  for (int d = 0; d < ndims; ++d) {
+    const int i = order == MPI_ORDER_FORTRAN ? ndims - 1 - d : d;
+    if (subsizes[i] < 0 || starts[i] < 0 || starts[i] + subsizes[i] > sizes[i]) return MPI_ERR_ARG;
+    n.push_back(sizes[i]);
+    sub.push_back(subsizes[i]);
+    start.push_back(starts[i]);
+  }
+  MPI_Aint lb = 0, extent = 0;
+  PMPI_Type_get_extent(old, &lb, &extent);
+  const LayoutPtr element = hcc::rt::layout_of(old);
+  if (element) extent = element->extent();
+  MPI_Datatype t = old;
+  MPI_Aint stride = extent, offset = 0;
+  for (int d = ndims; d-- > 0;) {
+    MPI_Datatype rows;
+    PMPI_Type_hvector(static_cast<int>(sub[d]), 1, stride, t, &rows);  // as MPI_Type_create_hvector says why
+    if (t != old) PMPI_Type_free(&t);
+    t = rows;
+    offset += start[d] * stride;
+    stride *= n[d];
+  }
+  const int one = 1;
+  MPI_Datatype placed;
+  PMPI_Type_create_hindexed(1, &one, &offset, t, &placed);
+  PMPI_Type_free(&t);
+  const int rc = PMPI_Type_create_resized(placed, 0, stride, newtype);
+  PMPI_Type_free(&placed);
+  if (rc == MPI_SUCCESS && element) layouts()[*newtype] = TypeLayout::subarray(n, sub, start, element);
+  return rc;
+}
+
+}  // namespace
+
+namespace hcc::rt {
+
+LayoutPtr layout_of(MPI_Datatype type) {
+  if (auto it = layouts().find(type); it != layouts().end()) return it->second;
+  int integers = 0, addresses = 0, types = 0, combiner = 0, size = 0;
+  PMPI_Type_get_envelope(type, &integers, &addresses, &types, &combiner);
+  if (combiner != MPI_COMBINER_NAMED || PMPI_Type_size(type, &size) != MPI_SUCCESS) return nullptr;
+  return layouts()[type] = TypeLayout::named(size);
+}
+
+int duplicate_type(MPI_Datatype type, MPI_Datatype* copy) {
+  const int rc = PMPI_Type_dup(type, copy);
+  if (const LayoutPtr t = layout_of(type); rc == MPI_SUCCESS && t) layouts()[*copy] = t;
+  return rc;
+}
+
+int free_type(MPI_Datatype* type) {
+  const MPI_Datatype freed = type ? *type : MPI_DATATYPE_NULL;
+  const int rc = PMPI_Type_free(type);
+  if (rc == MPI_SUCCESS) layouts().erase(freed);
+  return rc;
+}
+
+}  // namespace hcc::rt
+
+using hcc::rt::layout_of;
+
+extern "C" {
+
+int MPI_Type_contiguous(int count, MPI_Datatype old, MPI_Datatype* newtype) {
+  HCC_MPI_ENTRY("MPI_Type_contiguous",
+                made(PMPI_Type_contiguous(count, old, newtype), newtype, {{0, count, layout_of(old)}}));
+}
+
+int MPI_Type_vector(int count, int blocklength, int stride, MPI_Datatype old, MPI_Datatype* newtype) {
+  HCC_MPI_ENTRY("MPI_Type_vector", [&] {
+    const LayoutPtr t = layout_of(old);
+    Blocks b;
+    for (int i = 0; i < count; ++i) b.push_back({int64_t{i} * stride * extent_of(t), blocklength, t});
+    return made(PMPI_Type_vector(count, blocklength, stride, old, newtype), newtype, b);
+  }());
+}
+
+int MPI_Type_create_hvector(int count, int blocklength, MPI_Aint stride, MPI_Datatype old, MPI_Datatype* newtype) {
+  HCC_MPI_ENTRY("MPI_Type_create_hvector", [&] {
+    Blocks b;
+    for (int i = 0; i < count; ++i) b.push_back({int64_t{i} * stride, blocklength, layout_of(old)});
+    // PMPI_Type_hvector: SMPI's PMPI_Type_create_hvector calls MPI_Type_hvector, this file's.
+    return made(PMPI_Type_hvector(count, blocklength, stride, old, newtype), newtype, b);
+  }());
+}
+
+int MPI_Type_hvector(int count, int blocklength, MPI_Aint stride, MPI_Datatype old, MPI_Datatype* newtype) {
+  return MPI_Type_create_hvector(count, blocklength, stride, old, newtype);
+}
+
+int MPI_Type_indexed(int count, const int* blocklengths, const int* displacements, MPI_Datatype old,
+                     MPI_Datatype* newtype) {
+  HCC_MPI_ENTRY("MPI_Type_indexed", [&] {
+    const LayoutPtr t = layout_of(old);
+    Blocks b;
+    for (int i = 0; i < count; ++i) b.push_back({int64_t{displacements[i]} * extent_of(t), blocklengths[i], t});
+    return made(PMPI_Type_indexed(count, blocklengths, displacements, old, newtype), newtype, b);
+  }());
+}
+
+int MPI_Type_create_indexed(int count, const int* blocklengths, const int* displacements, MPI_Datatype old,
+                            MPI_Datatype* newtype) {
+  return MPI_Type_indexed(count, blocklengths, displacements, old, newtype);
+}
+
+int MPI_Type_create_hindexed(int count, const int* blocklengths, const MPI_Aint* displacements, MPI_Datatype old,
+                             MPI_Datatype* newtype) {
+  HCC_MPI_ENTRY("MPI_Type_create_hindexed", [&] {
+    Blocks b;
+    for (int i = 0; i < count; ++i) b.push_back({displacements[i], blocklengths[i], layout_of(old)});
+    return made(PMPI_Type_create_hindexed(count, blocklengths, displacements, old, newtype), newtype, b);
+  }());
+}
+
+int MPI_Type_hindexed(int count, const int* blocklengths, const MPI_Aint* displacements, MPI_Datatype old,
+                      MPI_Datatype* newtype) {
+  return MPI_Type_create_hindexed(count, blocklengths, displacements, old, newtype);
+}
+
+int MPI_Type_create_indexed_block(int count, int blocklength, const int* displacements, MPI_Datatype old,
+                                  MPI_Datatype* newtype) {
+  HCC_MPI_ENTRY("MPI_Type_create_indexed_block", [&] {
+    const LayoutPtr t = layout_of(old);
+    Blocks b;
+    for (int i = 0; i < count; ++i) b.push_back({int64_t{displacements[i]} * extent_of(t), blocklength, t});
+    return made(PMPI_Type_create_indexed_block(count, blocklength, displacements, old, newtype), newtype, b);
+  }());
+}
+
+int MPI_Type_create_hindexed_block(int count, int blocklength, const MPI_Aint* displacements, MPI_Datatype old,
+                                   MPI_Datatype* newtype) {
+  HCC_MPI_ENTRY("MPI_Type_create_hindexed_block", [&] {
+    Blocks b;
+    for (int i = 0; i < count; ++i) b.push_back({displacements[i], blocklength, layout_of(old)});
+    return made(PMPI_Type_create_hindexed_block(count, blocklength, displacements, old, newtype), newtype, b);
+  }());
+}
+
+int MPI_Type_create_struct(int count, const int* blocklengths, const MPI_Aint* displacements,
+                           const MPI_Datatype* types, MPI_Datatype* newtype) {
+  HCC_MPI_ENTRY("MPI_Type_create_struct", [&] {
+    Blocks b;
+    for (int i = 0; i < count; ++i) b.push_back({displacements[i], blocklengths[i], layout_of(types[i])});
+    return made(PMPI_Type_create_struct(count, blocklengths, displacements, types, newtype), newtype, b, true);
+  }());
+}
+
+int MPI_Type_struct(int count, const int* blocklengths, const MPI_Aint* displacements, const MPI_Datatype* types,
+                    MPI_Datatype* newtype) {
+  return MPI_Type_create_struct(count, blocklengths, displacements, types, newtype);
+}
+
+int MPI_Type_create_resized(MPI_Datatype old, MPI_Aint lb, MPI_Aint extent, MPI_Datatype* newtype) {
+  HCC_MPI_ENTRY("MPI_Type_create_resized", [&] {
+    const int rc = PMPI_Type_create_resized(old, lb, extent, newtype);
+    if (const LayoutPtr t = layout_of(old); rc == MPI_SUCCESS && t) layouts()[*newtype] = TypeLayout::resized(t, lb, extent);
+    return rc;
+  }());
+}
+
+int MPI_Type_create_subarray(int ndims, const int* sizes, const int* subsizes, const int* starts, int order,
+                             MPI_Datatype old, MPI_Datatype* newtype) {
+  HCC_MPI_ENTRY("MPI_Type_create_subarray", make_subarray(ndims, sizes, subsizes, starts, order, old, newtype));
+}
+
+int MPI_Type_dup(MPI_Datatype type, MPI_Datatype* newtype) {
+  HCC_MPI_ENTRY("MPI_Type_dup", hcc::rt::duplicate_type(type, newtype));
+}
+
+int MPI_Type_free(MPI_Datatype* type) { HCC_MPI_ENTRY("MPI_Type_free", hcc::rt::free_type(type)); }
+
+}  // extern "C"

@@ -1,0 +1,99 @@
+#include "type_layout.hpp"
+
+#include <algorithm>
+#include <limits>
+#include <utility>
+
+namespace hcc::rt {
+
+namespace {
+
+// The largest power of two, up to 8, that divides size: a predefined
+// type's alignment on the machines MPI runs on (double 8, int 4, char 1).
+int64_t natural_alignment(int64_t size) {
+  int64_t a = 1;
+  while (a < 8 && size % (a * 2) == 0) a *= 2;
+  return a;
+}
+
+}  // namespace
+
+LayoutPtr TypeLayout::named(int64_t size) {
+  std::shared_ptr<TypeLayout> t(new TypeLayout);
+  t->size_ = size;
+  t->extent_ = size;
+  t->alignment_ = natural_alignment(size);
+  return t;
+}
+
+LayoutPtr TypeLayout::blocks(std::vector<Block> blocks, bool pad_to_alignment) {
+  std::shared_ptr<TypeLayout> t(new TypeLayout);
+  int64_t lb = std::numeric_limits<int64_t>::max(), ub = std::numeric_limits<int64_t>::min();
+  for (const Block& b : blocks) {
+    if (b.count <= 0) continue;
+    const TypeLayout& e = *b.type;
+    t->size_ += b.count * e.size_;
+    t->alignment_ = std::max(t->alignment_, e.alignment_);
+    // The first and the last copies bound the block, whatever the extent's sign.
+    for (int64_t i : {int64_t{0}, b.count - 1}) {
+      lb = std::min(lb, b.displacement + i * e.extent_ + e.lb_);
+      ub = std::max(ub, b.displacement + i * e.extent_ + e.lb_ + e.extent_);
+    }
+  }
+  if (lb > ub) lb = ub = 0;  // no data: MPI's empty type
+  t->lb_ = lb;
+  t->extent_ = ub - lb;
+  if (pad_to_alignment && t->extent_ % t->alignment_)
+    t->extent_ += t->alignment_ - t->extent_ % t->alignment_;
+  t->blocks_ = std::move(blocks);
+  return t;
+}
+
+LayoutPtr TypeLayout::resized(LayoutPtr type, int64_t lb, int64_t extent) {
+  std::shared_ptr<TypeLayout> t(new TypeLayout);
+  t->size_ = type->size_;
+  t->alignment_ = type->alignment_;
+  t->lb_ = lb;
+  t->extent_ = extent;
+  t->blocks_.push_back({0, 1, std::move(type)});
+  return t;
+}
+
+LayoutPtr TypeLayout::subarray(const std::vector<int64_t>& sizes, const std::vector<int64_t>& subsizes,
+                               const std::vector<int64_t>& starts, LayoutPtr element) {
+  // Innermost dimension first: a row of the block, then each dimension's
+  // rows one stride of the full array apart.
+  const int64_t e = element->extent_;
+  LayoutPtr t = element;
+  int64_t stride = e, offset = 0;
+  for (size_t d = sizes.size(); d-- > 0;) {
+    std::vector<Block> rows;
+    for (int64_t i = 0; i < subsizes[d]; ++i) rows.push_back({i * stride, 1, t});
+    t = blocks(std::move(rows));
+    offset += starts[d] * stride;
+    stride *= sizes[d];
+  }
+  // Placed at the block's start, within the whole array's extent.
+  return resized(blocks({{offset, 1, t}}), 0, stride);
+}
+
+bool TypeLayout::append(int64_t at, std::vector<Run>& out, size_t limit) const {
+  for (const Block& b : blocks_)
+    if (!b.type->runs(at + b.displacement, b.count, out, limit)) return false;
+  return true;
+}
+
+bool TypeLayout::runs(int64_t at, int64_t count, std::vector<Run>& out, size_t limit) const {
+  if (blocks_.empty()) {  // a predefined type: its copies are contiguous
+    const int64_t length = count * size_;
+    if (length <= 0) return true;
+    if (!out.empty() && out.back().offset + out.back().length == at) out.back().length += length;
+    else out.push_back({at, length});
+    return out.size() <= limit;
+  }
+  for (int64_t i = 0; i < count; ++i)
+    if (!append(at + i * extent_, out, limit)) return false;
+  return true;
+}
+
+}  // namespace hcc::rt

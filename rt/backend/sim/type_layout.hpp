@@ -1,0 +1,66 @@
+// Where an MPI datatype's bytes lie, computed from how the program built it
+// (sim_mpi_types.cpp records each constructor's arguments), as MPI defines
+// it: the typemap's runs, the lower bound and the extent. A simulation's
+// MPI-IO lays a file view out with it (sim_mpi_io.cpp): SMPI's own extents
+// are wrong for subarrays (the extent of one element), for resized types
+// (their true extent) and for negative strides. Plain data, without MPI.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+namespace hcc::rt {
+
+class TypeLayout;
+using LayoutPtr = std::shared_ptr<const TypeLayout>;
+
+class TypeLayout {
+ public:
+  struct Run {
+    int64_t offset;
+    int64_t length;
+  };
+  // `count` copies of `type`, the first at `displacement`, each one extent
+  // after the previous: one block of a constructor's typemap.
+  struct Block {
+    int64_t displacement;
+    int64_t count;
+    LayoutPtr type;
+  };
+
+  // A predefined type of `size` bytes.
+  static LayoutPtr named(int64_t size);
+  // The blocks, in the typemap's order (MPI_Type_contiguous, _vector,
+  // _indexed, _create_struct, ... all are blocks). pad_to_alignment: the
+  // extent is rounded up to the largest alignment of the blocks' types, as
+  // MPI_Type_create_struct does.
+  static LayoutPtr blocks(std::vector<Block> blocks, bool pad_to_alignment = false);
+  // type with the lower bound and extent given (MPI_Type_create_resized).
+  static LayoutPtr resized(LayoutPtr type, int64_t lb, int64_t extent);
+  // MPI_Type_create_subarray: sizes, subsizes, starts in C order (row-major).
+  static LayoutPtr subarray(const std::vector<int64_t>& sizes, const std::vector<int64_t>& subsizes,
+                            const std::vector<int64_t>& starts, LayoutPtr element);
+
+  int64_t size() const { return size_; }
+  int64_t lb() const { return lb_; }
+  int64_t extent() const { return extent_; }
+  int64_t alignment() const { return alignment_; }
+
+  // Appends the runs of `count` copies of the type placed at `at`, in the
+  // typemap's order, merging a run with the previous one where they meet.
+  // Stops once `out` holds more than `limit` runs (returns false).
+  bool runs(int64_t at, int64_t count, std::vector<Run>& out, size_t limit) const;
+
+ private:
+  TypeLayout() = default;
+  bool append(int64_t at, std::vector<Run>& out, size_t limit) const;
+
+  int64_t size_ = 0;
+  int64_t lb_ = 0;
+  int64_t extent_ = 0;
+  int64_t alignment_ = 1;
+  std::vector<Block> blocks_;  // empty: a predefined type, one run of size_ bytes
+};
+
+}  // namespace hcc::rt
