@@ -10,6 +10,8 @@
 // can ask. Collective accesses first synchronise the file's ranks, as an
 // implementation's two-phase I/O does. Nonblocking accesses complete at once
 // (sim_mpi_io_requests.cpp); the file's representation is the native one.
+// What a handle answers besides its data (sizes, positions, error
+// handlers) is in sim_mpi_io_handles.cpp.
 //
 // The driver links this object into simulated MPI programs
 // (-Wl,-u,hcc_sim_mpi_io_entries), as it does sim_mpi.cpp.
@@ -23,6 +25,7 @@
 #include <simgrid/s4u/Host.hpp>
 #include <smpi/smpi.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdint>
 #include <cstring>
@@ -43,96 +46,14 @@ extern const int hcc_sim_mpi_io_entries = 1;
 
 namespace {
 
+using hcc::rt::error_of_errno;
+using hcc::rt::file_of;
 using hcc::rt::FilePointer;
 using hcc::rt::FileView;
-
-// The shared file pointer of one collective MPI_File_open, in etypes: the
-// ranks' handles all point to it.
-struct SharedPointer {
-  MPI_Offset position = 0;
-  int handles = 0;
-};
-
-struct File {
-  MPI_Comm comm = MPI_COMM_NULL;  // a duplicate of the open's communicator
-  int rank = 0;                   // in comm
-  int fd = -1;
-  int amode = 0;
-  std::string path;
-  MPI_Info info = MPI_INFO_NULL;
-  FileView view;
-  MPI_Datatype etype = MPI_BYTE, filetype = MPI_BYTE;  // the view's, duplicated when derived
-  MPI_Offset position = 0;                              // the individual file pointer, in etypes
-  SharedPointer* shared = nullptr;
-  MPI_Errhandler errhandler = MPI_ERRHANDLER_NULL;
-  int atomicity = 0;
-  int64_t split_bytes = -1;  // what a split collective's _begin accessed; -1: none begun
-};
-
-// Every open handle: a handle that is none is an error, not a crash.
-std::set<File*>& open_files() {
-  static std::set<File*> files;
-  return files;
-}
-
-File* file_of(MPI_File fh) {
-  auto* f = reinterpret_cast<File*>(fh);
-  return open_files().count(f) ? f : nullptr;
-}
-
-// What the rank's MPI_File_set_errhandler(MPI_FILE_NULL, ...) set: the
-// handler of its MPI_File_open and MPI_File_delete, and of the files it
-// opens after. MPI's default for files returns the error.
-MPI_Errhandler& default_errhandler() {
-  static std::map<const hcc::rt::Rank*, MPI_Errhandler> handlers;
-  return handlers.try_emplace(&hcc::rt::current_rank(), MPI_ERRORS_RETURN).first->second;
-}
-
-// The functions of the program's file error handlers
-// (MPI_File_create_errhandler): SMPI's handlers call them with SMPI's files.
-std::map<MPI_Errhandler, MPI_File_errhandler_function*>& file_handler_functions() {
-  static std::map<MPI_Errhandler, MPI_File_errhandler_function*> functions;
-  return functions;
-}
-
-// Raises error `code` of `function` on the file (null: no file) through its
-// error handler: MPI_ERRORS_ARE_FATAL stops the simulation with one line
-// saying what, a handler of the program's is called; returns the code.
-int raise(File* f, MPI_File handle, const char* function, int code, const std::string& what) {
-  if (code == MPI_SUCCESS) return code;
-  const MPI_Errhandler handler = f ? f->errhandler : default_errhandler();
-  if (handler == MPI_ERRORS_ARE_FATAL)
-    hcc::rt::fatal(std::string(function) + ": " + what + (f ? " ('" + f->path + "')" : std::string()));
-  const auto it = file_handler_functions().find(handler);
-  if (it != file_handler_functions().end()) {
-    // The program's code, run in its rank's image (private_vars.hpp).
-    hcc::rt::ProgramCall call(reinterpret_cast<const void*>(it->second));
-    it->second(&handle, &code);
-  }
-  return code;
-}
-
-std::vector<MPI_File>& converted_handles() {
-  static std::vector<MPI_File> handles;
-  return handles;
-}
-
-int no_file(MPI_File fh, const char* function) {
-  return raise(nullptr, fh, function, MPI_ERR_FILE, "not an open file (MPI_File_open's handle)");
-}
-
-int error_of_errno(int e) {
-  switch (e) {
-    case ENOENT: case ENOTDIR: return MPI_ERR_NO_SUCH_FILE;
-    case EEXIST: return MPI_ERR_FILE_EXISTS;
-    case EACCES: case EPERM: return MPI_ERR_ACCESS;
-    case EROFS: return MPI_ERR_READ_ONLY;
-    case ENOSPC: return MPI_ERR_NO_SPACE;
-    case EDQUOT: return MPI_ERR_QUOTA;
-    case ENAMETOOLONG: return MPI_ERR_BAD_FILE;
-    default: return MPI_ERR_IO;
-  }
-}
+using hcc::rt::no_file;
+using hcc::rt::OpenFile;
+using hcc::rt::raise;
+using hcc::rt::set_shared_position;
 
 bool named(MPI_Datatype type) {
   int integers = 0, addresses = 0, types = 0, combiner = 0;
@@ -204,26 +125,79 @@ void charge_io(bool write, int64_t bytes, double seconds) {
   hcc::rt::pay_owed_cpu();
 }
 
+// All of [offset, offset + length) moved at once, less at the file's end
+// for a read; a failed system call sets `failed` to its errno.
+int64_t move_range(int fd, bool write, char* data, int64_t length, int64_t offset, int& failed) {
+  int64_t moved = 0;
+  while (moved < length) {
+    const ssize_t n = write ? ::pwrite(fd, data + moved, static_cast<size_t>(length - moved), offset + moved)
+                            : ::pread(fd, data + moved, static_cast<size_t>(length - moved), offset + moved);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) failed = errno;
+    if (n <= 0) break;
+    moved += n;
+  }
+  return moved;
+}
+
+struct Segment {
+  int64_t offset, from, length;  // in the file, in the packed data, bytes
+};
+
+// Data sieving, as MPI libraries do it: runs of a view shorter than this
+// are read and written as the window of the file that holds them, one
+// system call each way, rather than one call per run (a view of single
+// doubles interleaved by rank made a call per double).
+constexpr int64_t kSievedRun = 4096;
+constexpr int64_t kSieveWindow = int64_t{4} << 20;
+
 // Bytes of the stream from `start` moved between the file and the packed
-// data; a read stops at the file's end. A failed system call sets `failed`
-// to its errno.
-int64_t move_bytes(const File& f, bool write, int64_t start, char* data, int64_t bytes, int& failed) {
-  int64_t done = 0;
-  bool ended = false;
+// data; a read stops at the file's end. Ranks run one at a time, so a
+// window read, patched and written back loses no other rank's write.
+int64_t move_bytes(const OpenFile& f, bool write, int64_t start, char* data, int64_t bytes, int& failed) {
+  std::vector<Segment> segments;
   f.view.segments(start, bytes, [&](int64_t offset, int64_t from, int64_t length) {
-    if (ended || failed) return;
-    int64_t moved = 0;
-    while (moved < length) {
-      const ssize_t n = write ? ::pwrite(f.fd, data + from + moved, static_cast<size_t>(length - moved), offset + moved)
-                              : ::pread(f.fd, data + from + moved, static_cast<size_t>(length - moved), offset + moved);
-      if (n < 0 && errno == EINTR) continue;
-      if (n < 0) failed = errno;
-      if (n <= 0) break;
-      moved += n;
-    }
-    done += moved;
-    ended = moved < length;
+    segments.push_back({offset, from, length});
   });
+  int64_t done = 0;
+  std::vector<char> window;
+  for (size_t i = 0; i < segments.size() && !failed;) {
+    // The short runs that follow, in increasing offsets, within one window.
+    size_t j = i;
+    while (j < segments.size() && segments[j].length < kSievedRun &&
+           (j == i || (segments[j].offset >= segments[j - 1].offset + segments[j - 1].length &&
+                       segments[j].offset + segments[j].length - segments[i].offset <= kSieveWindow)))
+      ++j;
+    if (j - i < 2) {  // one run on its own
+      const Segment& s = segments[i++];
+      const int64_t moved = move_range(f.fd, write, data + s.from, s.length, s.offset, failed);
+      done += moved;
+      if (moved < s.length) break;
+      continue;
+    }
+    const int64_t first = segments[i].offset, last = segments[j - 1].offset + segments[j - 1].length;
+    window.assign(static_cast<size_t>(last - first), 0);
+    const int64_t present = move_range(f.fd, false, window.data(), last - first, first, failed);
+    bool ended = false;
+    const int64_t before = done;
+    for (size_t k = i; k < j && !ended; ++k) {
+      const Segment& s = segments[k];
+      char* in_window = window.data() + (s.offset - first);
+      if (write) {
+        std::memcpy(in_window, data + s.from, static_cast<size_t>(s.length));
+        done += s.length;
+      } else {
+        const int64_t available = std::clamp<int64_t>(first + present - s.offset, 0, s.length);
+        std::memcpy(data + s.from, in_window, static_cast<size_t>(available));
+        done += available;
+        ended = available < s.length;
+      }
+    }
+    if (write && (failed || move_range(f.fd, true, window.data(), last - first, first, failed) < last - first))
+      return before;  // the window not written back whole: none of its runs counts
+    if (ended) break;
+    i = j;
+  }
   return done;
 }
 
@@ -231,7 +205,7 @@ int64_t move_bytes(const File& f, bool write, int64_t start, char* data, int64_t
 // at a file pointer: file_access (sim_mpi_io.hpp).
 int access(const char* function, MPI_File fh, bool write, FilePointer pointer, MPI_Offset offset, const void* buf,
            int count, MPI_Datatype type, MPI_Status* status, bool collective) {
-  File* f = file_of(fh);
+  OpenFile* f = file_of(fh);
   if (!f) return no_file(fh, function);
   if (write && (f->amode & MPI_MODE_RDONLY))
     return raise(f, fh, function, MPI_ERR_READ_ONLY, "a write to a file opened MPI_MODE_RDONLY");
@@ -291,7 +265,7 @@ int access(const char* function, MPI_File fh, bool write, FilePointer pointer, M
 // the other in their order, from the shared file pointer.
 int ordered(const char* function, MPI_File fh, bool write, const void* buf, int count, MPI_Datatype type,
             MPI_Status* status) {
-  File* f = file_of(fh);
+  OpenFile* f = file_of(fh);
   if (!f) return no_file(fh, function);
   int type_size = 0;
   PMPI_Type_size(type, &type_size);
@@ -311,7 +285,7 @@ int ordered(const char* function, MPI_File fh, bool write, const void* buf, int 
 // its _begin, whose status its _end gives.
 template <class Access>
 int split_begin(const char* function, MPI_File fh, Access&& begin) {
-  File* f = file_of(fh);
+  OpenFile* f = file_of(fh);
   if (!f) return no_file(fh, function);
   if (f->split_bytes >= 0)
     return raise(f, fh, function, MPI_ERR_OTHER, "a split collective access of the file is already in progress");
@@ -324,7 +298,7 @@ int split_begin(const char* function, MPI_File fh, Access&& begin) {
 }
 
 int split_end(const char* function, MPI_File fh, MPI_Status* status) {
-  File* f = file_of(fh);
+  OpenFile* f = file_of(fh);
   if (!f) return no_file(fh, function);
   if (f->split_bytes < 0) return raise(f, fh, function, MPI_ERR_OTHER, "no split collective access of the file begun");
   if (status != MPI_STATUS_IGNORE) PMPI_Status_set_elements(status, MPI_BYTE, static_cast<int>(f->split_bytes));
@@ -342,10 +316,10 @@ int open_file(MPI_Comm comm, const char* filename, int amode, MPI_Info info, MPI
                  "the access mode needs one of MPI_MODE_RDONLY, MPI_MODE_WRONLY and MPI_MODE_RDWR, and "
                  "MPI_MODE_CREATE or MPI_MODE_EXCL only with a writing one");
   if (!filename) return raise(nullptr, MPI_FILE_NULL, function, MPI_ERR_BAD_FILE, "no file name");
-  auto* f = new File;
+  auto* f = new OpenFile;
   f->path = filename;
   f->amode = amode;
-  f->errhandler = default_errhandler();
+  f->errhandler = hcc::rt::default_file_errhandler();
   PMPI_Comm_dup(comm, &f->comm);
   PMPI_Comm_rank(f->comm, &f->rank);
   int flags = (amode & MPI_MODE_RDONLY) ? O_RDONLY : (amode & MPI_MODE_WRONLY) ? O_WRONLY : O_RDWR;
@@ -357,14 +331,14 @@ int open_file(MPI_Comm comm, const char* filename, int amode, MPI_Info info, MPI
     uint64_t shared;
   } opened = {MPI_SUCCESS, 0, 0};
   if (f->rank == 0) {
-    f->shared = new SharedPointer;
+    f->shared = new hcc::rt::SharedPointer;
     const int create = (amode & MPI_MODE_CREATE ? O_CREAT : 0) | (amode & MPI_MODE_EXCL ? O_EXCL : 0);
     f->fd = ::open(filename, flags | create | O_CLOEXEC, 0666);
     if (f->fd < 0) opened = {error_of_errno(errno), errno, 0};
     opened.shared = reinterpret_cast<uintptr_t>(f->shared);
   }
   PMPI_Bcast(&opened, sizeof opened, MPI_BYTE, 0, f->comm);
-  f->shared = reinterpret_cast<SharedPointer*>(static_cast<uintptr_t>(opened.shared));
+  f->shared = reinterpret_cast<hcc::rt::SharedPointer*>(static_cast<uintptr_t>(opened.shared));
   if (f->rank != 0 && opened.error == MPI_SUCCESS) {
     f->fd = ::open(filename, flags | O_CLOEXEC);
     if (f->fd < 0) opened = {error_of_errno(errno), errno, opened.shared};
@@ -389,13 +363,13 @@ int open_file(MPI_Comm comm, const char* filename, int amode, MPI_Info info, MPI
     f->shared->position = st.st_size;
   }
   ++f->shared->handles;
-  open_files().insert(f);
+  hcc::rt::add_open_file(f);
   *fh = reinterpret_cast<MPI_File>(f);
   return MPI_SUCCESS;
 }
 
 int close_file(MPI_File* fh) {
-  File* f = fh ? file_of(*fh) : nullptr;
+  OpenFile* f = fh ? file_of(*fh) : nullptr;
   if (!f) return no_file(fh ? *fh : MPI_FILE_NULL, "MPI_File_close");
   PMPI_Barrier(f->comm);  // every rank's accesses are done
   ::close(f->fd);
@@ -407,24 +381,15 @@ int close_file(MPI_File* fh) {
   release(f->filetype);
   if (f->info != MPI_INFO_NULL) PMPI_Info_free(&f->info);
   PMPI_Comm_free(&f->comm);
-  open_files().erase(f);
+  hcc::rt::remove_open_file(f);
   delete f;
   *fh = MPI_FILE_NULL;
   return MPI_SUCCESS;
 }
 
-// A collective move of the shared file pointer (MPI_File_seek_shared,
-// MPI_File_set_view): once every rank's accesses at the old position are
-// done, and before any rank's at the new one.
-void set_shared_position(File& f, MPI_Offset position) {
-  PMPI_Barrier(f.comm);
-  if (f.rank == 0) f.shared->position = position;
-  PMPI_Barrier(f.comm);
-}
-
 int set_view(MPI_File fh, MPI_Offset disp, MPI_Datatype etype, MPI_Datatype filetype, const char* datarep) {
   const char* function = "MPI_File_set_view";
-  File* f = file_of(fh);
+  OpenFile* f = file_of(fh);
   if (!f) return no_file(fh, function);
   const std::string representation = datarep ? datarep : "";
   if (representation != "native" && representation != "internal")
@@ -447,42 +412,6 @@ int set_view(MPI_File fh, MPI_Offset disp, MPI_Datatype etype, MPI_Datatype file
   f->position = 0;
   set_shared_position(*f, 0);
   return MPI_SUCCESS;
-}
-
-// The view's etype offset of the file's end: MPI_File_seek's MPI_SEEK_END.
-MPI_Offset end_position(const File& f) {
-  struct stat st {};
-  ::fstat(f.fd, &st);
-  return f.view.stream_bytes_before(st.st_size) / f.view.etype_size();
-}
-
-int seek(const char* function, MPI_File fh, MPI_Offset offset, int whence, bool shared) {
-  File* f = file_of(fh);
-  if (!f) return no_file(fh, function);
-  MPI_Offset& position = shared ? f->shared->position : f->position;
-  MPI_Offset target = offset;
-  if (whence == MPI_SEEK_CUR) target += position;
-  else if (whence == MPI_SEEK_END) target += end_position(*f);
-  else if (whence != MPI_SEEK_SET) return raise(f, fh, function, MPI_ERR_ARG, "whence is none of MPI_SEEK_SET, _CUR, _END");
-  if (target < 0) return raise(f, fh, function, MPI_ERR_ARG, "a position before the view's start");
-  if (shared) set_shared_position(*f, target);
-  else position = target;
-  return MPI_SUCCESS;
-}
-
-// A collective change of the file's size, made once.
-int resize(const char* function, MPI_File fh, MPI_Offset size, bool grow_only) {
-  File* f = file_of(fh);
-  if (!f) return no_file(fh, function);
-  if (size < 0) return raise(f, fh, function, MPI_ERR_ARG, "a negative size");
-  PMPI_Barrier(f->comm);
-  int error = MPI_SUCCESS;
-  if (f->rank == 0) {
-    const int rc = grow_only ? ::posix_fallocate(f->fd, 0, size) : ::ftruncate(f->fd, size) == 0 ? 0 : errno;
-    if (rc != 0) error = error_of_errno(rc);
-  }
-  PMPI_Bcast(&error, 1, MPI_INT, 0, f->comm);
-  return raise(f, fh, function, error, "cannot change the file's size");
 }
 
 }  // namespace
@@ -521,7 +450,7 @@ int MPI_File_set_view(MPI_File fh, MPI_Offset disp, MPI_Datatype etype, MPI_Data
 }
 
 int MPI_File_get_view(MPI_File fh, MPI_Offset* disp, MPI_Datatype* etype, MPI_Datatype* filetype, char* datarep) {
-  File* f = file_of(fh);
+  OpenFile* f = file_of(fh);
   if (!f) return no_file(fh, "MPI_File_get_view");
   if (disp) *disp = f->view.disp();
   if (etype) *etype = keep(f->etype);
@@ -631,48 +560,9 @@ int MPI_File_write_ordered_end(MPI_File fh, const void*, MPI_Status* status) {
   return split_end("MPI_File_write_ordered_end", fh, status);
 }
 
-int MPI_File_seek(MPI_File fh, MPI_Offset offset, int whence) {
-  return seek("MPI_File_seek", fh, offset, whence, false);
-}
-int MPI_File_seek_shared(MPI_File fh, MPI_Offset offset, int whence) {
-  HCC_MPI_ENTRY("MPI_File_seek_shared", seek("MPI_File_seek_shared", fh, offset, whence, true));
-}
-int MPI_File_get_position(MPI_File fh, MPI_Offset* offset) {
-  File* f = file_of(fh);
-  if (!f) return no_file(fh, "MPI_File_get_position");
-  *offset = f->position;
-  return MPI_SUCCESS;
-}
-int MPI_File_get_position_shared(MPI_File fh, MPI_Offset* offset) {
-  File* f = file_of(fh);
-  if (!f) return no_file(fh, "MPI_File_get_position_shared");
-  *offset = f->shared->position;
-  return MPI_SUCCESS;
-}
-int MPI_File_get_byte_offset(MPI_File fh, MPI_Offset offset, MPI_Offset* disp) {
-  File* f = file_of(fh);
-  if (!f) return no_file(fh, "MPI_File_get_byte_offset");
-  *disp = f->view.file_offset(offset * f->view.etype_size());
-  return MPI_SUCCESS;
-}
-
-int MPI_File_get_size(MPI_File fh, MPI_Offset* size) {
-  File* f = file_of(fh);
-  if (!f) return no_file(fh, "MPI_File_get_size");
-  struct stat st {};
-  if (::fstat(f->fd, &st) != 0) return raise(f, fh, "MPI_File_get_size", error_of_errno(errno), std::strerror(errno));
-  *size = st.st_size;
-  return MPI_SUCCESS;
-}
-int MPI_File_set_size(MPI_File fh, MPI_Offset size) {
-  HCC_MPI_ENTRY("MPI_File_set_size", resize("MPI_File_set_size", fh, size, false));
-}
-int MPI_File_preallocate(MPI_File fh, MPI_Offset size) {
-  HCC_MPI_ENTRY("MPI_File_preallocate", resize("MPI_File_preallocate", fh, size, true));
-}
 int MPI_File_sync(MPI_File fh) {
   HCC_MPI_ENTRY("MPI_File_sync", [&] {
-    File* f = file_of(fh);
+    OpenFile* f = file_of(fh);
     if (!f) return no_file(fh, "MPI_File_sync");
     const auto began = std::chrono::steady_clock::now();
     const int error = ::fsync(f->fd) == 0 ? MPI_SUCCESS : error_of_errno(errno);
@@ -680,90 +570,6 @@ int MPI_File_sync(MPI_File fh) {
     PMPI_Barrier(f->comm);
     return raise(f, fh, "MPI_File_sync", error, "cannot synchronise the file");
   }());
-}
-
-int MPI_File_get_group(MPI_File fh, MPI_Group* group) {
-  File* f = file_of(fh);
-  if (!f) return no_file(fh, "MPI_File_get_group");
-  return PMPI_Comm_group(f->comm, group);
-}
-int MPI_File_get_amode(MPI_File fh, int* amode) {
-  File* f = file_of(fh);
-  if (!f) return no_file(fh, "MPI_File_get_amode");
-  *amode = f->amode;
-  return MPI_SUCCESS;
-}
-int MPI_File_set_info(MPI_File fh, MPI_Info info) {
-  File* f = file_of(fh);
-  if (!f) return no_file(fh, "MPI_File_set_info");
-  if (f->info != MPI_INFO_NULL) PMPI_Info_free(&f->info);
-  if (info != MPI_INFO_NULL) PMPI_Info_dup(info, &f->info);
-  return MPI_SUCCESS;
-}
-int MPI_File_get_info(MPI_File fh, MPI_Info* info) {
-  File* f = file_of(fh);
-  if (!f) return no_file(fh, "MPI_File_get_info");
-  return f->info != MPI_INFO_NULL ? PMPI_Info_dup(f->info, info) : PMPI_Info_create(info);
-}
-int MPI_File_get_type_extent(MPI_File fh, MPI_Datatype type, MPI_Aint* extent) {
-  if (!file_of(fh)) return no_file(fh, "MPI_File_get_type_extent");
-  MPI_Aint lb = 0;
-  return PMPI_Type_get_extent(type, &lb, extent);
-}
-int MPI_File_set_atomicity(MPI_File fh, int flag) {
-  File* f = file_of(fh);
-  if (!f) return no_file(fh, "MPI_File_set_atomicity");
-  f->atomicity = flag;
-  return MPI_SUCCESS;
-}
-int MPI_File_get_atomicity(MPI_File fh, int* flag) {
-  File* f = file_of(fh);
-  if (!f) return no_file(fh, "MPI_File_get_atomicity");
-  *flag = f->atomicity;
-  return MPI_SUCCESS;
-}
-
-int MPI_File_create_errhandler(MPI_File_errhandler_function* function, MPI_Errhandler* errhandler) {
-  const int rc = PMPI_File_create_errhandler(function, errhandler);
-  if (rc == MPI_SUCCESS) file_handler_functions()[*errhandler] = function;
-  return rc;
-}
-int MPI_File_set_errhandler(MPI_File fh, MPI_Errhandler errhandler) {
-  if (fh == MPI_FILE_NULL) {
-    default_errhandler() = errhandler;
-    return MPI_SUCCESS;
-  }
-  File* f = file_of(fh);
-  if (!f) return no_file(fh, "MPI_File_set_errhandler");
-  f->errhandler = errhandler;
-  return MPI_SUCCESS;
-}
-int MPI_File_get_errhandler(MPI_File fh, MPI_Errhandler* errhandler) {
-  if (fh == MPI_FILE_NULL) {
-    *errhandler = default_errhandler();
-    return MPI_SUCCESS;
-  }
-  File* f = file_of(fh);
-  if (!f) return no_file(fh, "MPI_File_get_errhandler");
-  *errhandler = f->errhandler;
-  return MPI_SUCCESS;
-}
-int MPI_File_call_errhandler(MPI_File fh, int errorcode) {
-  return raise(file_of(fh), fh, "MPI_File_call_errhandler", errorcode, "the program's error code");
-}
-
-// Fortran's handles: a simulation runs C and C++ programs; the index of the
-// handle among those converted.
-MPI_Fint MPI_File_c2f(MPI_File fh) {
-  std::vector<MPI_File>& converted = converted_handles();
-  for (size_t i = 0; i < converted.size(); ++i)
-    if (converted[i] == fh) return static_cast<MPI_Fint>(i);
-  converted.push_back(fh);
-  return static_cast<MPI_Fint>(converted.size() - 1);
-}
-MPI_File MPI_File_f2c(MPI_Fint index) {
-  const std::vector<MPI_File>& converted = converted_handles();
-  return index >= 0 && static_cast<size_t>(index) < converted.size() ? converted[index] : MPI_FILE_NULL;
 }
 
 }  // extern "C"
