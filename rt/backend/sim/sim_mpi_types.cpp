@@ -5,6 +5,7 @@
 // resized types: SMPI's own subarray has the extent of one element, so two
 // of them in a message overlapped (the second one element after the first)
 // and MPI_Type_get_extent said 8 bytes for a 3840-byte array of doubles.
+// Other types whose bounds SMPI gets wrong are resized to MPI's (with_bounds).
 // sim_mpi_io.cpp's use of layout_of links this object with it.
 #include <smpi/smpi.h>
 
@@ -25,13 +26,30 @@ std::map<MPI_Datatype, LayoutPtr>& layouts() {
   return recorded;
 }
 
+// SMPI's type with MPI's bounds where SMPI's differ: a struct's extent
+// lacks the padding to its alignment (36 bytes for a 40-byte C struct of an
+// int, three doubles and a float, so that an array of 4 sent with it
+// arrived scrambled from the second on), and a vector of negative stride
+// has a negative extent.
+MPI_Datatype with_bounds(MPI_Datatype type, const TypeLayout& layout) {
+  MPI_Aint lb = 0, extent = 0;
+  PMPI_Type_get_extent(type, &lb, &extent);
+  if (lb == layout.lb() && extent == layout.extent()) return type;
+  MPI_Datatype bounded;
+  PMPI_Type_create_resized(type, layout.lb(), layout.extent(), &bounded);
+  PMPI_Type_free(&type);
+  return bounded;
+}
+
 // Records the layout of the type a constructor made (none when a type it
-// was made of has none).
+// was made of has none), and gives SMPI's type MPI's bounds.
 int made(int rc, MPI_Datatype* newtype, const Blocks& blocks, bool pad = false) {
   if (rc != MPI_SUCCESS) return rc;
   for (const TypeLayout::Block& b : blocks)
     if (!b.type) return rc;
-  layouts()[*newtype] = TypeLayout::blocks(blocks, pad);
+  const LayoutPtr layout = TypeLayout::blocks(blocks, pad);
+  *newtype = with_bounds(*newtype, *layout);
+  layouts()[*newtype] = layout;
   return rc;
 }
 
@@ -213,5 +231,23 @@ int MPI_Type_dup(MPI_Datatype type, MPI_Datatype* newtype) {
 }
 
 int MPI_Type_free(MPI_Datatype* type) { HCC_MPI_ENTRY("MPI_Type_free", hcc::rt::free_type(type)); }
+
+// Where the data lies, as MPI defines it: SMPI answers a resized type's
+// bounds (a subarray's true extent was the whole array's).
+int MPI_Type_get_true_extent(MPI_Datatype type, MPI_Aint* true_lb, MPI_Aint* true_extent) {
+  const LayoutPtr t = layout_of(type);
+  if (!t) return PMPI_Type_get_true_extent(type, true_lb, true_extent);
+  *true_lb = t->true_lb();
+  *true_extent = t->true_extent();
+  return MPI_SUCCESS;
+}
+
+int MPI_Type_get_true_extent_x(MPI_Datatype type, MPI_Count* true_lb, MPI_Count* true_extent) {
+  const LayoutPtr t = layout_of(type);
+  if (!t) return PMPI_Type_get_true_extent_x(type, true_lb, true_extent);
+  *true_lb = t->true_lb();
+  *true_extent = t->true_extent();
+  return MPI_SUCCESS;
+}
 
 }  // extern "C"

@@ -22,6 +22,7 @@ LayoutPtr TypeLayout::named(int64_t size) {
   std::shared_ptr<TypeLayout> t(new TypeLayout);
   t->size_ = size;
   t->extent_ = size;
+  t->true_extent_ = size;
   t->alignment_ = natural_alignment(size);
   return t;
 }
@@ -29,6 +30,7 @@ LayoutPtr TypeLayout::named(int64_t size) {
 LayoutPtr TypeLayout::blocks(std::vector<Block> blocks, bool pad_to_alignment) {
   std::shared_ptr<TypeLayout> t(new TypeLayout);
   int64_t lb = std::numeric_limits<int64_t>::max(), ub = std::numeric_limits<int64_t>::min();
+  int64_t true_lb = lb, true_ub = ub;
   for (const Block& b : blocks) {
     if (b.count <= 0) continue;
     const TypeLayout& e = *b.type;
@@ -36,11 +38,19 @@ LayoutPtr TypeLayout::blocks(std::vector<Block> blocks, bool pad_to_alignment) {
     t->alignment_ = std::max(t->alignment_, e.alignment_);
     // The first and the last copies bound the block, whatever the extent's sign.
     for (int64_t i : {int64_t{0}, b.count - 1}) {
-      lb = std::min(lb, b.displacement + i * e.extent_ + e.lb_);
-      ub = std::max(ub, b.displacement + i * e.extent_ + e.lb_ + e.extent_);
+      const int64_t at = b.displacement + i * e.extent_;
+      lb = std::min(lb, at + e.lb_);
+      ub = std::max(ub, at + e.lb_ + e.extent_);
+      if (e.size_ > 0) {
+        true_lb = std::min(true_lb, at + e.true_lb_);
+        true_ub = std::max(true_ub, at + e.true_lb_ + e.true_extent_);
+      }
     }
   }
   if (lb > ub) lb = ub = 0;  // no data: MPI's empty type
+  if (true_lb > true_ub) true_lb = true_ub = 0;
+  t->true_lb_ = true_lb;
+  t->true_extent_ = true_ub - true_lb;
   t->lb_ = lb;
   t->extent_ = ub - lb;
   if (pad_to_alignment && t->extent_ % t->alignment_)
@@ -55,6 +65,8 @@ LayoutPtr TypeLayout::resized(LayoutPtr type, int64_t lb, int64_t extent) {
   t->alignment_ = type->alignment_;
   t->lb_ = lb;
   t->extent_ = extent;
+  t->true_lb_ = type->true_lb_;
+  t->true_extent_ = type->true_extent_;
   t->blocks_.push_back({0, 1, std::move(type)});
   return t;
 }

@@ -46,6 +46,10 @@ class TypeLayout {
   int64_t lb() const { return lb_; }
   int64_t extent() const { return extent_; }
   int64_t alignment() const { return alignment_; }
+  // Where the data itself lies (MPI_Type_get_true_extent): from the first
+  // byte of data to the last, whatever the bounds say.
+  int64_t true_lb() const { return true_lb_; }
+  int64_t true_extent() const { return true_extent_; }
 
   // Appends the runs of `count` copies of the type placed at `at`, in the
   // typemap's order, merging a run with the previous one where they meet.
@@ -60,6 +64,8 @@ class TypeLayout {
   int64_t lb_ = 0;
   int64_t extent_ = 0;
   int64_t alignment_ = 1;
+  int64_t true_lb_ = 0;
+  int64_t true_extent_ = 0;
   std::vector<Block> blocks_;  // empty: a predefined type, one run of size_ bytes
 };
 

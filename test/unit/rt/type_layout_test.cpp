@@ -42,6 +42,8 @@ TEST(TypeLayout, ASubarrayIsItsBlockInTheWholeArraysExtent) {
   EXPECT_EQ(t->size(), 240);
   EXPECT_EQ(t->lb(), 0);
   EXPECT_EQ(t->extent(), 3840);
+  EXPECT_EQ(t->true_lb(), (5 * 24 + 6) * 8);  // OpenMPI: 1008 and 816
+  EXPECT_EQ(t->true_extent(), 816);
   const std::vector<Span> r = runs(t);
   ASSERT_EQ(r.size(), 5u);
   EXPECT_EQ(r[0], (Span{(5 * 24 + 6) * 8, 48}));
@@ -63,6 +65,8 @@ TEST(TypeLayout, AVectorAndItsResizedTile) {
   EXPECT_EQ(runs(v), (std::vector<Span>{{0, 8}, {20, 8}, {40, 8}}));
   const LayoutPtr r = TypeLayout::resized(v, 0, 100);
   EXPECT_EQ(r->extent(), 100);
+  EXPECT_EQ(r->true_lb(), 0);
+  EXPECT_EQ(r->true_extent(), 48);
   EXPECT_EQ(runs(r, 2), (std::vector<Span>{{0, 8}, {20, 8}, {40, 8}, {100, 8}, {120, 8}, {140, 8}}));
 }
 
@@ -75,12 +79,14 @@ TEST(TypeLayout, ANegativeStrideBoundsTheTypeByItsLastBlock) {
 }
 
 // OpenMPI: a struct {int at 40, 2 doubles at 8, char at 100}: lb 8, extent
-// 96 (93 rounded up to the doubles' alignment; SMPI said 93).
+// 96 (93 rounded up to the doubles' alignment; SMPI said 93), true extent 93.
 TEST(TypeLayout, AStructsExtentIsPaddedToItsAlignment) {
   const LayoutPtr s = TypeLayout::blocks({{40, 1, kInt}, {8, 2, kDouble}, {100, 1, kChar}}, true);
   EXPECT_EQ(s->size(), 21);
   EXPECT_EQ(s->lb(), 8);
   EXPECT_EQ(s->extent(), 96);
+  EXPECT_EQ(s->true_lb(), 8);
+  EXPECT_EQ(s->true_extent(), 93);
   EXPECT_EQ(runs(s), (std::vector<Span>{{40, 4}, {8, 16}, {100, 1}}));
 }
 
