@@ -27,7 +27,7 @@ BY_HAND = {"MPI_Init", "MPI_Abort", "MPI_Init_thread", "MPI_Query_thread", "MPI_
            "MPI_Type_create_hindexed", "MPI_Type_hindexed", "MPI_Type_create_indexed_block",
            "MPI_Type_create_hindexed_block", "MPI_Type_create_struct", "MPI_Type_struct", "MPI_Type_create_resized",
            "MPI_Type_create_subarray", "MPI_Type_dup", "MPI_Type_free", "MPI_Type_get_true_extent",
-           "MPI_Type_get_true_extent_x"}
+           "MPI_Type_get_true_extent_x", "MPI_Type_create_darray"}
 FILES = re.compile(r"^MPI_File_")
 
 

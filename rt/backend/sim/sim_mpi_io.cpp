@@ -84,7 +84,7 @@ constexpr size_t kMaxRuns = size_t{1} << 24;
 int flatten(MPI_Datatype filetype, std::vector<FileView::Run>& runs, int64_t& extent, std::string& why) {
   const hcc::rt::LayoutPtr layout = hcc::rt::layout_of(filetype);
   if (!layout) {
-    why = "a filetype made by a constructor a simulation cannot lay out (MPI_Type_create_darray, a Fortran type)";
+    why = "a filetype made by a constructor a simulation cannot lay out (a Fortran type)";
     return MPI_ERR_TYPE;
   }
   std::vector<hcc::rt::TypeLayout::Run> typemap;

@@ -1,14 +1,16 @@
 // The derived datatypes of a simulated program: each constructor makes
 // SMPI's type and records its layout (type_layout.hpp), which the
 // simulation's MPI-IO lays its file views out with (sim_mpi_io.cpp).
-// MPI_Type_create_subarray is made here from SMPI's hvector, hindexed and
-// resized types: SMPI's own subarray has the extent of one element, so two
-// of them in a message overlapped (the second one element after the first)
-// and MPI_Type_get_extent said 8 bytes for a 3840-byte array of doubles.
+// MPI_Type_create_subarray and MPI_Type_create_darray are made here from
+// SMPI's hindexed and resized types: SMPI's own subarray has the extent of
+// one element, so two of them in a message overlapped (the second one
+// element after the first) and MPI_Type_get_extent said 8 bytes for a
+// 3840-byte array of doubles.
 // Other types whose bounds SMPI gets wrong are resized to MPI's (with_bounds).
 // sim_mpi_io.cpp's use of layout_of links this object with it.
 #include <smpi/smpi.h>
 
+#include <algorithm>
 #include <map>
 #include <vector>
 
@@ -55,42 +57,110 @@ int made(int rc, MPI_Datatype* newtype, const Blocks& blocks, bool pad = false) 
 
 int64_t extent_of(const LayoutPtr& t) { return t ? t->extent() : 0; }
 
-// MPI_Type_create_subarray from SMPI's hvector (a dimension's rows, one
-// stride of the whole array apart), hindexed (the block's start) and
-// resized (the whole array's extent) types.
+// The elements of an array whose indices lie in each dimension's ranges
+// (C order: the last dimension varies fastest), as SMPI's hindexed types
+// (a row's ranges of elements, then each dimension's rows, one stride of the
+// whole array apart), resized to the whole array: MPI_Type_create_subarray
+// and MPI_Type_create_darray, as MPI defines them.
+int make_selection(const std::vector<int64_t>& sizes, const std::vector<TypeLayout::Ranges>& ranges, MPI_Datatype old,
+                   MPI_Datatype* newtype) {
+  const LayoutPtr element = hcc::rt::layout_of(old);
+  MPI_Aint lb = 0, extent = 0;
+  PMPI_Type_get_extent(old, &lb, &extent);
+  if (element) extent = element->extent();
+  MPI_Datatype t = old;
+  MPI_Aint stride = extent;
+  for (size_t d = sizes.size(); d-- > 0;) {
+    std::vector<int> lengths;
+    std::vector<MPI_Aint> displacements;
+    for (const auto& [first, count] : ranges[d]) {
+      if (t == old) {  // the innermost dimension: ranges of contiguous elements
+        lengths.push_back(static_cast<int>(count));
+        displacements.push_back(first * stride);
+      } else {
+        for (int64_t i = 0; i < count; ++i) {
+          lengths.push_back(1);
+          displacements.push_back((first + i) * stride);
+        }
+      }
+    }
+    MPI_Datatype rows;
+    PMPI_Type_create_hindexed(static_cast<int>(lengths.size()), lengths.data(), displacements.data(), t, &rows);
+    if (t != old) PMPI_Type_free(&t);
+    t = rows;
+    stride *= sizes[d];
+  }
+  const int rc = PMPI_Type_create_resized(t, 0, stride, newtype);
+  PMPI_Type_free(&t);
+  if (rc == MPI_SUCCESS && element) layouts()[*newtype] = TypeLayout::selection(sizes, ranges, element);
+  return rc;
+}
+
+// Dimensions in C order: a Fortran array's reversed.
+template <class T>
+std::vector<int64_t> in_c_order(int ndims, const T* values, int order) {
+  std::vector<int64_t> v;
+  for (int d = 0; d < ndims; ++d) v.push_back(values[order == MPI_ORDER_FORTRAN ? ndims - 1 - d : d]);
+  return v;
+}
+
 int make_subarray(int ndims, const int* sizes, const int* subsizes, const int* starts, int order, MPI_Datatype old,
                   MPI_Datatype* newtype) {
   if (ndims <= 0 || !sizes || !subsizes || !starts) return MPI_ERR_ARG;
-  std::vector<int64_t> n, sub, start;  // C order: the last dimension varies fastest
+  const std::vector<int64_t> n = in_c_order(ndims, sizes, order), sub = in_c_order(ndims, subsizes, order),
+                             start = in_c_order(ndims, starts, order);
+  std::vector<TypeLayout::Ranges> ranges;
   for (int d = 0; d < ndims; ++d) {
-    const int i = order == MPI_ORDER_FORTRAN ? ndims - 1 - d : d;
-    if (subsizes[i] < 0 || starts[i] < 0 || starts[i] + subsizes[i] > sizes[i]) return MPI_ERR_ARG;
-    n.push_back(sizes[i]);
-    sub.push_back(subsizes[i]);
-    start.push_back(starts[i]);
+    if (sub[d] < 0 || start[d] < 0 || start[d] + sub[d] > n[d]) return MPI_ERR_ARG;
+    ranges.push_back({{start[d], sub[d]}});
   }
-  MPI_Aint lb = 0, extent = 0;
-  PMPI_Type_get_extent(old, &lb, &extent);
-  const LayoutPtr element = hcc::rt::layout_of(old);
-  if (element) extent = element->extent();
-  MPI_Datatype t = old;
-  MPI_Aint stride = extent, offset = 0;
+  return make_selection(n, ranges, old, newtype);
+}
+
+// A process's indices along one dimension of a distributed array: blocks
+// of `block` indices dealt to the `procs` processes in turn from the
+// first (MPI_DISTRIBUTE_BLOCK: one block each, MPI_DISTRIBUTE_CYCLIC:
+// round after round); `coord` is the process's place among them.
+TypeLayout::Ranges dealt(int64_t size, int64_t procs, int64_t coord, int64_t block) {
+  TypeLayout::Ranges ranges;
+  for (int64_t first = coord * block; first < size; first += procs * block)
+    ranges.push_back({first, std::min(block, size - first)});
+  return ranges;
+}
+
+int make_darray(int size, int rank, int ndims, const int* gsizes, const int* distribs, const int* dargs,
+                const int* psizes, int order, MPI_Datatype old, MPI_Datatype* newtype) {
+  if (ndims <= 0 || !gsizes || !distribs || !dargs || !psizes || rank < 0 || rank >= size) return MPI_ERR_ARG;
+  // The process's coordinates in its grid, in row-major order whatever the
+  // array's order, as MPI says.
+  std::vector<int64_t> coords(static_cast<size_t>(ndims));
+  int64_t rest = rank, procs = 1;
   for (int d = ndims; d-- > 0;) {
-    MPI_Datatype rows;
-    PMPI_Type_hvector(static_cast<int>(sub[d]), 1, stride, t, &rows);  // as MPI_Type_create_hvector says why
-    if (t != old) PMPI_Type_free(&t);
-    t = rows;
-    offset += start[d] * stride;
-    stride *= n[d];
+    coords[static_cast<size_t>(d)] = rest % psizes[d];
+    rest /= psizes[d];
+    procs *= psizes[d];
   }
-  const int one = 1;
-  MPI_Datatype placed;
-  PMPI_Type_create_hindexed(1, &one, &offset, t, &placed);
-  PMPI_Type_free(&t);
-  const int rc = PMPI_Type_create_resized(placed, 0, stride, newtype);
-  PMPI_Type_free(&placed);
-  if (rc == MPI_SUCCESS && element) layouts()[*newtype] = TypeLayout::subarray(n, sub, start, element);
-  return rc;
+  if (procs != size) return MPI_ERR_ARG;
+  std::vector<TypeLayout::Ranges> ranges;
+  for (int d = 0; d < ndims; ++d) {
+    const int64_t g = gsizes[d], p = psizes[d];
+    // SMPI's MPI_DISTRIBUTE_DFLT_DARG is 3, so an argument of 3 is the default.
+    const bool dflt = dargs[d] == MPI_DISTRIBUTE_DFLT_DARG;
+    if (distribs[d] == MPI_DISTRIBUTE_NONE) {
+      if (p != 1) return MPI_ERR_ARG;
+      ranges.push_back({{0, g}});
+    } else if (distribs[d] == MPI_DISTRIBUTE_BLOCK) {
+      const int64_t block = dflt ? (g + p - 1) / p : dargs[d];
+      if (block * p < g) return MPI_ERR_ARG;
+      ranges.push_back(dealt(g, p, coords[static_cast<size_t>(d)], block));
+    } else if (distribs[d] == MPI_DISTRIBUTE_CYCLIC) {
+      ranges.push_back(dealt(g, p, coords[static_cast<size_t>(d)], dflt ? 1 : dargs[d]));
+    } else {
+      return MPI_ERR_ARG;
+    }
+  }
+  if (order == MPI_ORDER_FORTRAN) std::reverse(ranges.begin(), ranges.end());
+  return make_selection(in_c_order(ndims, gsizes, order), ranges, old, newtype);
 }
 
 }  // namespace
@@ -224,6 +294,13 @@ int MPI_Type_create_resized(MPI_Datatype old, MPI_Aint lb, MPI_Aint extent, MPI_
 int MPI_Type_create_subarray(int ndims, const int* sizes, const int* subsizes, const int* starts, int order,
                              MPI_Datatype old, MPI_Datatype* newtype) {
   HCC_MPI_ENTRY("MPI_Type_create_subarray", make_subarray(ndims, sizes, subsizes, starts, order, old, newtype));
+}
+
+// SMPI declares the arrays without const.
+int MPI_Type_create_darray(int size, int rank, int ndims, int* gsizes, int* distribs, int* dargs, int* psizes,
+                           int order, MPI_Datatype old, MPI_Datatype* newtype) {
+  HCC_MPI_ENTRY("MPI_Type_create_darray",
+                make_darray(size, rank, ndims, gsizes, distribs, dargs, psizes, order, old, newtype));
 }
 
 int MPI_Type_dup(MPI_Datatype type, MPI_Datatype* newtype) {

@@ -9,7 +9,7 @@ namespace hcc::rt {
 
 // Where type's bytes lie: a predefined type's, or what its constructors
 // recorded; null for a type no constructor here recorded
-// (MPI_Type_create_darray, the Fortran types).
+// (the Fortran types).
 LayoutPtr layout_of(MPI_Datatype type);
 // PMPI_Type_dup and PMPI_Type_free, keeping the layouts in step.
 int duplicate_type(MPI_Datatype type, MPI_Datatype* copy);

@@ -71,22 +71,30 @@ LayoutPtr TypeLayout::resized(LayoutPtr type, int64_t lb, int64_t extent) {
   return t;
 }
 
-LayoutPtr TypeLayout::subarray(const std::vector<int64_t>& sizes, const std::vector<int64_t>& subsizes,
-                               const std::vector<int64_t>& starts, LayoutPtr element) {
-  // Innermost dimension first: a row of the block, then each dimension's
-  // rows one stride of the full array apart.
-  const int64_t e = element->extent_;
+LayoutPtr TypeLayout::selection(const std::vector<int64_t>& sizes, const std::vector<Ranges>& ranges,
+                                LayoutPtr element) {
+  // Innermost dimension first: a row's selected elements, then each
+  // dimension's selected rows, one stride of the whole array apart.
   LayoutPtr t = element;
-  int64_t stride = e, offset = 0;
+  int64_t stride = element->extent_;
   for (size_t d = sizes.size(); d-- > 0;) {
     std::vector<Block> rows;
-    for (int64_t i = 0; i < subsizes[d]; ++i) rows.push_back({i * stride, 1, t});
+    for (const auto& [first, count] : ranges[d]) {
+      if (t == element) rows.push_back({first * stride, count, t});  // contiguous elements
+      else
+        for (int64_t i = 0; i < count; ++i) rows.push_back({(first + i) * stride, 1, t});
+    }
     t = blocks(std::move(rows));
-    offset += starts[d] * stride;
     stride *= sizes[d];
   }
-  // Placed at the block's start, within the whole array's extent.
-  return resized(blocks({{offset, 1, t}}), 0, stride);
+  return resized(t, 0, stride);
+}
+
+LayoutPtr TypeLayout::subarray(const std::vector<int64_t>& sizes, const std::vector<int64_t>& subsizes,
+                               const std::vector<int64_t>& starts, LayoutPtr element) {
+  std::vector<Ranges> ranges;
+  for (size_t d = 0; d < sizes.size(); ++d) ranges.push_back({{starts[d], subsizes[d]}});
+  return selection(sizes, ranges, std::move(element));
 }
 
 bool TypeLayout::append(int64_t at, std::vector<Run>& out, size_t limit) const {

@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <utility>
 #include <vector>
 
 namespace hcc::rt {
@@ -38,7 +39,13 @@ class TypeLayout {
   static LayoutPtr blocks(std::vector<Block> blocks, bool pad_to_alignment = false);
   // type with the lower bound and extent given (MPI_Type_create_resized).
   static LayoutPtr resized(LayoutPtr type, int64_t lb, int64_t extent);
-  // MPI_Type_create_subarray: sizes, subsizes, starts in C order (row-major).
+  // Ranges of indices along one dimension of an array: {first, count}.
+  using Ranges = std::vector<std::pair<int64_t, int64_t>>;
+  // The elements of an array (sizes in C order, row-major) whose index along
+  // each dimension lies in that dimension's ranges, in the array's order,
+  // within the whole array's extent: MPI_Type_create_subarray (one range a
+  // dimension) and MPI_Type_create_darray (a process's blocks).
+  static LayoutPtr selection(const std::vector<int64_t>& sizes, const std::vector<Ranges>& ranges, LayoutPtr element);
   static LayoutPtr subarray(const std::vector<int64_t>& sizes, const std::vector<int64_t>& subsizes,
                             const std::vector<int64_t>& starts, LayoutPtr element);
 
