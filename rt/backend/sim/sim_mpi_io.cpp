@@ -306,6 +306,16 @@ int split_end(const char* function, MPI_File fh, MPI_Status* status) {
   return MPI_SUCCESS;
 }
 
+// The file a name means without the file system prefix ROMIO reads
+// ("ufs:out.dat", "lustre:/scratch/out.dat"), which programs written for
+// one system give.
+const char* local_path(const char* name) {
+  static const char* const kPrefixes[] = {"ufs:", "nfs:", "lustre:", "gpfs:", "pvfs2:", "panfs:", "xfs:", "daos:", "ime:"};
+  for (const char* prefix : kPrefixes)
+    if (std::strncmp(name, prefix, std::strlen(prefix)) == 0) return name + std::strlen(prefix);
+  return name;
+}
+
 int open_file(MPI_Comm comm, const char* filename, int amode, MPI_Info info, MPI_File* fh) {
   const char* function = "MPI_File_open";
   *fh = MPI_FILE_NULL;
@@ -317,7 +327,7 @@ int open_file(MPI_Comm comm, const char* filename, int amode, MPI_Info info, MPI
                  "MPI_MODE_CREATE or MPI_MODE_EXCL only with a writing one");
   if (!filename) return raise(nullptr, MPI_FILE_NULL, function, MPI_ERR_BAD_FILE, "no file name");
   auto* f = new OpenFile;
-  f->path = filename;
+  f->path = filename = local_path(filename);
   f->amode = amode;
   f->errhandler = hcc::rt::default_file_errhandler();
   PMPI_Comm_dup(comm, &f->comm);
@@ -437,6 +447,7 @@ int MPI_File_close(MPI_File* fh) { HCC_MPI_ENTRY("MPI_File_close", close_file(fh
 
 int MPI_File_delete(const char* filename, MPI_Info) {
   HCC_MPI_ENTRY("MPI_File_delete", [&] {
+    if (filename) filename = local_path(filename);
     if (filename && ::unlink(filename) == 0) return static_cast<int>(MPI_SUCCESS);
     const int e = filename ? errno : ENOENT;
     return raise(nullptr, MPI_FILE_NULL, "MPI_File_delete", error_of_errno(e),

@@ -4,7 +4,8 @@
 // filetype resized to tile the ranks' elements in turn), the shared file
 // pointer (MPI_File_write_shared, _write_ordered), nonblocking accesses
 // whose MPI_Wait gives their count, seeks from the end, a split
-// collective, and a file deleted on close. Every value is checked against
+// collective, and a file deleted on close (named with ROMIO's prefix of a
+// file system, "ufs:", which names the same file). Every value is checked against
 // what the program wrote; OpenMPI prints the same (test/corpus compares a
 // checkpoint program natively and simulated).
 // RUN: rm -rf %t.dir && mkdir -p %t.dir && cd %t.dir
@@ -148,7 +149,7 @@ int main(int argc, char **argv) {
   if (rank == 0) printf("split: %d doubles read back, %d wrong\n", count, wrong);
   MPI_File_close(&fh);
 
-  MPI_File_open(MPI_COMM_WORLD, "scratch", MPI_MODE_CREATE | MPI_MODE_WRONLY | MPI_MODE_DELETE_ON_CLOSE,
+  MPI_File_open(MPI_COMM_WORLD, "ufs:scratch", MPI_MODE_CREATE | MPI_MODE_WRONLY | MPI_MODE_DELETE_ON_CLOSE,
                 MPI_INFO_NULL, &fh);
   MPI_File_write_at(fh, rank * 4, &rank, 1, MPI_INT, MPI_STATUS_IGNORE);
   MPI_File_close(&fh);
