@@ -57,6 +57,13 @@ int made(int rc, MPI_Datatype* newtype, const Blocks& blocks, bool pad = false) 
 
 int64_t extent_of(const LayoutPtr& t) { return t ? t->extent() : 0; }
 
+// A vector's blocks: count rows of blocklength copies of t, `stride` bytes
+// apart, as one block of strided rows.
+Blocks strided(int count, int blocklength, int64_t stride, const LayoutPtr& t) {
+  if (!t) return {{0, count, nullptr}};
+  return {{0, count, TypeLayout::blocks({{0, blocklength, t}}), stride}};
+}
+
 // The elements of an array whose indices lie in each dimension's ranges
 // (C order: the last dimension varies fastest), as SMPI's hindexed types
 // (a row's ranges of elements, then each dimension's rows, one stride of the
@@ -202,18 +209,15 @@ int MPI_Type_contiguous(int count, MPI_Datatype old, MPI_Datatype* newtype) {
 int MPI_Type_vector(int count, int blocklength, int stride, MPI_Datatype old, MPI_Datatype* newtype) {
   HCC_MPI_ENTRY("MPI_Type_vector", [&] {
     const LayoutPtr t = layout_of(old);
-    Blocks b;
-    for (int i = 0; i < count; ++i) b.push_back({int64_t{i} * stride * extent_of(t), blocklength, t});
-    return made(PMPI_Type_vector(count, blocklength, stride, old, newtype), newtype, b);
+    return made(PMPI_Type_vector(count, blocklength, stride, old, newtype), newtype, strided(count, blocklength, int64_t{stride} * extent_of(t), t));
   }());
 }
 
 int MPI_Type_create_hvector(int count, int blocklength, MPI_Aint stride, MPI_Datatype old, MPI_Datatype* newtype) {
   HCC_MPI_ENTRY("MPI_Type_create_hvector", [&] {
-    Blocks b;
-    for (int i = 0; i < count; ++i) b.push_back({int64_t{i} * stride, blocklength, layout_of(old)});
     // PMPI_Type_hvector: SMPI's PMPI_Type_create_hvector calls MPI_Type_hvector, this file's.
-    return made(PMPI_Type_hvector(count, blocklength, stride, old, newtype), newtype, b);
+    return made(PMPI_Type_hvector(count, blocklength, stride, old, newtype), newtype,
+                strided(count, blocklength, stride, layout_of(old)));
   }());
 }
 

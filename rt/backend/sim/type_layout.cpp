@@ -36,9 +36,10 @@ LayoutPtr TypeLayout::blocks(std::vector<Block> blocks, bool pad_to_alignment) {
     const TypeLayout& e = *b.type;
     t->size_ += b.count * e.size_;
     t->alignment_ = std::max(t->alignment_, e.alignment_);
-    // The first and the last copies bound the block, whatever the extent's sign.
+    // The first and the last copies bound the block, whatever the stride's sign.
+    const int64_t step = b.stride == kExtent ? e.extent_ : b.stride;
     for (int64_t i : {int64_t{0}, b.count - 1}) {
-      const int64_t at = b.displacement + i * e.extent_;
+      const int64_t at = b.displacement + i * step;
       lb = std::min(lb, at + e.lb_);
       ub = std::max(ub, at + e.lb_ + e.extent_);
       if (e.size_ > 0) {
@@ -99,20 +100,26 @@ LayoutPtr TypeLayout::subarray(const std::vector<int64_t>& sizes, const std::vec
 
 bool TypeLayout::append(int64_t at, std::vector<Run>& out, size_t limit) const {
   for (const Block& b : blocks_)
-    if (!b.type->runs(at + b.displacement, b.count, out, limit)) return false;
+    if (!b.type->runs(at + b.displacement, b.count, out, limit, b.stride)) return false;
   return true;
 }
 
-bool TypeLayout::runs(int64_t at, int64_t count, std::vector<Run>& out, size_t limit) const {
-  if (blocks_.empty()) {  // a predefined type: its copies are contiguous
+bool TypeLayout::runs(int64_t at, int64_t count, std::vector<Run>& out, size_t limit, int64_t stride) const {
+  if (stride == kExtent) stride = extent_;
+  if (blocks_.empty() && stride == size_) {  // contiguous copies of a predefined type
     const int64_t length = count * size_;
     if (length <= 0) return true;
     if (!out.empty() && out.back().offset + out.back().length == at) out.back().length += length;
     else out.push_back({at, length});
     return out.size() <= limit;
   }
-  for (int64_t i = 0; i < count; ++i)
-    if (!append(at + i * extent_, out, limit)) return false;
+  for (int64_t i = 0; i < count; ++i) {
+    if (blocks_.empty()) {
+      if (!runs(at + i * stride, 1, out, limit)) return false;
+    } else if (!append(at + i * stride, out, limit)) {
+      return false;
+    }
+  }
   return true;
 }
 

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstdint>
+#include <climits>
 #include <memory>
 #include <utility>
 #include <vector>
@@ -22,12 +23,16 @@ class TypeLayout {
     int64_t offset;
     int64_t length;
   };
-  // `count` copies of `type`, the first at `displacement`, each one extent
-  // after the previous: one block of a constructor's typemap.
+  // `count` copies of `type`, the first at `displacement`, each `stride`
+  // bytes after the previous (kExtent: one extent of the type): one block of
+  // a constructor's typemap. A vector is one block of strided copies of its
+  // rows, whatever its count.
+  static constexpr int64_t kExtent = INT64_MIN;
   struct Block {
     int64_t displacement;
     int64_t count;
     LayoutPtr type;
+    int64_t stride = kExtent;
   };
 
   // A predefined type of `size` bytes.
@@ -58,10 +63,11 @@ class TypeLayout {
   int64_t true_lb() const { return true_lb_; }
   int64_t true_extent() const { return true_extent_; }
 
-  // Appends the runs of `count` copies of the type placed at `at`, in the
+  // Appends the runs of `count` copies of the type placed at `at`, each
+  // `stride` bytes after the previous (kExtent: one extent), in the
   // typemap's order, merging a run with the previous one where they meet.
   // Stops once `out` holds more than `limit` runs (returns false).
-  bool runs(int64_t at, int64_t count, std::vector<Run>& out, size_t limit) const;
+  bool runs(int64_t at, int64_t count, std::vector<Run>& out, size_t limit, int64_t stride = kExtent) const;
 
  private:
   TypeLayout() = default;

@@ -28,11 +28,9 @@ const LayoutPtr kDouble = TypeLayout::named(8);
 const LayoutPtr kInt = TypeLayout::named(4);
 const LayoutPtr kChar = TypeLayout::named(1);
 
-// MPI_Type_vector(count, blocklength, stride, old): blocks of blocklength at i * stride extents.
+// MPI_Type_vector(count, blocklength, stride, old): rows of blocklength, stride extents apart.
 LayoutPtr vector(int count, int blocklength, int stride, const LayoutPtr& old) {
-  std::vector<TypeLayout::Block> b;
-  for (int i = 0; i < count; ++i) b.push_back({int64_t{i} * stride * old->extent(), blocklength, old});
-  return TypeLayout::blocks(b);
+  return TypeLayout::blocks({{0, count, TypeLayout::blocks({{0, blocklength, old}}), int64_t{stride} * old->extent()}});
 }
 
 // MPI_Type_create_subarray(2, {20, 24}, {5, 6}, {5, 6}, C, MPI_DOUBLE): OpenMPI
@@ -88,6 +86,16 @@ TEST(TypeLayout, AStructsExtentIsPaddedToItsAlignment) {
   EXPECT_EQ(s->true_lb(), 8);
   EXPECT_EQ(s->true_extent(), 93);
   EXPECT_EQ(runs(s), (std::vector<Span>{{40, 4}, {8, 16}, {100, 1}}));
+}
+
+// A column of a 10^7-row matrix: one block of strided rows, not 10^7 blocks.
+TEST(TypeLayout, AVectorOfManyRowsIsOneBlock) {
+  const LayoutPtr column = vector(10000000, 1, 4, kDouble);
+  EXPECT_EQ(column->size(), 80000000);
+  EXPECT_EQ(column->extent(), (10000000 - 1) * 32 + 8);
+  std::vector<TypeLayout::Run> out;
+  EXPECT_TRUE(column->runs(0, 1, out, 3) == false);
+  EXPECT_EQ(out[2].offset, 64);
 }
 
 TEST(TypeLayout, TooManyRunsStopTheExpansion) {
