@@ -17,9 +17,10 @@ import sys
 LOCAL = re.compile(r"^MPI_(Comm_rank|Comm_size|Type_size|Type_get_extent|Get_count|Get_elements|"
                    r"Wtick|Initialized|Finalized|Is_thread_main|Get_processor_name|Get_version|"
                    r"Get_library_version|Error_string|Error_class|Aint_add|Aint_diff|\w+_f2c|\w+_c2f)$")
-# Written by hand in sim_mpi.cpp, and in sim_mpi_io.cpp (MPI_File_*),
+# Written by hand in sim_mpi.cpp (with the matched probes, which SMPI does
+# not implement), and in sim_mpi_io.cpp (MPI_File_*),
 # sim_mpi_io_requests.cpp (the wait and test functions) and
-# sim_mpi_types.cpp (the derived datatypes' constructors).
+# sim_mpi_types.cpp (the derived datatypes' constructors, MPI_Get_elements).
 BY_HAND = {"MPI_Init", "MPI_Abort", "MPI_Init_thread", "MPI_Query_thread", "MPI_Pcontrol", "MPI_Op_create", "MPI_Is_thread_main",
            "MPI_Wtime", "MPI_Wait", "MPI_Test", "MPI_Request_get_status", "MPI_Waitany", "MPI_Testany", "MPI_Waitall",
            "MPI_Testall", "MPI_Waitsome", "MPI_Testsome", "MPI_Type_contiguous", "MPI_Type_vector",
@@ -27,7 +28,9 @@ BY_HAND = {"MPI_Init", "MPI_Abort", "MPI_Init_thread", "MPI_Query_thread", "MPI_
            "MPI_Type_create_hindexed", "MPI_Type_hindexed", "MPI_Type_create_indexed_block",
            "MPI_Type_create_hindexed_block", "MPI_Type_create_struct", "MPI_Type_struct", "MPI_Type_create_resized",
            "MPI_Type_create_subarray", "MPI_Type_dup", "MPI_Type_free", "MPI_Type_get_true_extent",
-           "MPI_Type_get_true_extent_x", "MPI_Type_create_darray"}
+           "MPI_Type_get_true_extent_x", "MPI_Type_create_darray", "MPI_Get_elements", "MPI_Get_elements_x",
+           "MPI_Type_match_size", "MPI_Mprobe", "MPI_Improbe", "MPI_Mrecv", "MPI_Imrecv", "MPI_Type_get_extent",
+           "MPI_Type_get_extent_x", "MPI_Type_extent", "MPI_Type_lb", "MPI_Type_ub"}
 FILES = re.compile(r"^MPI_File_")
 
 

@@ -180,4 +180,73 @@ extern "C" int MPI_Is_thread_main(int* flag) {
   return MPI_SUCCESS;
 }
 
+// The matched probes (MPI-3), which SMPI does not implement (it stops the
+// simulation: "Not yet implemented"): a message is the source, tag and
+// communicator that MPI_Probe found, and its receive takes the first
+// message of that source and tag, the one probed, since a rank's calls are
+// made one at a time (MPI_THREAD_SERIALIZED at most, above).
+namespace {
+
+struct Message {
+  MPI_Comm comm;
+  int source, tag;
+};
+
+MPI_Message message_of(MPI_Comm comm, int source, const MPI_Status& status) {
+  if (source == MPI_PROC_NULL) return MPI_MESSAGE_NO_PROC;
+  return new Message{comm, status.MPI_SOURCE, status.MPI_TAG};
+}
+
+// The message's receive: SMPI's receive from its source and tag, the
+// message freed.
+template <class Receive>
+int receive_message(MPI_Message* message, Receive&& receive) {
+  auto* m = static_cast<Message*>(*message);
+  *message = MPI_MESSAGE_NULL;
+  if (!m) return receive(MPI_PROC_NULL, 0, MPI_COMM_SELF);  // MPI_MESSAGE_NO_PROC
+  const int rc = receive(m->source, m->tag, m->comm);
+  delete m;
+  return rc;
+}
+
+}  // namespace
+
+extern "C" int MPI_Mprobe(int source, int tag, MPI_Comm comm, MPI_Message* message, MPI_Status* status) {
+  MPI_Status found{};
+  hcc::rt::SimcallEntry entry("MPI_Mprobe", hcc::rt::g_mpi_cpu_threshold);
+  const int rc = hcc::rt::as_rank_main("MPI_Mprobe", [&] { return PMPI_Probe(source, tag, comm, &found); });
+  *message = message_of(comm, source, found);
+  if (status != MPI_STATUS_IGNORE) *status = found;
+  return rc;
+}
+
+extern "C" int MPI_Improbe(int source, int tag, MPI_Comm comm, int* flag, MPI_Message* message, MPI_Status* status) {
+  MPI_Status found{};
+  hcc::rt::SimcallEntry entry("MPI_Improbe", hcc::rt::g_mpi_cpu_threshold);
+  const int rc = hcc::rt::as_rank_main("MPI_Improbe", [&] { return PMPI_Iprobe(source, tag, comm, flag, &found); });
+  if (*flag) {
+    *message = message_of(comm, source, found);
+    if (status != MPI_STATUS_IGNORE) *status = found;
+  }
+  return rc;
+}
+
+extern "C" int MPI_Mrecv(void* buf, int count, MPI_Datatype type, MPI_Message* message, MPI_Status* status) {
+  hcc::rt::SimcallEntry entry("MPI_Mrecv", hcc::rt::g_mpi_cpu_threshold);
+  return hcc::rt::as_rank_main("MPI_Mrecv", [&] {
+    return receive_message(message, [&](int source, int tag, MPI_Comm comm) {
+      return PMPI_Recv(buf, count, type, source, tag, comm, status);
+    });
+  });
+}
+
+extern "C" int MPI_Imrecv(void* buf, int count, MPI_Datatype type, MPI_Message* message, MPI_Request* request) {
+  hcc::rt::SimcallEntry entry("MPI_Imrecv", hcc::rt::g_mpi_cpu_threshold);
+  return hcc::rt::as_rank_main("MPI_Imrecv", [&] {
+    return receive_message(message, [&](int source, int tag, MPI_Comm comm) {
+      return PMPI_Irecv(buf, count, type, source, tag, comm, request);
+    });
+  });
+}
+
 #include "mpi_entries.inc"

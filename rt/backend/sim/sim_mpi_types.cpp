@@ -6,7 +6,7 @@
 // one element, so two of them in a message overlapped (the second one
 // element after the first) and MPI_Type_get_extent said 8 bytes for a
 // 3840-byte array of doubles.
-// Other types whose bounds SMPI gets wrong are resized to MPI's (with_bounds).
+// Every other derived type is resized to step by its extent (stepped).
 // sim_mpi_io.cpp's use of layout_of links this object with it.
 #include <smpi/smpi.h>
 
@@ -28,29 +28,31 @@ std::map<MPI_Datatype, LayoutPtr>& layouts() {
   return recorded;
 }
 
-// SMPI's type with MPI's bounds where SMPI's differ: a struct's extent
-// lacks the padding to its alignment (36 bytes for a 40-byte C struct of an
-// int, three doubles and a float, so that an array of 4 sent with it
-// arrived scrambled from the second on), and a vector of negative stride
-// has a negative extent.
-MPI_Datatype with_bounds(MPI_Datatype type, const TypeLayout& layout) {
-  MPI_Aint lb = 0, extent = 0;
-  PMPI_Type_get_extent(type, &lb, &extent);
-  if (lb == layout.lb() && extent == layout.extent()) return type;
-  MPI_Datatype bounded;
-  PMPI_Type_create_resized(type, layout.lb(), layout.extent(), &bounded);
+// SMPI's type, stepped by MPI's extent. SMPI places the copies of a
+// derived type after the first where its last block ends (an indexed type
+// whose blocks are not in increasing order, a type whose lower bound is
+// not 0), steps a vector of a derived type by the type's size, not its
+// extent, and leaves the padding out of a struct's extent (an array of 4
+// C structs {int; double[3]; float} sent with the struct type arrived
+// scrambled from the second on). Resized to [0, extent), a type's copies
+// are SMPI's resized struct's, one extent apart, each laid out by SMPI's
+// type from the buffer's start; MPI's bounds are answered from the layout
+// (MPI_Type_get_extent, below).
+MPI_Datatype stepped(MPI_Datatype type, const TypeLayout& layout) {
+  MPI_Datatype resized;
+  PMPI_Type_create_resized(type, 0, layout.extent(), &resized);
   PMPI_Type_free(&type);
-  return bounded;
+  return resized;
 }
 
 // Records the layout of the type a constructor made (none when a type it
-// was made of has none), and gives SMPI's type MPI's bounds.
+// was made of has none), SMPI's type stepped by its extent.
 int made(int rc, MPI_Datatype* newtype, const Blocks& blocks, bool pad = false) {
   if (rc != MPI_SUCCESS) return rc;
   for (const TypeLayout::Block& b : blocks)
     if (!b.type) return rc;
   const LayoutPtr layout = TypeLayout::blocks(blocks, pad);
-  *newtype = with_bounds(*newtype, *layout);
+  *newtype = stepped(*newtype, *layout);
   layouts()[*newtype] = layout;
   return rc;
 }
@@ -289,8 +291,11 @@ int MPI_Type_struct(int count, const int* blocklengths, const MPI_Aint* displace
 
 int MPI_Type_create_resized(MPI_Datatype old, MPI_Aint lb, MPI_Aint extent, MPI_Datatype* newtype) {
   HCC_MPI_ENTRY("MPI_Type_create_resized", [&] {
-    const int rc = PMPI_Type_create_resized(old, lb, extent, newtype);
-    if (const LayoutPtr t = layout_of(old); rc == MPI_SUCCESS && t) layouts()[*newtype] = TypeLayout::resized(t, lb, extent);
+    // SMPI's resized type steps by lb + extent: [0, extent) steps by the
+    // extent; MPI's lower bound is answered from the layout.
+    const LayoutPtr t = layout_of(old);
+    const int rc = PMPI_Type_create_resized(old, t ? 0 : lb, extent, newtype);
+    if (rc == MPI_SUCCESS && t) layouts()[*newtype] = TypeLayout::resized(t, lb, extent);
     return rc;
   }());
 }
@@ -312,6 +317,80 @@ int MPI_Type_dup(MPI_Datatype type, MPI_Datatype* newtype) {
 }
 
 int MPI_Type_free(MPI_Datatype* type) { HCC_MPI_ENTRY("MPI_Type_free", hcc::rt::free_type(type)); }
+
+// The predefined elements a receive got (SMPI stops the simulation: "Not
+// yet implemented"); MPI_UNDEFINED where the bytes end inside one.
+int MPI_Get_elements_x(MPI_Status* status, MPI_Datatype type, MPI_Count* elements) {
+  int bytes = 0;
+  const LayoutPtr t = layout_of(type);
+  if (!t || !status || PMPI_Get_count(status, MPI_BYTE, &bytes) != MPI_SUCCESS) return MPI_ERR_TYPE;
+  const int64_t n = t->elements_in(bytes);
+  *elements = n < 0 ? MPI_UNDEFINED : n;
+  return MPI_SUCCESS;
+}
+
+int MPI_Get_elements(MPI_Status* status, MPI_Datatype type, int* elements) {
+  MPI_Count n = 0;
+  const int rc = MPI_Get_elements_x(status, type, &n);
+  if (rc == MPI_SUCCESS) *elements = static_cast<int>(n);
+  return rc;
+}
+
+// The predefined type of a class and size (SMPI: "Not yet implemented").
+int MPI_Type_match_size(int typeclass, int size, MPI_Datatype* type) {
+  const MPI_Datatype found = typeclass == MPI_TYPECLASS_REAL    ? (size == 4   ? MPI_FLOAT
+                                                                   : size == 8  ? MPI_DOUBLE
+                                                                   : size == 16 ? MPI_LONG_DOUBLE
+                                                                                : MPI_DATATYPE_NULL)
+                             : typeclass == MPI_TYPECLASS_INTEGER ? (size == 1  ? MPI_INT8_T
+                                                                   : size == 2  ? MPI_INT16_T
+                                                                   : size == 4  ? MPI_INT32_T
+                                                                   : size == 8  ? MPI_INT64_T
+                                                                                : MPI_DATATYPE_NULL)
+                             : typeclass == MPI_TYPECLASS_COMPLEX ? (size == 8  ? MPI_C_FLOAT_COMPLEX
+                                                                   : size == 16 ? MPI_C_DOUBLE_COMPLEX
+                                                                                : MPI_DATATYPE_NULL)
+                                                                  : MPI_DATATYPE_NULL;
+  if (found == MPI_DATATYPE_NULL) return MPI_ERR_ARG;
+  *type = found;
+  return MPI_SUCCESS;
+}
+
+// MPI's bounds of a type, from its layout: SMPI's are [0, extent) for the
+// types above (stepped), and were wrong before (a struct's padding, a
+// negative stride, a subarray).
+int MPI_Type_get_extent_x(MPI_Datatype type, MPI_Count* lb, MPI_Count* extent) {
+  const LayoutPtr t = layout_of(type);
+  if (!t) return PMPI_Type_get_extent_x(type, lb, extent);
+  *lb = t->lb();
+  *extent = t->extent();
+  return MPI_SUCCESS;
+}
+
+int MPI_Type_get_extent(MPI_Datatype type, MPI_Aint* lb, MPI_Aint* extent) {
+  const LayoutPtr t = layout_of(type);
+  if (!t) return PMPI_Type_get_extent(type, lb, extent);
+  *lb = t->lb();
+  *extent = t->extent();
+  return MPI_SUCCESS;
+}
+
+int MPI_Type_extent(MPI_Datatype type, MPI_Aint* extent) {
+  MPI_Aint lb = 0;
+  return MPI_Type_get_extent(type, &lb, extent);
+}
+
+int MPI_Type_lb(MPI_Datatype type, MPI_Aint* lb) {
+  MPI_Aint extent = 0;
+  return MPI_Type_get_extent(type, lb, &extent);
+}
+
+int MPI_Type_ub(MPI_Datatype type, MPI_Aint* ub) {
+  MPI_Aint lb = 0, extent = 0;
+  const int rc = MPI_Type_get_extent(type, &lb, &extent);
+  *ub = lb + extent;
+  return rc;
+}
 
 // Where the data lies, as MPI defines it: SMPI answers a resized type's
 // bounds (a subarray's true extent was the whole array's).

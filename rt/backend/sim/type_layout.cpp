@@ -29,12 +29,14 @@ LayoutPtr TypeLayout::named(int64_t size) {
 
 LayoutPtr TypeLayout::blocks(std::vector<Block> blocks, bool pad_to_alignment) {
   std::shared_ptr<TypeLayout> t(new TypeLayout);
+  t->elements_ = 0;
   int64_t lb = std::numeric_limits<int64_t>::max(), ub = std::numeric_limits<int64_t>::min();
   int64_t true_lb = lb, true_ub = ub;
   for (const Block& b : blocks) {
     if (b.count <= 0) continue;
     const TypeLayout& e = *b.type;
     t->size_ += b.count * e.size_;
+    t->elements_ += b.count * e.elements_;
     t->alignment_ = std::max(t->alignment_, e.alignment_);
     // The first and the last copies bound the block, whatever the stride's sign.
     const int64_t step = b.stride == kExtent ? e.extent_ : b.stride;
@@ -68,6 +70,7 @@ LayoutPtr TypeLayout::resized(LayoutPtr type, int64_t lb, int64_t extent) {
   t->extent_ = extent;
   t->true_lb_ = type->true_lb_;
   t->true_extent_ = type->true_extent_;
+  t->elements_ = type->elements_;
   t->blocks_.push_back({0, 1, std::move(type)});
   return t;
 }
@@ -96,6 +99,25 @@ LayoutPtr TypeLayout::subarray(const std::vector<int64_t>& sizes, const std::vec
   std::vector<Ranges> ranges;
   for (size_t d = 0; d < sizes.size(); ++d) ranges.push_back({{starts[d], subsizes[d]}});
   return selection(sizes, ranges, std::move(element));
+}
+
+int64_t TypeLayout::elements_in(int64_t bytes) const {
+  if (size_ == 0) return 0;
+  int64_t elements = bytes / size_ * elements_;
+  bytes %= size_;
+  if (bytes == 0) return elements;
+  if (blocks_.empty()) return -1;  // inside a predefined element
+  for (const Block& b : blocks_) {
+    const int64_t block_bytes = b.count * b.type->size_;
+    if (bytes >= block_bytes) {
+      elements += b.count * b.type->elements_;
+      bytes -= block_bytes;
+      continue;
+    }
+    const int64_t rest = b.type->elements_in(bytes);
+    return rest < 0 ? -1 : elements + rest;
+  }
+  return elements;
 }
 
 bool TypeLayout::append(int64_t at, std::vector<Run>& out, size_t limit) const {

@@ -62,6 +62,9 @@ class TypeLayout {
   // byte of data to the last, whatever the bounds say.
   int64_t true_lb() const { return true_lb_; }
   int64_t true_extent() const { return true_extent_; }
+  // The predefined elements in the first `bytes` of the type signature of
+  // copies of the type (MPI_Get_elements); -1 where `bytes` ends inside one.
+  int64_t elements_in(int64_t bytes) const;
 
   // Appends the runs of `count` copies of the type placed at `at`, each
   // `stride` bytes after the previous (kExtent: one extent), in the
@@ -79,6 +82,7 @@ class TypeLayout {
   int64_t alignment_ = 1;
   int64_t true_lb_ = 0;
   int64_t true_extent_ = 0;
+  int64_t elements_ = 1;  // predefined elements in one copy
   std::vector<Block> blocks_;  // empty: a predefined type, one run of size_ bytes
 };
 

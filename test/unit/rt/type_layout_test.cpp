@@ -98,6 +98,17 @@ TEST(TypeLayout, AVectorOfManyRowsIsOneBlock) {
   EXPECT_EQ(out[2].offset, 64);
 }
 
+// MPI_Get_elements: a struct {int, 2 doubles, char} is 4 elements; 21 bytes
+// one struct, 25 bytes one more int, 29 bytes ends inside a double.
+TEST(TypeLayout, ElementsCountThePredefinedOnesInTheSignature) {
+  const LayoutPtr s = TypeLayout::blocks({{40, 1, kInt}, {8, 2, kDouble}, {100, 1, kChar}}, true);
+  EXPECT_EQ(s->elements_in(21), 4);
+  EXPECT_EQ(s->elements_in(42), 8);
+  EXPECT_EQ(s->elements_in(25), 5);
+  EXPECT_EQ(s->elements_in(29), -1);
+  EXPECT_EQ(vector(3, 2, 5, kInt)->elements_in(20), 5);
+}
+
 TEST(TypeLayout, TooManyRunsStopTheExpansion) {
   const LayoutPtr v = vector(100, 1, 2, kInt);
   std::vector<TypeLayout::Run> out;
