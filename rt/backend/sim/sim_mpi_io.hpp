@@ -20,6 +20,7 @@ enum class FilePointer { Explicit, Individual, Shared };
 struct SharedPointer {
   MPI_Offset position = 0;
   int handles = 0;
+  double written_until = 0;  // the simulated time the file's last write ends (sim_mpi_io.cpp's charge_io)
 };
 
 struct OpenFile {
