@@ -56,23 +56,17 @@ using hcc::rt::OpenFile;
 using hcc::rt::raise;
 using hcc::rt::set_shared_position;
 
-bool named(MPI_Datatype type) {
-  int integers = 0, addresses = 0, types = 0, combiner = 0;
-  PMPI_Type_get_envelope(type, &integers, &addresses, &types, &combiner);
-  return combiner == MPI_COMBINER_NAMED;
-}
-
 // The view keeps its own handles: a program frees its filetype after
 // MPI_File_set_view, as it may.
 MPI_Datatype keep(MPI_Datatype type) {
-  if (named(type)) return type;
+  if (hcc::rt::predefined(type)) return type;
   MPI_Datatype copy;
   hcc::rt::duplicate_type(type, &copy);
   return copy;
 }
 
 void release(MPI_Datatype& type) {
-  if (type != MPI_DATATYPE_NULL && !named(type)) hcc::rt::free_type(&type);
+  if (type != MPI_DATATYPE_NULL && !hcc::rt::predefined(type)) hcc::rt::free_type(&type);
   type = MPI_DATATYPE_NULL;
 }
 
@@ -215,10 +209,11 @@ int64_t move_bytes(const OpenFile& f, bool write, int64_t start, char* data, int
   return done;
 }
 
-// One access of count items of type, at the etype `offset` of the view or
-// at a file pointer: file_access (sim_mpi_io.hpp).
-int access(const char* function, MPI_File fh, bool write, FilePointer pointer, MPI_Offset offset, const void* buf,
-           int count, MPI_Datatype type, MPI_Status* status, bool collective) {
+}  // namespace
+
+// One access (sim_mpi_io.hpp).
+int hcc::rt::file_access(const char* function, MPI_File fh, bool write, FilePointer pointer, MPI_Offset offset,
+                          const void* buf, int count, MPI_Datatype type, MPI_Status* status, bool collective) {
   OpenFile* f = file_of(fh);
   if (!f) return no_file(fh, function);
   if (write && (f->amode & MPI_MODE_RDONLY))
@@ -275,6 +270,8 @@ int access(const char* function, MPI_File fh, bool write, FilePointer pointer, M
   return raise(f, fh, function, error, std::string(write ? "write" : "read") + " failed: " + std::strerror(failed));
 }
 
+namespace {
+
 // MPI_File_read_ordered, MPI_File_write_ordered: the ranks' data one after
 // the other in their order, from the shared file pointer.
 int ordered(const char* function, MPI_File fh, bool write, const void* buf, int count, MPI_Datatype type,
@@ -292,7 +289,7 @@ int ordered(const char* function, MPI_File fh, bool write, const void* buf, int 
     before = 0;
     f->shared->position = base + total;
   }
-  return access(function, fh, write, FilePointer::Explicit, base + before, buf, count, type, status, false);
+  return file_access(function, fh, write, FilePointer::Explicit, base + before, buf, count, type, status, false);
 }
 
 // A split collective access (MPI_File_read_all_begin, ..._end): made at
@@ -440,14 +437,6 @@ int set_view(MPI_File fh, MPI_Offset disp, MPI_Datatype etype, MPI_Datatype file
 
 }  // namespace
 
-namespace hcc::rt {
-
-int file_access(const char* function, MPI_File fh, bool write, FilePointer pointer, MPI_Offset offset,
-                const void* buf, int count, MPI_Datatype type, MPI_Status* status, bool collective) {
-  return access(function, fh, write, pointer, offset, buf, count, type, status, collective);
-}
-
-}  // namespace hcc::rt
 
 using hcc::rt::file_access;
 
@@ -538,7 +527,7 @@ int MPI_File_write_ordered(MPI_File fh, const void* buf, int count, MPI_Datatype
 
 int MPI_File_read_at_all_begin(MPI_File fh, MPI_Offset offset, void* buf, int count, MPI_Datatype type) {
   HCC_MPI_ENTRY("MPI_File_read_at_all_begin", split_begin("MPI_File_read_at_all_begin", fh, [&](MPI_Status* s) {
-    return access("MPI_File_read_at_all_begin", fh, false, FilePointer::Explicit, offset, buf, count, type, s, true);
+    return file_access("MPI_File_read_at_all_begin", fh, false, FilePointer::Explicit, offset, buf, count, type, s, true);
   }));
 }
 int MPI_File_read_at_all_end(MPI_File fh, void*, MPI_Status* status) {
@@ -546,7 +535,7 @@ int MPI_File_read_at_all_end(MPI_File fh, void*, MPI_Status* status) {
 }
 int MPI_File_write_at_all_begin(MPI_File fh, MPI_Offset offset, const void* buf, int count, MPI_Datatype type) {
   HCC_MPI_ENTRY("MPI_File_write_at_all_begin", split_begin("MPI_File_write_at_all_begin", fh, [&](MPI_Status* s) {
-    return access("MPI_File_write_at_all_begin", fh, true, FilePointer::Explicit, offset, buf, count, type, s, true);
+    return file_access("MPI_File_write_at_all_begin", fh, true, FilePointer::Explicit, offset, buf, count, type, s, true);
   }));
 }
 int MPI_File_write_at_all_end(MPI_File fh, const void*, MPI_Status* status) {
@@ -554,7 +543,7 @@ int MPI_File_write_at_all_end(MPI_File fh, const void*, MPI_Status* status) {
 }
 int MPI_File_read_all_begin(MPI_File fh, void* buf, int count, MPI_Datatype type) {
   HCC_MPI_ENTRY("MPI_File_read_all_begin", split_begin("MPI_File_read_all_begin", fh, [&](MPI_Status* s) {
-    return access("MPI_File_read_all_begin", fh, false, FilePointer::Individual, 0, buf, count, type, s, true);
+    return file_access("MPI_File_read_all_begin", fh, false, FilePointer::Individual, 0, buf, count, type, s, true);
   }));
 }
 int MPI_File_read_all_end(MPI_File fh, void*, MPI_Status* status) {
@@ -562,7 +551,7 @@ int MPI_File_read_all_end(MPI_File fh, void*, MPI_Status* status) {
 }
 int MPI_File_write_all_begin(MPI_File fh, const void* buf, int count, MPI_Datatype type) {
   HCC_MPI_ENTRY("MPI_File_write_all_begin", split_begin("MPI_File_write_all_begin", fh, [&](MPI_Status* s) {
-    return access("MPI_File_write_all_begin", fh, true, FilePointer::Individual, 0, buf, count, type, s, true);
+    return file_access("MPI_File_write_all_begin", fh, true, FilePointer::Individual, 0, buf, count, type, s, true);
   }));
 }
 int MPI_File_write_all_end(MPI_File fh, const void*, MPI_Status* status) {

@@ -176,11 +176,16 @@ int make_darray(int size, int rank, int ndims, const int* gsizes, const int* dis
 
 namespace hcc::rt {
 
+bool predefined(MPI_Datatype type) {
+  int integers = 0, addresses = 0, types = 0, combiner = 0;
+  PMPI_Type_get_envelope(type, &integers, &addresses, &types, &combiner);
+  return combiner == MPI_COMBINER_NAMED;
+}
+
 LayoutPtr layout_of(MPI_Datatype type) {
   if (auto it = layouts().find(type); it != layouts().end()) return it->second;
-  int integers = 0, addresses = 0, types = 0, combiner = 0, size = 0;
-  PMPI_Type_get_envelope(type, &integers, &addresses, &types, &combiner);
-  if (combiner != MPI_COMBINER_NAMED || PMPI_Type_size(type, &size) != MPI_SUCCESS) return nullptr;
+  int size = 0;
+  if (!predefined(type) || PMPI_Type_size(type, &size) != MPI_SUCCESS) return nullptr;
   return layouts()[type] = TypeLayout::named(size);
 }
 

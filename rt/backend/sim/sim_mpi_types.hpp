@@ -11,6 +11,8 @@ namespace hcc::rt {
 // recorded; null for a type no constructor here recorded
 // (the Fortran types).
 LayoutPtr layout_of(MPI_Datatype type);
+// Whether type is one of MPI's predefined types (MPI_DOUBLE, ...).
+bool predefined(MPI_Datatype type);
 // PMPI_Type_dup and PMPI_Type_free, keeping the layouts in step.
 int duplicate_type(MPI_Datatype type, MPI_Datatype* copy);
 int free_type(MPI_Datatype* type);
