@@ -51,6 +51,7 @@ PROGRAMS = [
     ("master_worker", ["master_worker.c"], True, "one"),
     ("checkpoint_io", ["checkpoint_io.c"], True, "one"),
     ("particles_io", ["particles_io.cpp"], True, "one"),
+    ("graph_halo", ["graph_halo.cpp"], True, "one"),
     ("sparse_lu", ["sparse_lu.c"], False, "one"),
     ("task_convergence", ["task_convergence.c"], False, "one"),
 ]

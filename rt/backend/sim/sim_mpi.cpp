@@ -107,7 +107,43 @@ MPI_User_function* trampoline_for(MPI_User_function* function) {
                  " distinct reduction functions in one simulated program (hccsim's limit)");
 }
 
+// The one line of an error under MPI_ERRORS_ARE_FATAL.
+[[noreturn]] void fatal_error(const char* function, int code) {
+  char text[MPI_MAX_ERROR_STRING] = {0};
+  int length = 0;
+  PMPI_Error_string(code, text, &length);
+  hcc::rt::fatal(std::string(function) + ": " + text + " (rank " + std::to_string(hcc::rt::current_rank().index) +
+                 ", MPI_ERRORS_ARE_FATAL): the simulation stops there, no prediction");
+}
+
+// Raises code on the handler that get finds for handle.
+template <class Handle>
+int raise_on(const char* function, Handle handle, int code, int (*get)(Handle, MPI_Errhandler*),
+             int (*call)(Handle, int)) {
+  if (code == MPI_SUCCESS) return code;
+  MPI_Errhandler handler = MPI_ERRORS_ARE_FATAL;
+  get(handle, &handler);
+  if (handler == MPI_ERRORS_RETURN) return code;
+  if (handler == MPI_ERRORS_ARE_FATAL) fatal_error(function, code);
+  call(handle, code);
+  return code;
+}
+
 }  // namespace
+
+namespace hcc::rt {
+
+int raised(const char* function, MPI_Comm comm, int code) {
+  return raise_on(function, comm == MPI_COMM_NULL ? MPI_COMM_WORLD : comm, code, PMPI_Comm_get_errhandler,
+                  PMPI_Comm_call_errhandler);
+}
+
+int raised(const char* function, MPI_Win win, int code) {
+  if (win == MPI_WIN_NULL) return raised(function, MPI_COMM_WORLD, code);
+  return raise_on(function, win, code, PMPI_Win_get_errhandler, PMPI_Win_call_errhandler);
+}
+
+}  // namespace hcc::rt
 
 extern "C" int MPI_Init(int* argc, char*** argv) {
   hcc::rt::SimcallEntry entry("MPI_Init", hcc::rt::g_mpi_cpu_threshold);

@@ -3,6 +3,8 @@
 // rank's main thread (sim_mpi.cpp says why).
 #pragma once
 
+#include <smpi/smpi.h>
+
 #include <string>
 
 #include "fatal.hpp"
@@ -31,6 +33,13 @@ auto as_rank_main(const char* function, Call&& call) {
   return result;
 }
 
+// An MPI error code of function's call raised on comm's (win's) error
+// handler: MPI_ERRORS_ARE_FATAL stops the simulation with one line saying
+// what, as mpirun stops the job; a handler of the program's is called;
+// returns code.
+int raised(const char* function, MPI_Comm comm, int code);
+int raised(const char* function, MPI_Win win, int code);
+
 }  // namespace hcc::rt
 
 // The body of an MPI entry point: an entry into the runtime (the burst before
@@ -39,3 +48,6 @@ auto as_rank_main(const char* function, Call&& call) {
 #define HCC_MPI_ENTRY(name, ...)                                            \
   hcc::rt::SimcallEntry hcc_entry(name, hcc::rt::g_mpi_cpu_threshold);      \
   return hcc::rt::as_rank_main(name, [&] { return __VA_ARGS__; })
+
+// The same, for a call whose error goes to comm's error handler (raised).
+#define HCC_MPI_COMM_ENTRY(name, comm, ...) HCC_MPI_ENTRY(name, hcc::rt::raised(name, comm, __VA_ARGS__))

@@ -1,0 +1,248 @@
+// The wait and test functions of a simulated program (MPI_Wait, MPI_Test,
+// their _any, _all and _some forms, MPI_Request_get_status) and
+// MPI_Request_free, in front of SMPI's, for the requests SMPI does not make
+// itself (sim_mpi_requests.hpp):
+// - a file access's request is complete when made; its status gets back
+//   the count SMPI empties (sim_mpi_io_requests.cpp);
+// - a nonblocking neighbourhood collective's request is a generalized
+//   request over SMPI's requests of its messages (an exchange), completed
+//   here once they are: waiting for it waits for them, testing it tests
+//   them, and a wait for any of several requests waits for any message of
+//   its exchanges or any other request.
+// The driver links this object into simulated MPI programs
+// (-Wl,-u,hcc_sim_mpi_requests).
+#include "sim_mpi_requests.hpp"
+
+#include <smpi/smpi.h>
+
+#include <map>
+#include <utility>
+#include <vector>
+
+#include "sim_mpi.hpp"
+
+extern "C" {
+extern const int hcc_sim_mpi_requests = 1;
+}
+
+namespace {
+
+// The messages of each exchange whose request is not complete yet.
+std::map<MPI_Request, std::vector<MPI_Request>>& exchanges() {
+  static std::map<MPI_Request, std::vector<MPI_Request>> all;
+  return all;
+}
+
+// A collective's status says nothing (MPI leaves it undefined but for its
+// error).
+int query(void*, MPI_Status* status) {
+  PMPI_Status_set_elements(status, MPI_BYTE, 0);
+  PMPI_Status_set_cancelled(status, 0);
+  return MPI_SUCCESS;
+}
+int free_state(void*) { return MPI_SUCCESS; }
+int cancel(void*, int) { return MPI_SUCCESS; }
+
+bool has_exchange(int n, const MPI_Request* requests) {
+  const auto& all = exchanges();
+  if (all.empty()) return false;
+  for (int i = 0; i < n; ++i)
+    if (all.count(requests[i])) return true;
+  return false;
+}
+
+// Completes the exchanges among requests whose messages have all arrived,
+// after waiting for them when wait; returns the index of the first one
+// completed, -1 when none.
+int settle(int n, MPI_Request* requests, bool wait) {
+  auto& all = exchanges();
+  int first = -1;
+  for (int i = 0; i < n && !all.empty(); ++i) {
+    const auto it = all.find(requests[i]);
+    if (it == all.end()) continue;
+    std::vector<MPI_Request>& parts = it->second;
+    int done = 1;
+    if (wait)
+      PMPI_Waitall(static_cast<int>(parts.size()), parts.data(), MPI_STATUSES_IGNORE);
+    else
+      PMPI_Testall(static_cast<int>(parts.size()), parts.data(), &done, MPI_STATUSES_IGNORE);
+    if (!done) continue;
+    all.erase(it);
+    PMPI_Grequest_complete(requests[i]);
+    if (first < 0) first = i;
+  }
+  return first;
+}
+
+// MPI_Waitany over requests some of which are exchanges: returns as soon as
+// an exchange completes or another request does, waiting meanwhile for any
+// message of the exchanges or any other request (SMPI's MPI_Waitany over
+// all of them).
+int wait_any(int n, MPI_Request* requests, int* index, MPI_Status* status) {
+  for (;;) {
+    if (const int done = settle(n, requests, false); done >= 0) {
+      *index = done;
+      return PMPI_Wait(&requests[done], status);
+    }
+    std::vector<MPI_Request> pending;
+    std::vector<std::pair<int, MPI_Request*>> owners;  // request i, and where its entry in pending goes back
+    for (int i = 0; i < n; ++i) {
+      const auto it = exchanges().find(requests[i]);
+      if (it == exchanges().end()) {
+        pending.push_back(requests[i]);
+        owners.emplace_back(i, &requests[i]);
+        continue;
+      }
+      for (MPI_Request& part : it->second)
+        if (part != MPI_REQUEST_NULL) {
+          pending.push_back(part);
+          owners.emplace_back(-1, &part);
+        }
+    }
+    int which = MPI_UNDEFINED;
+    const int rc = PMPI_Waitany(static_cast<int>(pending.size()), pending.data(), &which, status);
+    if (which == MPI_UNDEFINED) {
+      *index = MPI_UNDEFINED;
+      return rc;
+    }
+    *owners[static_cast<size_t>(which)].second = pending[static_cast<size_t>(which)];
+    if (owners[static_cast<size_t>(which)].first >= 0) {
+      *index = owners[static_cast<size_t>(which)].first;
+      return rc;
+    }
+  }
+}
+
+}  // namespace
+
+namespace hcc::rt {
+
+MPI_Request start_exchange(std::vector<MPI_Request> parts) {
+  MPI_Request request = MPI_REQUEST_NULL;
+  PMPI_Grequest_start(query, free_state, cancel, nullptr, &request);
+  exchanges()[request] = std::move(parts);
+  return request;
+}
+
+}  // namespace hcc::rt
+
+extern "C" {
+
+using hcc::rt::file_bytes;
+using hcc::rt::give_count;
+
+int MPI_Wait(MPI_Request* request, MPI_Status* status) {
+  hcc::rt::SimcallEntry entry("MPI_Wait", hcc::rt::g_mpi_cpu_threshold);
+  const std::vector<int> bytes = file_bytes(1, request);
+  const int rc = hcc::rt::as_rank_main("MPI_Wait", [&] {
+    settle(1, request, true);
+    return PMPI_Wait(request, status);
+  });
+  give_count(status, bytes, 0);
+  return rc;
+}
+int MPI_Test(MPI_Request* request, int* flag, MPI_Status* status) {
+  hcc::rt::SimcallEntry entry("MPI_Test", hcc::rt::g_mpi_cpu_threshold);
+  const std::vector<int> bytes = file_bytes(1, request);
+  const int rc = hcc::rt::as_rank_main("MPI_Test", [&] {
+    settle(1, request, false);
+    return PMPI_Test(request, flag, status);
+  });
+  if (*flag) give_count(status, bytes, 0);
+  return rc;
+}
+int MPI_Request_get_status(MPI_Request request, int* flag, MPI_Status* status) {
+  hcc::rt::SimcallEntry entry("MPI_Request_get_status", hcc::rt::g_mpi_cpu_threshold);
+  const std::vector<int> bytes = file_bytes(1, &request);
+  const int rc = hcc::rt::as_rank_main("MPI_Request_get_status", [&] {
+    settle(1, &request, false);
+    return PMPI_Request_get_status(request, flag, status);
+  });
+  if (*flag) give_count(status, bytes, 0);
+  return rc;
+}
+int MPI_Waitany(int count, MPI_Request requests[], int* index, MPI_Status* status) {
+  hcc::rt::SimcallEntry entry("MPI_Waitany", hcc::rt::g_mpi_cpu_threshold);
+  const std::vector<int> bytes = file_bytes(count, requests);
+  const int rc = hcc::rt::as_rank_main("MPI_Waitany", [&] {
+    if (has_exchange(count, requests)) return wait_any(count, requests, index, status);
+    return PMPI_Waitany(count, requests, index, status);
+  });
+  give_count(status, bytes, *index);
+  return rc;
+}
+int MPI_Testany(int count, MPI_Request requests[], int* index, int* flag, MPI_Status* status) {
+  hcc::rt::SimcallEntry entry("MPI_Testany", hcc::rt::g_mpi_cpu_threshold);
+  const std::vector<int> bytes = file_bytes(count, requests);
+  const int rc = hcc::rt::as_rank_main("MPI_Testany", [&] {
+    settle(count, requests, false);
+    return PMPI_Testany(count, requests, index, flag, status);
+  });
+  if (*flag) give_count(status, bytes, *index);
+  return rc;
+}
+int MPI_Waitall(int count, MPI_Request requests[], MPI_Status statuses[]) {
+  hcc::rt::SimcallEntry entry("MPI_Waitall", hcc::rt::g_mpi_cpu_threshold);
+  const std::vector<int> bytes = file_bytes(count, requests);
+  const int rc = hcc::rt::as_rank_main("MPI_Waitall", [&] {
+    settle(count, requests, true);
+    return PMPI_Waitall(count, requests, statuses);
+  });
+  if (statuses != MPI_STATUSES_IGNORE)
+    for (int i = 0; i < static_cast<int>(bytes.size()); ++i) give_count(&statuses[i], bytes, i);
+  return rc;
+}
+int MPI_Testall(int count, MPI_Request requests[], int* flag, MPI_Status statuses[]) {
+  hcc::rt::SimcallEntry entry("MPI_Testall", hcc::rt::g_mpi_cpu_threshold);
+  const std::vector<int> bytes = file_bytes(count, requests);
+  const int rc = hcc::rt::as_rank_main("MPI_Testall", [&] {
+    settle(count, requests, false);
+    return PMPI_Testall(count, requests, flag, statuses);
+  });
+  if (*flag && statuses != MPI_STATUSES_IGNORE)
+    for (int i = 0; i < static_cast<int>(bytes.size()); ++i) give_count(&statuses[i], bytes, i);
+  return rc;
+}
+int MPI_Waitsome(int incount, MPI_Request requests[], int* outcount, int indices[], MPI_Status statuses[]) {
+  hcc::rt::SimcallEntry entry("MPI_Waitsome", hcc::rt::g_mpi_cpu_threshold);
+  const std::vector<int> bytes = file_bytes(incount, requests);
+  const int rc = hcc::rt::as_rank_main("MPI_Waitsome", [&] {
+    if (!has_exchange(incount, requests)) return PMPI_Waitsome(incount, requests, outcount, indices, statuses);
+    // One request at a time, as MPI allows.
+    const int r =
+        wait_any(incount, requests, &indices[0], statuses == MPI_STATUSES_IGNORE ? MPI_STATUS_IGNORE : &statuses[0]);
+    *outcount = indices[0] == MPI_UNDEFINED ? MPI_UNDEFINED : 1;
+    return r;
+  });
+  if (statuses != MPI_STATUSES_IGNORE && !bytes.empty())
+    for (int k = 0; k < *outcount; ++k) give_count(&statuses[k], bytes, indices[k]);
+  return rc;
+}
+int MPI_Testsome(int incount, MPI_Request requests[], int* outcount, int indices[], MPI_Status statuses[]) {
+  hcc::rt::SimcallEntry entry("MPI_Testsome", hcc::rt::g_mpi_cpu_threshold);
+  const std::vector<int> bytes = file_bytes(incount, requests);
+  const int rc = hcc::rt::as_rank_main("MPI_Testsome", [&] {
+    settle(incount, requests, false);
+    return PMPI_Testsome(incount, requests, outcount, indices, statuses);
+  });
+  if (statuses != MPI_STATUSES_IGNORE && !bytes.empty())
+    for (int k = 0; k < *outcount; ++k) give_count(&statuses[k], bytes, indices[k]);
+  return rc;
+}
+
+// A freed exchange's messages complete on their own (SMPI frees each
+// request when it completes).
+int MPI_Request_free(MPI_Request* request) {
+  hcc::rt::SimcallEntry entry("MPI_Request_free", hcc::rt::g_mpi_cpu_threshold);
+  return hcc::rt::as_rank_main("MPI_Request_free", [&] {
+    if (const auto it = exchanges().find(*request); it != exchanges().end()) {
+      for (MPI_Request& part : it->second)
+        if (part != MPI_REQUEST_NULL) PMPI_Request_free(&part);
+      exchanges().erase(it);
+      PMPI_Grequest_complete(*request);
+    }
+    return PMPI_Request_free(request);
+  });
+}
+
+}  // extern "C"
