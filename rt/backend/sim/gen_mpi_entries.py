@@ -23,6 +23,7 @@ LOCAL = re.compile(r"^MPI_(Comm_rank|Comm_size|Type_size|Type_get_extent|Get_cou
 # Written by hand in sim_mpi.cpp (with the matched probes, which SMPI does
 # not implement), and in sim_mpi_io.cpp (MPI_File_*),
 # sim_mpi_requests.cpp (the wait and test functions, MPI_Request_free),
+# sim_mpi_persistent.cpp (persistent sends, MPI_Start, MPI_Startall),
 # sim_mpi_topology.cpp (topologies, MPI_Comm_dup and _free) and
 # sim_mpi_types.cpp (the derived datatypes' constructors, MPI_Get_elements).
 BY_HAND = {"MPI_Init", "MPI_Abort", "MPI_Init_thread", "MPI_Query_thread", "MPI_Pcontrol", "MPI_Op_create", "MPI_Is_thread_main",
@@ -35,7 +36,8 @@ BY_HAND = {"MPI_Init", "MPI_Abort", "MPI_Init_thread", "MPI_Query_thread", "MPI_
            "MPI_Type_get_true_extent_x", "MPI_Type_create_darray", "MPI_Get_elements", "MPI_Get_elements_x",
            "MPI_Type_match_size", "MPI_Mprobe", "MPI_Improbe", "MPI_Mrecv", "MPI_Imrecv", "MPI_Type_get_extent",
            "MPI_Type_get_extent_x", "MPI_Type_extent", "MPI_Type_lb", "MPI_Type_ub", "MPI_Request_free",
-           "MPI_Comm_dup", "MPI_Comm_dup_with_info", "MPI_Comm_free", "MPI_Topo_test", "MPI_Dims_create"}
+           "MPI_Comm_dup", "MPI_Comm_dup_with_info", "MPI_Comm_free", "MPI_Topo_test", "MPI_Dims_create",
+           "MPI_Send_init", "MPI_Bsend_init", "MPI_Rsend_init", "MPI_Start", "MPI_Startall"}
 # MPI-IO (sim_mpi_io*.cpp), topologies (sim_mpi_topology.cpp) and
 # neighbourhood collectives (sim_mpi_neighbors.cpp).
 ELSEWHERE = re.compile(r"^MPI_(File_|Cart|Graph|Dist_graph_|I?[Nn]eighbor_)")

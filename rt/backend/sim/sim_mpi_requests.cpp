@@ -4,6 +4,8 @@
 // itself (sim_mpi_requests.hpp):
 // - a file access's request is complete when made; its status gets back
 //   the count SMPI empties (sim_mpi_io_requests.cpp);
+// - a started persistent send's request stands for the message its start
+//   sent (sim_mpi_persistent.cpp's SmpiRequests);
 // - a nonblocking neighbourhood collective's request is a generalized
 //   request over SMPI's requests of its messages (an exchange), completed
 //   here once they are: waiting for it waits for them, testing it tests
@@ -113,6 +115,20 @@ int wait_any(int n, MPI_Request* requests, int* index, MPI_Status* status) {
   }
 }
 
+// MPI_Test of a null or inactive request: done, with an empty status.
+// SMPI's left the flag as it was when the status was MPI_STATUS_IGNORE.
+int done_at_once(int* flag, MPI_Status* status) {
+  *flag = 1;
+  if (status != MPI_STATUS_IGNORE) {
+    status->MPI_SOURCE = MPI_ANY_SOURCE;
+    status->MPI_TAG = MPI_ANY_TAG;
+    status->MPI_ERROR = MPI_SUCCESS;
+    PMPI_Status_set_elements(status, MPI_BYTE, 0);
+    PMPI_Status_set_cancelled(status, 0);
+  }
+  return MPI_SUCCESS;
+}
+
 }  // namespace
 
 namespace hcc::rt {
@@ -135,8 +151,9 @@ int MPI_Wait(MPI_Request* request, MPI_Status* status) {
   hcc::rt::SimcallEntry entry("MPI_Wait", hcc::rt::g_mpi_cpu_threshold);
   const std::vector<int> bytes = file_bytes(1, request);
   const int rc = hcc::rt::as_rank_main("MPI_Wait", [&] {
-    settle(1, request, true);
-    return PMPI_Wait(request, status);
+    hcc::rt::SmpiRequests smpi(1, request);
+    settle(1, smpi.data(), true);
+    return PMPI_Wait(smpi.data(), status);
   });
   give_count(status, bytes, 0);
   return rc;
@@ -145,8 +162,9 @@ int MPI_Test(MPI_Request* request, int* flag, MPI_Status* status) {
   hcc::rt::SimcallEntry entry("MPI_Test", hcc::rt::g_mpi_cpu_threshold);
   const std::vector<int> bytes = file_bytes(1, request);
   const int rc = hcc::rt::as_rank_main("MPI_Test", [&] {
-    settle(1, request, false);
-    return PMPI_Test(request, flag, status);
+    hcc::rt::SmpiRequests smpi(1, request);
+    settle(1, smpi.data(), false);
+    return *smpi.data() == MPI_REQUEST_NULL ? done_at_once(flag, status) : PMPI_Test(smpi.data(), flag, status);
   });
   if (*flag) give_count(status, bytes, 0);
   return rc;
@@ -155,8 +173,9 @@ int MPI_Request_get_status(MPI_Request request, int* flag, MPI_Status* status) {
   hcc::rt::SimcallEntry entry("MPI_Request_get_status", hcc::rt::g_mpi_cpu_threshold);
   const std::vector<int> bytes = file_bytes(1, &request);
   const int rc = hcc::rt::as_rank_main("MPI_Request_get_status", [&] {
-    settle(1, &request, false);
-    return PMPI_Request_get_status(request, flag, status);
+    hcc::rt::SmpiRequests smpi(1, &request);
+    settle(1, smpi.data(), false);
+    return PMPI_Request_get_status(*smpi.data(), flag, status);
   });
   if (*flag) give_count(status, bytes, 0);
   return rc;
@@ -165,8 +184,9 @@ int MPI_Waitany(int count, MPI_Request requests[], int* index, MPI_Status* statu
   hcc::rt::SimcallEntry entry("MPI_Waitany", hcc::rt::g_mpi_cpu_threshold);
   const std::vector<int> bytes = file_bytes(count, requests);
   const int rc = hcc::rt::as_rank_main("MPI_Waitany", [&] {
-    if (has_exchange(count, requests)) return wait_any(count, requests, index, status);
-    return PMPI_Waitany(count, requests, index, status);
+    hcc::rt::SmpiRequests smpi(count, requests);
+    if (has_exchange(count, smpi.data())) return wait_any(count, smpi.data(), index, status);
+    return PMPI_Waitany(count, smpi.data(), index, status);
   });
   give_count(status, bytes, *index);
   return rc;
@@ -175,8 +195,9 @@ int MPI_Testany(int count, MPI_Request requests[], int* index, int* flag, MPI_St
   hcc::rt::SimcallEntry entry("MPI_Testany", hcc::rt::g_mpi_cpu_threshold);
   const std::vector<int> bytes = file_bytes(count, requests);
   const int rc = hcc::rt::as_rank_main("MPI_Testany", [&] {
-    settle(count, requests, false);
-    return PMPI_Testany(count, requests, index, flag, status);
+    hcc::rt::SmpiRequests smpi(count, requests);
+    settle(count, smpi.data(), false);
+    return PMPI_Testany(count, smpi.data(), index, flag, status);
   });
   if (*flag) give_count(status, bytes, *index);
   return rc;
@@ -185,8 +206,9 @@ int MPI_Waitall(int count, MPI_Request requests[], MPI_Status statuses[]) {
   hcc::rt::SimcallEntry entry("MPI_Waitall", hcc::rt::g_mpi_cpu_threshold);
   const std::vector<int> bytes = file_bytes(count, requests);
   const int rc = hcc::rt::as_rank_main("MPI_Waitall", [&] {
-    settle(count, requests, true);
-    return PMPI_Waitall(count, requests, statuses);
+    hcc::rt::SmpiRequests smpi(count, requests);
+    settle(count, smpi.data(), true);
+    return PMPI_Waitall(count, smpi.data(), statuses);
   });
   if (statuses != MPI_STATUSES_IGNORE)
     for (int i = 0; i < static_cast<int>(bytes.size()); ++i) give_count(&statuses[i], bytes, i);
@@ -196,8 +218,9 @@ int MPI_Testall(int count, MPI_Request requests[], int* flag, MPI_Status statuse
   hcc::rt::SimcallEntry entry("MPI_Testall", hcc::rt::g_mpi_cpu_threshold);
   const std::vector<int> bytes = file_bytes(count, requests);
   const int rc = hcc::rt::as_rank_main("MPI_Testall", [&] {
-    settle(count, requests, false);
-    return PMPI_Testall(count, requests, flag, statuses);
+    hcc::rt::SmpiRequests smpi(count, requests);
+    settle(count, smpi.data(), false);
+    return PMPI_Testall(count, smpi.data(), flag, statuses);
   });
   if (*flag && statuses != MPI_STATUSES_IGNORE)
     for (int i = 0; i < static_cast<int>(bytes.size()); ++i) give_count(&statuses[i], bytes, i);
@@ -222,8 +245,9 @@ int MPI_Testsome(int incount, MPI_Request requests[], int* outcount, int indices
   hcc::rt::SimcallEntry entry("MPI_Testsome", hcc::rt::g_mpi_cpu_threshold);
   const std::vector<int> bytes = file_bytes(incount, requests);
   const int rc = hcc::rt::as_rank_main("MPI_Testsome", [&] {
-    settle(incount, requests, false);
-    return PMPI_Testsome(incount, requests, outcount, indices, statuses);
+    hcc::rt::SmpiRequests smpi(incount, requests);
+    settle(incount, smpi.data(), false);
+    return PMPI_Testsome(incount, smpi.data(), outcount, indices, statuses);
   });
   if (statuses != MPI_STATUSES_IGNORE && !bytes.empty())
     for (int k = 0; k < *outcount; ++k) give_count(&statuses[k], bytes, indices[k]);
@@ -234,7 +258,8 @@ int MPI_Testsome(int incount, MPI_Request requests[], int* outcount, int indices
 // request when it completes).
 int MPI_Request_free(MPI_Request* request) {
   hcc::rt::SimcallEntry entry("MPI_Request_free", hcc::rt::g_mpi_cpu_threshold);
-  return hcc::rt::as_rank_main("MPI_Request_free", [&] {
+  return hcc::rt::as_rank_main("MPI_Request_free", [&]() -> int {
+    if (hcc::rt::free_persistent_send(request)) return MPI_SUCCESS;
     if (const auto it = exchanges().find(*request); it != exchanges().end()) {
       for (MPI_Request& part : it->second)
         if (part != MPI_REQUEST_NULL) PMPI_Request_free(&part);

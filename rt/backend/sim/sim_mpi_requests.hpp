@@ -1,6 +1,7 @@
 // Requests of a simulated program that SMPI does not make itself: file
-// accesses (sim_mpi_io_requests.cpp) and neighbourhood collectives
-// (sim_mpi_neighbors.cpp). The wait and test functions
+// accesses (sim_mpi_io_requests.cpp), neighbourhood collectives
+// (sim_mpi_neighbors.cpp) and persistent sends' messages
+// (sim_mpi_persistent.cpp). The wait and test functions
 // (sim_mpi_requests.cpp) complete them.
 #pragma once
 
@@ -9,6 +10,28 @@
 #include <vector>
 
 namespace hcc::rt {
+
+// The requests to give SMPI for n of the program's, while it lives: each
+// started persistent send's current message in its place (an inactive
+// one's: MPI_REQUEST_NULL); when it ends, what SMPI did to them goes back
+// to the program's requests, a completed message leaving its persistent
+// send inactive. No copy when the program has no persistent send.
+class SmpiRequests {
+ public:
+  SmpiRequests(int n, MPI_Request* program);
+  ~SmpiRequests();
+  SmpiRequests(const SmpiRequests&) = delete;
+  SmpiRequests& operator=(const SmpiRequests&) = delete;
+  MPI_Request* data();
+
+ private:
+  MPI_Request* program_;
+  std::vector<MPI_Request> given_;
+};
+
+// Frees request when it is a persistent send's (its message, if any,
+// completes on its own); false when it is not one.
+bool free_persistent_send(MPI_Request* request);
 
 // A request that completes once all of parts, SMPI's requests of one
 // nonblocking neighbourhood collective, have.
