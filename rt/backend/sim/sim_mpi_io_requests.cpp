@@ -6,8 +6,9 @@
 // SMPI's MPI_Wait and MPI_Test empty a generalized request's status after
 // its query function filled it, so a nonblocking read's MPI_Get_count would
 // say 0: the wait and test functions (sim_mpi_requests.cpp) give a file
-// access's status its count back from file_bytes. The driver links this object into simulated MPI programs
-// (-Wl,-u,hcc_sim_mpi_io_requests), as it does sim_mpi.cpp.
+// access's status its count back from file_bytes. The driver links this
+// object into simulated MPI programs (-Wl,-u,hcc_sim_mpi_io_requests), as
+// it does sim_mpi.cpp.
 #include <smpi/smpi.h>
 
 #include <map>

@@ -129,6 +129,24 @@ int done_at_once(int* flag, MPI_Status* status) {
   return MPI_SUCCESS;
 }
 
+// Runs call as the rank's main thread on the requests SMPI is to be given
+// for the program's n (SmpiRequests: each started persistent send's
+// message in its place).
+template <class Call>
+int on_smpi_requests(const char* function, int n, MPI_Request* requests, Call&& call) {
+  return hcc::rt::as_rank_main(function, [&] {
+    hcc::rt::SmpiRequests smpi(n, requests);
+    return call(smpi.data());
+  });
+}
+
+// Status k gets back the count of request indices[k] (request k when
+// indices is null) when that was a file access.
+void give_counts(MPI_Status* statuses, const std::vector<int>& bytes, int n, const int* indices) {
+  if (statuses == MPI_STATUSES_IGNORE) return;
+  for (int k = 0; k < n; ++k) hcc::rt::give_count(&statuses[k], bytes, indices ? indices[k] : k);
+}
+
 }  // namespace
 
 namespace hcc::rt {
@@ -150,10 +168,9 @@ using hcc::rt::give_count;
 int MPI_Wait(MPI_Request* request, MPI_Status* status) {
   hcc::rt::SimcallEntry entry("MPI_Wait", hcc::rt::g_mpi_cpu_threshold);
   const std::vector<int> bytes = file_bytes(1, request);
-  const int rc = hcc::rt::as_rank_main("MPI_Wait", [&] {
-    hcc::rt::SmpiRequests smpi(1, request);
-    settle(1, smpi.data(), true);
-    return PMPI_Wait(smpi.data(), status);
+  const int rc = on_smpi_requests("MPI_Wait", 1, request, [&](MPI_Request* smpi) {
+    settle(1, smpi, true);
+    return PMPI_Wait(smpi, status);
   });
   give_count(status, bytes, 0);
   return rc;
@@ -161,10 +178,9 @@ int MPI_Wait(MPI_Request* request, MPI_Status* status) {
 int MPI_Test(MPI_Request* request, int* flag, MPI_Status* status) {
   hcc::rt::SimcallEntry entry("MPI_Test", hcc::rt::g_mpi_cpu_threshold);
   const std::vector<int> bytes = file_bytes(1, request);
-  const int rc = hcc::rt::as_rank_main("MPI_Test", [&] {
-    hcc::rt::SmpiRequests smpi(1, request);
-    settle(1, smpi.data(), false);
-    return *smpi.data() == MPI_REQUEST_NULL ? done_at_once(flag, status) : PMPI_Test(smpi.data(), flag, status);
+  const int rc = on_smpi_requests("MPI_Test", 1, request, [&](MPI_Request* smpi) {
+    settle(1, smpi, false);
+    return *smpi == MPI_REQUEST_NULL ? done_at_once(flag, status) : PMPI_Test(smpi, flag, status);
   });
   if (*flag) give_count(status, bytes, 0);
   return rc;
@@ -172,10 +188,9 @@ int MPI_Test(MPI_Request* request, int* flag, MPI_Status* status) {
 int MPI_Request_get_status(MPI_Request request, int* flag, MPI_Status* status) {
   hcc::rt::SimcallEntry entry("MPI_Request_get_status", hcc::rt::g_mpi_cpu_threshold);
   const std::vector<int> bytes = file_bytes(1, &request);
-  const int rc = hcc::rt::as_rank_main("MPI_Request_get_status", [&] {
-    hcc::rt::SmpiRequests smpi(1, &request);
-    settle(1, smpi.data(), false);
-    return PMPI_Request_get_status(*smpi.data(), flag, status);
+  const int rc = on_smpi_requests("MPI_Request_get_status", 1, &request, [&](MPI_Request* smpi) {
+    settle(1, smpi, false);
+    return PMPI_Request_get_status(*smpi, flag, status);
   });
   if (*flag) give_count(status, bytes, 0);
   return rc;
@@ -183,10 +198,9 @@ int MPI_Request_get_status(MPI_Request request, int* flag, MPI_Status* status) {
 int MPI_Waitany(int count, MPI_Request requests[], int* index, MPI_Status* status) {
   hcc::rt::SimcallEntry entry("MPI_Waitany", hcc::rt::g_mpi_cpu_threshold);
   const std::vector<int> bytes = file_bytes(count, requests);
-  const int rc = hcc::rt::as_rank_main("MPI_Waitany", [&] {
-    hcc::rt::SmpiRequests smpi(count, requests);
-    if (has_exchange(count, smpi.data())) return wait_any(count, smpi.data(), index, status);
-    return PMPI_Waitany(count, smpi.data(), index, status);
+  const int rc = on_smpi_requests("MPI_Waitany", count, requests, [&](MPI_Request* smpi) {
+    if (has_exchange(count, smpi)) return wait_any(count, smpi, index, status);
+    return PMPI_Waitany(count, smpi, index, status);
   });
   give_count(status, bytes, *index);
   return rc;
@@ -194,10 +208,9 @@ int MPI_Waitany(int count, MPI_Request requests[], int* index, MPI_Status* statu
 int MPI_Testany(int count, MPI_Request requests[], int* index, int* flag, MPI_Status* status) {
   hcc::rt::SimcallEntry entry("MPI_Testany", hcc::rt::g_mpi_cpu_threshold);
   const std::vector<int> bytes = file_bytes(count, requests);
-  const int rc = hcc::rt::as_rank_main("MPI_Testany", [&] {
-    hcc::rt::SmpiRequests smpi(count, requests);
-    settle(count, smpi.data(), false);
-    return PMPI_Testany(count, smpi.data(), index, flag, status);
+  const int rc = on_smpi_requests("MPI_Testany", count, requests, [&](MPI_Request* smpi) {
+    settle(count, smpi, false);
+    return PMPI_Testany(count, smpi, index, flag, status);
   });
   if (*flag) give_count(status, bytes, *index);
   return rc;
@@ -205,52 +218,45 @@ int MPI_Testany(int count, MPI_Request requests[], int* index, int* flag, MPI_St
 int MPI_Waitall(int count, MPI_Request requests[], MPI_Status statuses[]) {
   hcc::rt::SimcallEntry entry("MPI_Waitall", hcc::rt::g_mpi_cpu_threshold);
   const std::vector<int> bytes = file_bytes(count, requests);
-  const int rc = hcc::rt::as_rank_main("MPI_Waitall", [&] {
-    hcc::rt::SmpiRequests smpi(count, requests);
-    settle(count, smpi.data(), true);
-    return PMPI_Waitall(count, smpi.data(), statuses);
+  const int rc = on_smpi_requests("MPI_Waitall", count, requests, [&](MPI_Request* smpi) {
+    settle(count, smpi, true);
+    return PMPI_Waitall(count, smpi, statuses);
   });
-  if (statuses != MPI_STATUSES_IGNORE)
-    for (int i = 0; i < static_cast<int>(bytes.size()); ++i) give_count(&statuses[i], bytes, i);
+  give_counts(statuses, bytes, static_cast<int>(bytes.size()), nullptr);
   return rc;
 }
 int MPI_Testall(int count, MPI_Request requests[], int* flag, MPI_Status statuses[]) {
   hcc::rt::SimcallEntry entry("MPI_Testall", hcc::rt::g_mpi_cpu_threshold);
   const std::vector<int> bytes = file_bytes(count, requests);
-  const int rc = hcc::rt::as_rank_main("MPI_Testall", [&] {
-    hcc::rt::SmpiRequests smpi(count, requests);
-    settle(count, smpi.data(), false);
-    return PMPI_Testall(count, smpi.data(), flag, statuses);
+  const int rc = on_smpi_requests("MPI_Testall", count, requests, [&](MPI_Request* smpi) {
+    settle(count, smpi, false);
+    return PMPI_Testall(count, smpi, flag, statuses);
   });
-  if (*flag && statuses != MPI_STATUSES_IGNORE)
-    for (int i = 0; i < static_cast<int>(bytes.size()); ++i) give_count(&statuses[i], bytes, i);
+  if (*flag) give_counts(statuses, bytes, static_cast<int>(bytes.size()), nullptr);
   return rc;
 }
 int MPI_Waitsome(int incount, MPI_Request requests[], int* outcount, int indices[], MPI_Status statuses[]) {
   hcc::rt::SimcallEntry entry("MPI_Waitsome", hcc::rt::g_mpi_cpu_threshold);
   const std::vector<int> bytes = file_bytes(incount, requests);
-  const int rc = hcc::rt::as_rank_main("MPI_Waitsome", [&] {
-    if (!has_exchange(incount, requests)) return PMPI_Waitsome(incount, requests, outcount, indices, statuses);
+  const int rc = on_smpi_requests("MPI_Waitsome", incount, requests, [&](MPI_Request* smpi) {
+    if (!has_exchange(incount, smpi)) return PMPI_Waitsome(incount, smpi, outcount, indices, statuses);
     // One request at a time, as MPI allows.
     const int r =
-        wait_any(incount, requests, &indices[0], statuses == MPI_STATUSES_IGNORE ? MPI_STATUS_IGNORE : &statuses[0]);
+        wait_any(incount, smpi, &indices[0], statuses == MPI_STATUSES_IGNORE ? MPI_STATUS_IGNORE : &statuses[0]);
     *outcount = indices[0] == MPI_UNDEFINED ? MPI_UNDEFINED : 1;
     return r;
   });
-  if (statuses != MPI_STATUSES_IGNORE && !bytes.empty())
-    for (int k = 0; k < *outcount; ++k) give_count(&statuses[k], bytes, indices[k]);
+  give_counts(statuses, bytes, *outcount, indices);
   return rc;
 }
 int MPI_Testsome(int incount, MPI_Request requests[], int* outcount, int indices[], MPI_Status statuses[]) {
   hcc::rt::SimcallEntry entry("MPI_Testsome", hcc::rt::g_mpi_cpu_threshold);
   const std::vector<int> bytes = file_bytes(incount, requests);
-  const int rc = hcc::rt::as_rank_main("MPI_Testsome", [&] {
-    hcc::rt::SmpiRequests smpi(incount, requests);
-    settle(incount, smpi.data(), false);
-    return PMPI_Testsome(incount, smpi.data(), outcount, indices, statuses);
+  const int rc = on_smpi_requests("MPI_Testsome", incount, requests, [&](MPI_Request* smpi) {
+    settle(incount, smpi, false);
+    return PMPI_Testsome(incount, smpi, outcount, indices, statuses);
   });
-  if (statuses != MPI_STATUSES_IGNORE && !bytes.empty())
-    for (int k = 0; k < *outcount; ++k) give_count(&statuses[k], bytes, indices[k]);
+  give_counts(statuses, bytes, *outcount, indices);
   return rc;
 }
 

@@ -136,12 +136,12 @@ int dist_graph(MPI_Comm old, int n, const int* sources, const int* degrees, cons
   if (n < 0) return MPI_ERR_ARG;
   const int size = size_of(old);
   std::vector<int> mine;  // (source, destination, weight) triples
+  const bool weights_given = weights != MPI_UNWEIGHTED && weights != MPI_WEIGHTS_EMPTY;
   int k = 0;
   for (int i = 0; i < n; ++i)
     for (int d = 0; d < degrees[i]; ++d, ++k) {
       if (sources[i] < 0 || sources[i] >= size || destinations[k] < 0 || destinations[k] >= size) return MPI_ERR_RANK;
-      const bool weighted = weights != MPI_UNWEIGHTED && weights != MPI_WEIGHTS_EMPTY;
-      mine.insert(mine.end(), {sources[i], destinations[k], weighted ? weights[k] : 1});
+      mine.insert(mine.end(), {sources[i], destinations[k], weights_given ? weights[k] : 1});
     }
   std::vector<int> counts(static_cast<size_t>(size)), displs(static_cast<size_t>(size));
   int count = static_cast<int>(mine.size());

@@ -3,20 +3,21 @@
 // sender, and restarting it lost the message (the simulation stopped as a
 // deadlock at 3 ranks and more). Each start is a fresh message now; the
 // program's request stays, inactive once its message is done. Waited for
-// with MPI_Waitall, MPI_Waitany and MPI_Testall; freed while inactive and
-// while a message is in flight. MPI_Test of an inactive request says done
-// (SMPI's left the flag as it was under MPI_STATUS_IGNORE).
+// with MPI_Waitall, MPI_Waitany, MPI_Waitsome and MPI_Testall; freed while
+// inactive and while a message is in flight. MPI_Test of an inactive
+// request says done (SMPI's left the flag as it was under
+// MPI_STATUS_IGNORE).
 // RUN: %hccsim -fsimulate -O1 %s -o %t.sim
 // RUN: %hccsim-run -np 4 --platform cluster-64x16 %t.sim 2>&1 | FileCheck %s
 // RUN: %hccsim-run -np 3 --platform cluster-64x16 %t.sim 2>&1 | FileCheck %s --check-prefix=THREE
-// CHECK: rank 0: ring 93 any 93 test 93 inactive 1
-// CHECK-NEXT: rank 1: ring 3 any 3 test 3 inactive 1
-// CHECK-NEXT: rank 2: ring 33 any 33 test 33 inactive 1
-// CHECK-NEXT: rank 3: ring 63 any 63 test 63 inactive 1
+// CHECK: rank 0: ring 93 any 93 some 93 test 93 inactive 1
+// CHECK-NEXT: rank 1: ring 3 any 3 some 3 test 3 inactive 1
+// CHECK-NEXT: rank 2: ring 33 any 33 some 33 test 33 inactive 1
+// CHECK-NEXT: rank 3: ring 63 any 63 some 63 test 63 inactive 1
 // CHECK-NEXT: hccsim: mode=simulate
-// THREE: rank 0: ring 63 any 63 test 63 inactive 1
-// THREE-NEXT: rank 1: ring 3 any 3 test 3 inactive 1
-// THREE-NEXT: rank 2: ring 33 any 33 test 33 inactive 1
+// THREE: rank 0: ring 63 any 63 some 63 test 63 inactive 1
+// THREE-NEXT: rank 1: ring 3 any 3 some 3 test 3 inactive 1
+// THREE-NEXT: rank 2: ring 33 any 33 some 33 test 33 inactive 1
 #include <mpi.h>
 #include <stdio.h>
 #include <time.h>
@@ -38,7 +39,7 @@ int main(int argc, char** argv) {
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &size);
   const int right = (rank + 1) % size, left = (rank + size - 1) % size;
-  int out = 0, in = -1, sums[3] = {0, 0, 0};
+  int out = 0, in = -1, sums[4] = {0, 0, 0, 0};
   MPI_Request r[2];
   MPI_Send_init(&out, 1, MPI_INT, right, 1, MPI_COMM_WORLD, &r[0]);
   MPI_Recv_init(&in, 1, MPI_INT, left, 1, MPI_COMM_WORLD, &r[1]);
@@ -57,6 +58,12 @@ int main(int argc, char** argv) {
     for (int done = 0, index; done < 2; ++done) MPI_Waitany(2, r, &index, MPI_STATUS_IGNORE);
     sums[1] += in;
   }
+  for (int k = 0; k < 3; ++k) {  // some at a time
+    out = rank * 10 + k;
+    MPI_Startall(2, r);
+    for (int done = 0, n, which[2]; done < 2; done += n) MPI_Waitsome(2, r, &n, which, MPI_STATUSES_IGNORE);
+    sums[3] += in;
+  }
   for (int k = 0; k < 3; ++k) {  // tested
     out = rank * 10 + k;
     MPI_Startall(2, r);
@@ -74,8 +81,8 @@ int main(int argc, char** argv) {
   MPI_Recv(&in, 1, MPI_INT, left, 1, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
 
   char line[100], all[16][100];
-  snprintf(line, sizeof line, "rank %d: ring %d any %d test %d inactive %d", rank, sums[0], sums[1], sums[2],
-           inactive);
+  snprintf(line, sizeof line, "rank %d: ring %d any %d some %d test %d inactive %d", rank, sums[0], sums[1], sums[3],
+           sums[2], inactive);
   MPI_Gather(line, 100, MPI_CHAR, all, 100, MPI_CHAR, 0, MPI_COMM_WORLD);
   if (rank == 0)
     for (int i = 0; i < size; ++i) printf("%s\n", all[i]);
