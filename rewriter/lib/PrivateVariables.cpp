@@ -105,7 +105,7 @@ class Finder : public RecursiveASTVisitor<Finder> {
         case llvm::omp::OMPC_copyin:
         case llvm::omp::OMPC_copyprivate:
           for (Stmt *child : c->children())
-            if (auto *ref = dyn_cast_or_null<DeclRefExpr>(child))
+            if (const DeclRefExpr *ref = namedIn(child))
               if (auto *v = dyn_cast<VarDecl>(ref->getDecl()); v && hasStaticStorage(v) && candidate(v))
                 exclude(v, ref->getBeginLoc(),
                         "'" + v->getNameAsString() + "' is named in an OpenMP '" +
@@ -121,6 +121,19 @@ class Finder : public RecursiveASTVisitor<Finder> {
 
  private:
   bool inMain(SourceLocation loc) const { return pc_.inMainFile(loc); }
+
+  // The variable a clause's item names: itself, or the array an array
+  // section or element of it is in (`reduction(+ : hist[2:4])`).
+  static const DeclRefExpr *namedIn(Stmt *item) {
+    auto *e = dyn_cast_or_null<Expr>(item);
+    while (e) {
+      e = e->IgnoreParenImpCasts();
+      if (auto *section = dyn_cast<ArraySectionExpr>(e)) e = section->getBase();
+      else if (auto *element = dyn_cast<ArraySubscriptExpr>(e)) e = element->getBase();
+      else break;
+    }
+    return dyn_cast_or_null<DeclRefExpr>(e);
+  }
 
   // The MPI library's handles (MPI_COMM_WORLD, MPI_INT, ...) are meant to be
   // the same in every rank: SMPI tells the ranks apart itself.

@@ -394,7 +394,10 @@ int32_t __kmpc_reduce_nowait(ident_t* loc, int32_t, int32_t, size_t, void*, void
   State& s = state();
   Thread& me = caller(s);
   me.reduce_locked = false;
-  if (me.contexts.back().team->nthreads == 1) return 1;
+  // A team of one combines alone, but for a league's team (teams.cpp):
+  // the league's teams run at once and combine into one variable.
+  const Team& team = *me.contexts.back().team;
+  if (team.nthreads == 1 && team.num_teams == 1) return 1;
   if (loc && (loc->flags & kIdentAtomicReduce)) return 2;
   acquire(s, mutex_in(s, reinterpret_cast<void**>(lock)), false);
   me.reduce_locked = true;

@@ -6,17 +6,20 @@
 //   the count SMPI empties (sim_mpi_io_requests.cpp);
 // - a started persistent send's request stands for the message its start
 //   sent (sim_mpi_persistent.cpp's SmpiRequests);
-// - a nonblocking neighbourhood collective's request is a generalized
-//   request over SMPI's requests of its messages (an exchange), completed
-//   here once they are: waiting for it waits for them, testing it tests
-//   them, and a wait for any of several requests waits for any message of
-//   its exchanges or any other request.
+// - a nonblocking neighbourhood collective's request, or a nonblocking
+//   reduction's over an operation that is not commutative, is a
+//   generalized request over SMPI's requests of its messages (an
+//   exchange), completed here once they are (the reduction's result then
+//   computed): waiting for it waits for them, testing it tests them, and a
+//   wait for any of several requests waits for any message of its
+//   exchanges or any other request.
 // The driver links this object into simulated MPI programs
 // (-Wl,-u,hcc_sim_mpi_requests).
 #include "sim_mpi_requests.hpp"
 
 #include <smpi/smpi.h>
 
+#include <functional>
 #include <map>
 #include <utility>
 #include <vector>
@@ -29,9 +32,15 @@ extern const int hcc_sim_mpi_requests = 1;
 
 namespace {
 
-// The messages of each exchange whose request is not complete yet.
-std::map<MPI_Request, std::vector<MPI_Request>>& exchanges() {
-  static std::map<MPI_Request, std::vector<MPI_Request>> all;
+// An exchange not complete yet: its messages, and what completes it once
+// they have arrived.
+struct Exchange {
+  std::vector<MPI_Request> parts;
+  std::function<void()> finish;
+};
+
+std::map<MPI_Request, Exchange>& exchanges() {
+  static std::map<MPI_Request, Exchange> all;
   return all;
 }
 
@@ -62,14 +71,16 @@ int settle(int n, MPI_Request* requests, bool wait) {
   for (int i = 0; i < n && !all.empty(); ++i) {
     const auto it = all.find(requests[i]);
     if (it == all.end()) continue;
-    std::vector<MPI_Request>& parts = it->second;
+    std::vector<MPI_Request>& parts = it->second.parts;
     int done = 1;
     if (wait)
       PMPI_Waitall(static_cast<int>(parts.size()), parts.data(), MPI_STATUSES_IGNORE);
     else
       PMPI_Testall(static_cast<int>(parts.size()), parts.data(), &done, MPI_STATUSES_IGNORE);
     if (!done) continue;
+    const std::function<void()> finish = std::move(it->second.finish);
     all.erase(it);
+    if (finish) finish();
     PMPI_Grequest_complete(requests[i]);
     if (first < 0) first = i;
   }
@@ -95,7 +106,7 @@ int wait_any(int n, MPI_Request* requests, int* index, MPI_Status* status) {
         owners.emplace_back(i, &requests[i]);
         continue;
       }
-      for (MPI_Request& part : it->second)
+      for (MPI_Request& part : it->second.parts)
         if (part != MPI_REQUEST_NULL) {
           pending.push_back(part);
           owners.emplace_back(-1, &part);
@@ -151,10 +162,10 @@ void give_counts(MPI_Status* statuses, const std::vector<int>& bytes, int n, con
 
 namespace hcc::rt {
 
-MPI_Request start_exchange(std::vector<MPI_Request> parts) {
+MPI_Request start_exchange(std::vector<MPI_Request> parts, std::function<void()> finish) {
   MPI_Request request = MPI_REQUEST_NULL;
   PMPI_Grequest_start(query, free_state, cancel, nullptr, &request);
-  exchanges()[request] = std::move(parts);
+  exchanges()[request] = Exchange{std::move(parts), std::move(finish)};
   return request;
 }
 
@@ -267,7 +278,7 @@ int MPI_Request_free(MPI_Request* request) {
   return hcc::rt::as_rank_main("MPI_Request_free", [&]() -> int {
     if (hcc::rt::free_persistent_send(request)) return MPI_SUCCESS;
     if (const auto it = exchanges().find(*request); it != exchanges().end()) {
-      for (MPI_Request& part : it->second)
+      for (MPI_Request& part : it->second.parts)
         if (part != MPI_REQUEST_NULL) PMPI_Request_free(&part);
       exchanges().erase(it);
       PMPI_Grequest_complete(*request);

@@ -1,12 +1,14 @@
 // Requests of a simulated program that SMPI does not make itself: file
 // accesses (sim_mpi_io_requests.cpp), neighbourhood collectives
-// (sim_mpi_neighbors.cpp) and persistent sends' messages
+// (sim_mpi_neighbors.cpp), reductions over operations that are not
+// commutative (sim_mpi_ordered_reductions.cpp) and persistent sends' messages
 // (sim_mpi_persistent.cpp). The wait and test functions
 // (sim_mpi_requests.cpp) complete them.
 #pragma once
 
 #include <smpi/smpi.h>
 
+#include <functional>
 #include <vector>
 
 namespace hcc::rt {
@@ -34,8 +36,9 @@ class SmpiRequests {
 bool free_persistent_send(MPI_Request* request);
 
 // A request that completes once all of parts, SMPI's requests of one
-// nonblocking neighbourhood collective, have.
-MPI_Request start_exchange(std::vector<MPI_Request> parts);
+// nonblocking collective (sim_mpi_neighbors.cpp,
+// sim_mpi_ordered_reductions.cpp), have, and finish (if any) has run.
+MPI_Request start_exchange(std::vector<MPI_Request> parts, std::function<void()> finish = {});
 
 // The bytes of the file accesses among n requests, read before the call
 // that frees them: empty when no file access is outstanding, the common

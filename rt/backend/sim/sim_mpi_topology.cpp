@@ -8,8 +8,8 @@
 // takes 9 for a prime (a 9 x 1 grid where OpenMPI makes 3 x 3). A communicator with a topology
 // also gets a duplicate of its own, created with it (a collective call
 // already), that carries its neighbourhood collectives' messages
-// (sim_mpi_neighbors.cpp); MPI_Comm_dup keeps the topology and
-// MPI_Comm_free forgets it, as MPI says. reorder is ignored (MPI allows
+// (sim_mpi_neighbors.cpp); MPI_Comm_dup (and MPI_Comm_idup, which SMPI
+// lacks) keeps the topology and MPI_Comm_free forgets it, as MPI says. reorder is ignored (MPI allows
 // it): a rank keeps its rank. The driver links this object into simulated
 // MPI programs (-Wl,-u,hcc_sim_mpi_topology).
 #include "sim_mpi_topology.hpp"
@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "sim_mpi.hpp"
+#include "sim_mpi_requests.hpp"
 
 extern "C" {
 extern const int hcc_sim_mpi_topology = 1;
@@ -409,6 +410,19 @@ int MPI_Comm_dup_with_info(MPI_Comm comm, MPI_Info info, MPI_Comm* copy) {
     const int rc = PMPI_Comm_dup_with_info(comm, info, copy);
     const Topology* t = topology_of(comm);
     return t ? created(rc, *copy, Topology(*t)) : rc;
+  }());
+}
+
+// SMPI has no MPI_Comm_idup: a duplicate made at once (MPI_Comm_dup, a
+// collective as well), its request done at its first wait or test.
+int MPI_Comm_idup(MPI_Comm comm, MPI_Comm* copy, MPI_Request* request) {
+  HCC_MPI_COMM_ENTRY("MPI_Comm_idup", comm, [&]() -> int {
+    const int rc = PMPI_Comm_dup(comm, copy);
+    if (rc != MPI_SUCCESS) return rc;
+    if (const Topology* t = topology_of(comm))
+      if (const int kept = created(rc, *copy, Topology(*t)); kept != MPI_SUCCESS) return kept;
+    *request = hcc::rt::start_exchange({});
+    return MPI_SUCCESS;
   }());
 }
 

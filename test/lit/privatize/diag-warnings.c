@@ -15,6 +15,7 @@ int MPI_Init(int *argc, char ***argv);
 int in_header;
 int in_macro;
 int reduced;
+int histogram[8];
 int pointed_at;
 int *pointer = &pointed_at;
 // CHECK: diag-warnings.c:[[@LINE-1]]:17: warning: hccsim: the address of 'pointed_at' initialises 'pointer', a variable with static storage, which must be a constant in C: every rank of a simulation shares 'pointed_at' (hint: assign 'pointer' in a function)
@@ -34,6 +35,12 @@ int f(int argc, char **argv) {
 #pragma omp parallel for reduction(+ : reduced)
   for (int i = 0; i < 4; ++i) reduced += i;
 // CHECK: diag-warnings.c:[[@LINE-2]]:40: warning: hccsim: 'reduced' is named in an OpenMP 'reduction' clause, where hccsim cannot put a rank's copy: every rank of a simulation shares it (hint: reduce into a local variable, or keep it global with #pragma hcc keep_global)
+// An array section's array too (its rank's copy was no variable name: clang
+// rejected the rewritten clause).
+#pragma omp parallel for reduction(+ : histogram[2:4])
+  for (int i = 0; i < 4; ++i) histogram[2 + i] += i;
+// CHECK: diag-warnings.c:[[@LINE-2]]:40: warning: hccsim: 'histogram' is named in an OpenMP 'reduction' clause, where hccsim cannot put a rank's copy: every rank of a simulation shares it (hint: reduce into a local variable, or keep it global with #pragma hcc keep_global)
+// CODE-NOT: HCC_PRIVATE(histogram)
   fine = read_in_header() + *pointer;
   return fine;
 }
