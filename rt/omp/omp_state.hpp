@@ -219,6 +219,9 @@ struct alignas(64) Thread {
   // (rt::TaskOptions::kNotTimed: that submission is not timed).
   double task_alloc_at = -1;
   double task_alloc_seconds = 0;  // the time of that allocation, when timed
+  // The undeferred tasks (if(0)) it runs, innermost last: the runtime's
+  // seconds on each so far, < 0 when not timed (tasks.cpp, hcc.included).
+  std::vector<double> undeferred_costs;
   // The codelets of the last task constructs this thread submitted, by their
   // key in State::codelets: a loop of tasks, or a recursion that creates
   // tasks of a few kinds in turn, finds them without the control lock.

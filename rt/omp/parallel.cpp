@@ -143,7 +143,14 @@ void fork(kmpc_micro fn, const Captured& args, bool if_true) {
   // nothing of its tasks (a native run without records or models): its tasks
   // could run nowhere else, and run when created, as libomp runs them (0.03
   // against 0.3 to 0.45 us per task on bench/task_overhead.py, 1 thread).
-  const bool alone = n == 1 && s.rt.worker_count() == 1 && !s.rt.keeps_params();
+  // And a region of one thread among several CPU workers (num_threads(1)):
+  // its tasks are its thread's alone, which the other workers would have
+  // run at the same time (a program's unsynchronised updates in them were
+  // lost). With GPU workers the team's tasks go to them as before.
+  const int all_workers = s.rt.worker_count();
+  const int cpu_workers = static_cast<int>(s.cpu_workers.size());
+  const bool alone =
+      n == 1 && ((all_workers == 1 && !s.rt.keeps_params()) || (cpu_workers > 1 && all_workers == cpu_workers));
   const bool outermost = !s.rt.in_task() && !s.region_active && !alone;
   const bool nested = s.rt.in_task() && !outer.explicit_task && outer.team->active_level < s.max_active_levels && n > 1;
   if (!if_true || n < 1 || !(outermost || nested)) {

@@ -27,7 +27,7 @@ LOCAL = re.compile(r"^MPI_(Comm_rank|Comm_size|Type_size|Type_get_extent|Get_cou
 # sim_mpi_topology.cpp (topologies, MPI_Comm_dup, _idup and _free),
 # sim_mpi_ordered_reductions.cpp (scans and nonblocking reductions),
 # sim_mpi_shared_windows.cpp (shared windows' segments, MPI_Win_free,
-# MPI_Win_sync) and
+# MPI_Win_sync), sim_mpi_accumulate.cpp (the accumulate functions) and
 # sim_mpi_types.cpp (the derived datatypes' constructors, MPI_Get_elements).
 BY_HAND = {"MPI_Init", "MPI_Abort", "MPI_Init_thread", "MPI_Query_thread", "MPI_Pcontrol", "MPI_Op_create", "MPI_Is_thread_main",
            "MPI_Wtime", "MPI_Wait", "MPI_Test", "MPI_Request_get_status", "MPI_Waitany", "MPI_Testany", "MPI_Waitall",
@@ -43,7 +43,8 @@ BY_HAND = {"MPI_Init", "MPI_Abort", "MPI_Init_thread", "MPI_Query_thread", "MPI_
            "MPI_Send_init", "MPI_Bsend_init", "MPI_Rsend_init", "MPI_Start", "MPI_Startall", "MPI_Scan", "MPI_Exscan",
            "MPI_Iscan", "MPI_Iexscan", "MPI_Iallreduce", "MPI_Ireduce", "MPI_Ireduce_scatter",
            "MPI_Ireduce_scatter_block", "MPI_Comm_idup", "MPI_Win_allocate_shared", "MPI_Win_shared_query",
-           "MPI_Win_free", "MPI_Win_sync"}
+           "MPI_Win_free", "MPI_Win_sync", "MPI_Accumulate", "MPI_Get_accumulate", "MPI_Raccumulate",
+           "MPI_Rget_accumulate"}
 # MPI-IO (sim_mpi_io*.cpp), topologies (sim_mpi_topology.cpp) and
 # neighbourhood collectives (sim_mpi_neighbors.cpp).
 ELSEWHERE = re.compile(r"^MPI_(File_|Cart|Graph|Dist_graph_|I?[Nn]eighbor_)")

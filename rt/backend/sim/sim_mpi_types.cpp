@@ -38,10 +38,19 @@ std::map<MPI_Datatype, LayoutPtr>& layouts() {
 // are SMPI's resized struct's, one extent apart, each laid out by SMPI's
 // type from the buffer's start; MPI's bounds are answered from the layout
 // (MPI_Type_get_extent, below).
+// SMPI's resized type is a struct with MPI_LB and MPI_UB markers, which
+// its accumulate functions apply the operation to (sim_mpi_accumulate.cpp):
+// the type before it was resized is kept, committed, for them.
+std::map<MPI_Datatype, MPI_Datatype>& unstepped() {
+  static std::map<MPI_Datatype, MPI_Datatype> before;
+  return before;
+}
+
 MPI_Datatype stepped(MPI_Datatype type, const TypeLayout& layout) {
   MPI_Datatype resized;
   PMPI_Type_create_resized(type, 0, layout.extent(), &resized);
-  PMPI_Type_free(&type);
+  PMPI_Type_commit(&type);
+  unstepped()[resized] = type;
   return resized;
 }
 
@@ -198,8 +207,23 @@ int duplicate_type(MPI_Datatype type, MPI_Datatype* copy) {
 int free_type(MPI_Datatype* type) {
   const MPI_Datatype freed = type ? *type : MPI_DATATYPE_NULL;
   const int rc = PMPI_Type_free(type);
-  if (rc == MPI_SUCCESS) layouts().erase(freed);
+  if (rc != MPI_SUCCESS) return rc;
+  layouts().erase(freed);
+  if (const auto it = unstepped().find(freed); it != unstepped().end()) {
+    PMPI_Type_free(&it->second);
+    unstepped().erase(it);
+  }
   return rc;
+}
+
+MPI_Datatype accumulated_type(MPI_Datatype type, int count) {
+  const auto it = unstepped().find(type);
+  if (it == unstepped().end()) return type;
+  if (count == 1) return it->second;
+  MPI_Aint lb = 0, extent = 0, raw_lb = 0, raw_extent = 0;
+  PMPI_Type_get_extent(type, &lb, &extent);
+  PMPI_Type_get_extent(it->second, &raw_lb, &raw_extent);
+  return raw_lb == 0 && raw_extent == extent ? it->second : type;
 }
 
 }  // namespace hcc::rt

@@ -16,5 +16,10 @@ bool predefined(MPI_Datatype type);
 // PMPI_Type_dup and PMPI_Type_free, keeping the layouts in step.
 int duplicate_type(MPI_Datatype type, MPI_Datatype* copy);
 int free_type(MPI_Datatype* type);
+// The type to give SMPI's accumulate functions for count elements of type:
+// a derived type as it was made, before it was resized to step by its
+// extent (SMPI applied their operation to the resized type's bound
+// markers), where its copies lie at the same places; else type.
+MPI_Datatype accumulated_type(MPI_Datatype type, int count);
 
 }  // namespace hcc::rt

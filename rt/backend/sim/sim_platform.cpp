@@ -229,10 +229,16 @@ SimPlatform describe_node(const Config& config, s4u::Host* cpu, std::vector<s4u:
   SimPlatform p;
   check_speed(cpu);
   for (s4u::Host* gpu : gpus) check_speed(gpu);
+  // OMP_NUM_THREADS, without HCC_WORKERS, bounds the CPU workers as
+  // natively: the program asks for that many threads, whatever the cores
+  // (a task program run with OMP_NUM_THREADS=1 on a 2-core platform ran its
+  // tasks on both cores, twice as fast as natively).
+  if (!config.workers && config.omp_num_threads)
+    cpu_workers = std::min(cpu_workers.value_or(cpu->get_core_count()), *config.omp_num_threads);
   if (!cpu_workers && cpu->get_core_count() > kMaxWorkers)
     throw std::runtime_error("host '" + cpu->get_name() + "' has " + std::to_string(cpu->get_core_count()) +
                              " cores: hccsim simulates at most " + std::to_string(kMaxWorkers) +
-                             " workers (set HCC_WORKERS to use fewer)");
+                             " workers (set HCC_WORKERS or OMP_NUM_THREADS to use fewer)");
   std::sort(gpus.begin(), gpus.end(),
             [](s4u::Host* a, s4u::Host* b) { return a->get_name() < b->get_name(); });
   if (config.gpus) gpus.resize(std::min<size_t>(gpus.size(), *config.gpus));
