@@ -43,11 +43,18 @@ int omp_get_num_threads(void) { return context(state()).team->nthreads; }
 // nthreads-var of the calling task's level (OMP_NUM_THREADS=a,b: b inside a region).
 int omp_get_max_threads(void) {
   State& s = state();
-  return nthreads_var(s, context(s).team->level);
+  return nthreads_of(s, context(s));
 }
+// The initial task's sets the runtime's nthreads-var; a task's inside a
+// region sets its own, which its thread's next regions use (another
+// thread's, and the initial task's after the region, are left as they
+// were: libomp's and libgomp's behaviour).
 void omp_set_num_threads(int n) {
   State& s = state();
-  s.max_threads = std::clamp<int>(n, 1, s.rt.thread_limit());
+  const int threads = std::clamp<int>(n, 1, s.rt.thread_limit());
+  Thread& me = caller(s);
+  if (me.contexts.size() > 1) me.contexts.back().nthreads = threads;
+  else s.max_threads = threads;
 }
 int omp_get_num_procs(void) { return std::max<int>(1, static_cast<int>(state().cpu_workers.size())); }
 // In a teams region, its thread limit; else OMP_THREAD_LIMIT, unset as
@@ -85,8 +92,9 @@ int omp_get_max_task_priority(void) {
   const char* v = std::getenv("OMP_MAX_TASK_PRIORITY");
   return v ? std::max(0, std::atoi(v)) : 0;
 }
+// Threads are not bound (omp_proc_bind_false: OMP_PROC_BIND is not read),
+// so no thread is in a place; the places are api_env.cpp's.
 int omp_get_proc_bind(void) { return 0; }
-int omp_get_num_places(void) { return 0; }
 int omp_get_place_num(void) { return -1; }
 int omp_get_num_teams(void) { return context(state()).team->num_teams; }
 int omp_get_team_num(void) { return context(state()).team->team_num; }

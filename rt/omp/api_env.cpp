@@ -145,7 +145,10 @@ void ompc_display_affinity(const char* format) {
   std::fprintf(stderr, "%s\n", line);
 }
 
-// Places: one per CPU worker, each of the processor of that number.
+// Places: one per CPU worker, each of the processor of that number (the
+// place list and the partition alike: omp_get_num_places said 0 where
+// omp_get_partition_num_places said the workers).
+int omp_get_num_places(void) { return places(); }
 int omp_get_place_num_procs(int place) { return place >= 0 && place < places() ? 1 : 0; }
 void omp_get_place_proc_ids(int place, int* ids) {
   if (ids && place >= 0 && place < places()) ids[0] = place;

@@ -174,6 +174,10 @@ struct Context {
   bool explicit_task = false;
   uint16_t depth = 0;     // of the task in the tree of tasks (an implicit task's: 0), at most 65535
   Taskgroup* taskgroup = nullptr;  // the innermost one the task is in (OMP_CANCELLATION only)
+  // The task's nthreads-var when omp_set_num_threads set it inside a
+  // region (a data environment ICV: that task's, and inherited by the tasks
+  // it runs on its thread); 0: the state's (nthreads_var).
+  int nthreads = 0;
 };
 
 // The values the compiler evaluated for a task, when it said any: on the
@@ -306,6 +310,10 @@ inline int nthreads_var(const State& s, int level) {
   const std::vector<int>& nested = s.rt.config().omp_nested_threads;
   if (level > 0 && !nested.empty()) return nested[std::min<size_t>(level, nested.size()) - 1];
   return s.max_threads;
+}
+// The calling task's nthreads-var: set in it, else nthreads_var.
+inline int nthreads_of(const State& s, const Context& c) {
+  return c.nthreads > 0 ? c.nthreads : nthreads_var(s, c.team->level);
 }
 // Thread slots there may be (team workers' included).
 inline int slot_count(const State& s) { return s.rt.worker_capacity() + 1; }

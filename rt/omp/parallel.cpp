@@ -104,7 +104,8 @@ void begin_serialized(State& s) {
   Thread& me = caller(s);
   std::unique_ptr<Team> team = nested_team(me.contexts.back(), 1);
   team->serialized = true;
-  me.contexts.push_back(Context{team.release(), 0, me.contexts.back().final});
+  const Context& outer = me.contexts.back();
+  me.contexts.push_back(Context{team.release(), 0, outer.final, false, 0, nullptr, outer.nthreads});
 }
 
 void end_serialized(State& s) {
@@ -128,7 +129,7 @@ void fork(kmpc_micro fn, const Captured& args, bool if_true) {
   const int slot = slot_of_caller(s);
   Thread& me = thread_at(s, slot);
   const Context& outer = me.contexts.back();
-  int n = me.next_num_threads > 0 ? me.next_num_threads : nthreads_var(s, outer.team->level);
+  int n = me.next_num_threads > 0 ? me.next_num_threads : nthreads_of(s, outer);
   me.next_num_threads = 0;
   // A `parallel for`'s work per iteration is its team's (loop_kernels.hpp).
   const double loop_work = me.next_loop_work;

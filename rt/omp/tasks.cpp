@@ -272,7 +272,8 @@ void begin_on_creator(TaskHeader* h) {
   Thread& me = thread_at(*h->state, h->creator);
   // Not a submission: the next one counts hcc.submit from its own task_alloc.
   if (h->state->rt.measures_costs()) me.task_alloc_at = rt::TaskOptions::kBeginAtSubmit;
-  me.contexts.push_back(Context{h->team, me.contexts.back().tid, h->final, true, h->depth, taskgroup_of(h)});
+  const Context& creating = me.contexts.back();
+  me.contexts.push_back(Context{h->team, creating.tid, h->final, true, h->depth, taskgroup_of(h), creating.nthreads});
   h->running = true;
 }
 
