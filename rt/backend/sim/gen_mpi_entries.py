@@ -27,8 +27,9 @@ LOCAL = re.compile(r"^MPI_(Comm_rank|Comm_size|Type_size|Type_get_extent|Get_cou
 # sim_mpi_topology.cpp (topologies, MPI_Comm_dup, _idup and _free),
 # sim_mpi_ordered_reductions.cpp (scans and nonblocking reductions),
 # sim_mpi_shared_windows.cpp (shared windows' segments, MPI_Win_free,
-# MPI_Win_sync), sim_mpi_accumulate.cpp (the accumulate functions) and
-# sim_mpi_types.cpp (the derived datatypes' constructors, MPI_Get_elements).
+# MPI_Win_sync), sim_mpi_accumulate.cpp (the accumulate functions),
+# sim_mpi_types.cpp (the derived datatypes' constructors, MPI_Get_elements)
+# and sim_mpi_type_envelopes.cpp (MPI_Type_get_envelope and _contents).
 BY_HAND = {"MPI_Init", "MPI_Abort", "MPI_Init_thread", "MPI_Query_thread", "MPI_Pcontrol", "MPI_Op_create", "MPI_Is_thread_main",
            "MPI_Wtime", "MPI_Wait", "MPI_Test", "MPI_Request_get_status", "MPI_Waitany", "MPI_Testany", "MPI_Waitall",
            "MPI_Testall", "MPI_Waitsome", "MPI_Testsome", "MPI_Type_contiguous", "MPI_Type_vector",
@@ -44,7 +45,7 @@ BY_HAND = {"MPI_Init", "MPI_Abort", "MPI_Init_thread", "MPI_Query_thread", "MPI_
            "MPI_Iscan", "MPI_Iexscan", "MPI_Iallreduce", "MPI_Ireduce", "MPI_Ireduce_scatter",
            "MPI_Ireduce_scatter_block", "MPI_Comm_idup", "MPI_Win_allocate_shared", "MPI_Win_shared_query",
            "MPI_Win_free", "MPI_Win_sync", "MPI_Accumulate", "MPI_Get_accumulate", "MPI_Raccumulate",
-           "MPI_Rget_accumulate"}
+           "MPI_Rget_accumulate", "MPI_Type_get_envelope", "MPI_Type_get_contents"}
 # MPI-IO (sim_mpi_io*.cpp), topologies (sim_mpi_topology.cpp) and
 # neighbourhood collectives (sim_mpi_neighbors.cpp).
 ELSEWHERE = re.compile(r"^MPI_(File_|Cart|Graph|Dist_graph_|I?[Nn]eighbor_)")

@@ -1,6 +1,7 @@
 // The derived datatypes of a simulated program: each constructor makes
 // SMPI's type and records its layout (type_layout.hpp), which the
-// simulation's MPI-IO lays its file views out with (sim_mpi_io.cpp).
+// simulation's MPI-IO lays its file views out with (sim_mpi_io.cpp), and
+// what made it (sim_mpi_type_envelopes.cpp).
 // MPI_Type_create_subarray and MPI_Type_create_darray are made here from
 // SMPI's hindexed and resized types: SMPI's own subarray has the extent of
 // one element, so two of them in a message overlapped (the second one
@@ -67,6 +68,16 @@ int made(int rc, MPI_Datatype* newtype, const Blocks& blocks, bool pad = false) 
 }
 
 int64_t extent_of(const LayoutPtr& t) { return t ? t->extent() : 0; }
+
+using hcc::rt::Envelope;
+using hcc::rt::record_envelope;
+
+// A constructor's integers: those given, then n of each array.
+std::vector<int> integers(std::initializer_list<int> first, int n = 0, std::initializer_list<const int*> arrays = {}) {
+  std::vector<int> all(first);
+  for (const int* a : arrays) all.insert(all.end(), a, a + n);
+  return all;
+}
 
 // A vector's blocks: count rows of blocklength copies of t, `stride` bytes
 // apart, as one block of strided rows.
@@ -201,7 +212,7 @@ LayoutPtr layout_of(MPI_Datatype type) {
 int duplicate_type(MPI_Datatype type, MPI_Datatype* copy) {
   const int rc = PMPI_Type_dup(type, copy);
   if (const LayoutPtr t = layout_of(type); rc == MPI_SUCCESS && t) layouts()[*copy] = t;
-  return rc;
+  return record_envelope(rc, copy, Envelope{MPI_COMBINER_DUP, {}, {}, {type}});
 }
 
 int free_type(MPI_Datatype* type) {
@@ -209,6 +220,7 @@ int free_type(MPI_Datatype* type) {
   const int rc = PMPI_Type_free(type);
   if (rc != MPI_SUCCESS) return rc;
   layouts().erase(freed);
+  forget_envelope(freed);
   if (const auto it = unstepped().find(freed); it != unstepped().end()) {
     PMPI_Type_free(&it->second);
     unstepped().erase(it);
@@ -234,21 +246,25 @@ extern "C" {
 
 int MPI_Type_contiguous(int count, MPI_Datatype old, MPI_Datatype* newtype) {
   HCC_MPI_ENTRY("MPI_Type_contiguous",
-                made(PMPI_Type_contiguous(count, old, newtype), newtype, {{0, count, layout_of(old)}}));
+                record_envelope(made(PMPI_Type_contiguous(count, old, newtype), newtype, {{0, count, layout_of(old)}}),
+                                newtype, Envelope{MPI_COMBINER_CONTIGUOUS, {count}, {}, {old}}));
 }
 
 int MPI_Type_vector(int count, int blocklength, int stride, MPI_Datatype old, MPI_Datatype* newtype) {
   HCC_MPI_ENTRY("MPI_Type_vector", [&] {
     const LayoutPtr t = layout_of(old);
-    return made(PMPI_Type_vector(count, blocklength, stride, old, newtype), newtype, strided(count, blocklength, int64_t{stride} * extent_of(t), t));
+    return record_envelope(made(PMPI_Type_vector(count, blocklength, stride, old, newtype), newtype,
+                                strided(count, blocklength, int64_t{stride} * extent_of(t), t)),
+                           newtype, Envelope{MPI_COMBINER_VECTOR, {count, blocklength, stride}, {}, {old}});
   }());
 }
 
 int MPI_Type_create_hvector(int count, int blocklength, MPI_Aint stride, MPI_Datatype old, MPI_Datatype* newtype) {
   HCC_MPI_ENTRY("MPI_Type_create_hvector", [&] {
     // PMPI_Type_hvector: SMPI's PMPI_Type_create_hvector calls MPI_Type_hvector, this file's.
-    return made(PMPI_Type_hvector(count, blocklength, stride, old, newtype), newtype,
-                strided(count, blocklength, stride, layout_of(old)));
+    return record_envelope(made(PMPI_Type_hvector(count, blocklength, stride, old, newtype), newtype,
+                                strided(count, blocklength, stride, layout_of(old))),
+                           newtype, Envelope{MPI_COMBINER_HVECTOR, {count, blocklength}, {stride}, {old}});
   }());
 }
 
@@ -262,7 +278,10 @@ int MPI_Type_indexed(int count, const int* blocklengths, const int* displacement
     const LayoutPtr t = layout_of(old);
     Blocks b;
     for (int i = 0; i < count; ++i) b.push_back({int64_t{displacements[i]} * extent_of(t), blocklengths[i], t});
-    return made(PMPI_Type_indexed(count, blocklengths, displacements, old, newtype), newtype, b);
+    return record_envelope(made(PMPI_Type_indexed(count, blocklengths, displacements, old, newtype), newtype, b),
+                           newtype,
+                           Envelope{MPI_COMBINER_INDEXED, integers({count}, count, {blocklengths, displacements}), {},
+                                    {old}});
   }());
 }
 
@@ -276,7 +295,10 @@ int MPI_Type_create_hindexed(int count, const int* blocklengths, const MPI_Aint*
   HCC_MPI_ENTRY("MPI_Type_create_hindexed", [&] {
     Blocks b;
     for (int i = 0; i < count; ++i) b.push_back({displacements[i], blocklengths[i], layout_of(old)});
-    return made(PMPI_Type_create_hindexed(count, blocklengths, displacements, old, newtype), newtype, b);
+    return record_envelope(
+        made(PMPI_Type_create_hindexed(count, blocklengths, displacements, old, newtype), newtype, b), newtype,
+        Envelope{MPI_COMBINER_HINDEXED, integers({count}, count, {blocklengths}),
+                 {displacements, displacements + count}, {old}});
   }());
 }
 
@@ -291,7 +313,9 @@ int MPI_Type_create_indexed_block(int count, int blocklength, const int* displac
     const LayoutPtr t = layout_of(old);
     Blocks b;
     for (int i = 0; i < count; ++i) b.push_back({int64_t{displacements[i]} * extent_of(t), blocklength, t});
-    return made(PMPI_Type_create_indexed_block(count, blocklength, displacements, old, newtype), newtype, b);
+    return record_envelope(
+        made(PMPI_Type_create_indexed_block(count, blocklength, displacements, old, newtype), newtype, b), newtype,
+        Envelope{MPI_COMBINER_INDEXED_BLOCK, integers({count, blocklength}, count, {displacements}), {}, {old}});
   }());
 }
 
@@ -300,7 +324,9 @@ int MPI_Type_create_hindexed_block(int count, int blocklength, const MPI_Aint* d
   HCC_MPI_ENTRY("MPI_Type_create_hindexed_block", [&] {
     Blocks b;
     for (int i = 0; i < count; ++i) b.push_back({displacements[i], blocklength, layout_of(old)});
-    return made(PMPI_Type_create_hindexed_block(count, blocklength, displacements, old, newtype), newtype, b);
+    return record_envelope(
+        made(PMPI_Type_create_hindexed_block(count, blocklength, displacements, old, newtype), newtype, b), newtype,
+        Envelope{MPI_COMBINER_HINDEXED_BLOCK, {count, blocklength}, {displacements, displacements + count}, {old}});
   }());
 }
 
@@ -309,7 +335,10 @@ int MPI_Type_create_struct(int count, const int* blocklengths, const MPI_Aint* d
   HCC_MPI_ENTRY("MPI_Type_create_struct", [&] {
     Blocks b;
     for (int i = 0; i < count; ++i) b.push_back({displacements[i], blocklengths[i], layout_of(types[i])});
-    return made(PMPI_Type_create_struct(count, blocklengths, displacements, types, newtype), newtype, b, true);
+    return record_envelope(
+        made(PMPI_Type_create_struct(count, blocklengths, displacements, types, newtype), newtype, b, true), newtype,
+        Envelope{MPI_COMBINER_STRUCT, integers({count}, count, {blocklengths}), {displacements, displacements + count},
+                 {types, types + count}});
   }());
 }
 
@@ -325,20 +354,27 @@ int MPI_Type_create_resized(MPI_Datatype old, MPI_Aint lb, MPI_Aint extent, MPI_
     const LayoutPtr t = layout_of(old);
     const int rc = PMPI_Type_create_resized(old, t ? 0 : lb, extent, newtype);
     if (rc == MPI_SUCCESS && t) layouts()[*newtype] = TypeLayout::resized(t, lb, extent);
-    return rc;
+    return record_envelope(rc, newtype, Envelope{MPI_COMBINER_RESIZED, {}, {lb, extent}, {old}});
   }());
 }
 
 int MPI_Type_create_subarray(int ndims, const int* sizes, const int* subsizes, const int* starts, int order,
                              MPI_Datatype old, MPI_Datatype* newtype) {
-  HCC_MPI_ENTRY("MPI_Type_create_subarray", make_subarray(ndims, sizes, subsizes, starts, order, old, newtype));
+  std::vector<int> arguments = integers({ndims}, ndims, {sizes, subsizes, starts});
+  arguments.push_back(order);
+  HCC_MPI_ENTRY("MPI_Type_create_subarray",
+                record_envelope(make_subarray(ndims, sizes, subsizes, starts, order, old, newtype), newtype,
+                                Envelope{MPI_COMBINER_SUBARRAY, std::move(arguments), {}, {old}}));
 }
 
 // SMPI declares the arrays without const.
 int MPI_Type_create_darray(int size, int rank, int ndims, int* gsizes, int* distribs, int* dargs, int* psizes,
                            int order, MPI_Datatype old, MPI_Datatype* newtype) {
+  std::vector<int> arguments = integers({size, rank, ndims}, ndims, {gsizes, distribs, dargs, psizes});
+  arguments.push_back(order);
   HCC_MPI_ENTRY("MPI_Type_create_darray",
-                make_darray(size, rank, ndims, gsizes, distribs, dargs, psizes, order, old, newtype));
+                record_envelope(make_darray(size, rank, ndims, gsizes, distribs, dargs, psizes, order, old, newtype),
+                                newtype, Envelope{MPI_COMBINER_DARRAY, std::move(arguments), {}, {old}}));
 }
 
 int MPI_Type_dup(MPI_Datatype type, MPI_Datatype* newtype) {

@@ -3,6 +3,8 @@
 
 #include <smpi/smpi.h>
 
+#include <vector>
+
 #include "type_layout.hpp"
 
 namespace hcc::rt {
@@ -13,7 +15,19 @@ namespace hcc::rt {
 LayoutPtr layout_of(MPI_Datatype type);
 // Whether type is one of MPI's predefined types (MPI_DOUBLE, ...).
 bool predefined(MPI_Datatype type);
-// PMPI_Type_dup and PMPI_Type_free, keeping the layouts in step.
+// What made a derived type, as MPI_Type_get_envelope and
+// MPI_Type_get_contents say it (sim_mpi_type_envelopes.cpp).
+struct Envelope {
+  int combiner = MPI_COMBINER_NAMED;
+  std::vector<int> integers;
+  std::vector<MPI_Aint> addresses;
+  std::vector<MPI_Datatype> types;
+};
+// Records what made *type when rc says it was made; returns rc.
+int record_envelope(int rc, const MPI_Datatype* type, Envelope envelope);
+void forget_envelope(MPI_Datatype type);
+// PMPI_Type_dup and PMPI_Type_free, keeping the layouts and envelopes in
+// step.
 int duplicate_type(MPI_Datatype type, MPI_Datatype* copy);
 int free_type(MPI_Datatype* type);
 // The type to give SMPI's accumulate functions for count elements of type:
