@@ -106,9 +106,17 @@ void omp_set_default_device(int) {}
 int omp_is_initial_device(void) { return 1; }
 
 // omp_sched_t is an int (omp.h).
-void omp_set_schedule(int kind, int chunk) { state().run_schedule = run_schedule(kind, chunk); }
+// As omp_set_num_threads: a task's inside a region sets its own (its next
+// regions' loops use it), the initial task's the runtime's.
+void omp_set_schedule(int kind, int chunk) {
+  State& s = state();
+  Thread& me = caller(s);
+  if (me.contexts.size() > 1) me.contexts.back().schedule = run_schedule(kind, chunk);
+  else s.run_schedule = run_schedule(kind, chunk);
+}
 void omp_get_schedule(int* kind, int* chunk) {
-  const RunSchedule& r = state().run_schedule;
+  State& s = state();
+  const RunSchedule& r = run_schedule_of(s, context(s));
   *kind = r.kind;
   *chunk = r.chunk;
 }

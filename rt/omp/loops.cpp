@@ -185,8 +185,10 @@ void dispatch_init(const ident_t* loc, int32_t sched, T lb, T ub, ST st, ST chun
   int64_t ch = chunk;
   if (kind == kSchRuntime) {
     bool unused;
-    kind = base_kind(s.run_schedule.loop_kind(), unused);
-    ch = s.run_schedule.chunk;
+    // The region's: the same for all its threads (Team::schedule).
+    const RunSchedule& r = team.schedule.kind ? team.schedule : s.run_schedule;
+    kind = base_kind(r.loop_kind(), unused);
+    ch = r.chunk;
   }
   if (kind == kSchStatic && ch > 0) kind = kSchStaticChunked;
   m.lower = static_cast<uint64_t>(static_cast<std::make_unsigned_t<T>>(lb));

@@ -32,8 +32,9 @@ uint64_t trip_count(T lb, T ub, ST st) {
 // kind (omp_sched_t, with its monotonic modifier) and the chunk, 0 for an
 // unchunked static schedule, at least 1 for dynamic and guided, 1 for auto.
 struct RunSchedule {
-  int32_t kind = 1;  // omp_sched_static
+  int32_t kind = 1;  // omp_sched_static; 0 in a team or task: not set there
   int32_t chunk = 0;
+  bool operator==(const RunSchedule&) const = default;
   // What schedule(runtime) loops do: a kSch* kind and its chunk.
   int32_t loop_kind() const;
 };

@@ -115,6 +115,9 @@ struct Team {
   // inherits them. league: a team whose thread t runs the league's team t.
   int num_teams = 1, team_num = 0, thread_limit = 0;
   bool league = false;
+  // run-sched-var of the task that started the region, which its
+  // schedule(runtime) loops use (kind 0: the runtime's, State::run_schedule).
+  RunSchedule schedule{0, 0};
 
   int tid_of_worker(int worker) const;
   // nthreads threads, each with its worksharing state and barrier seat.
@@ -162,9 +165,10 @@ struct Team {
     keep_or_set(team_num, 0);
     keep_or_set(thread_limit, 0);
     keep_or_set(league, false);
+    keep_or_set(schedule, RunSchedule{0, 0});
   }
 };
-static_assert(sizeof(Team) == 376, "a field added to Team is reset in Team::renew()");
+static_assert(sizeof(Team) == 384, "a field added to Team is reset in Team::renew()");
 
 // A task a thread runs: an implicit task of a team or an explicit task.
 struct Context {
@@ -174,10 +178,13 @@ struct Context {
   bool explicit_task = false;
   uint16_t depth = 0;     // of the task in the tree of tasks (an implicit task's: 0), at most 65535
   Taskgroup* taskgroup = nullptr;  // the innermost one the task is in (OMP_CANCELLATION only)
-  // The task's nthreads-var when omp_set_num_threads set it inside a
-  // region (a data environment ICV: that task's, and inherited by the tasks
-  // it runs on its thread); 0: the state's (nthreads_var).
+  // The task's nthreads-var and run-sched-var when omp_set_num_threads or
+  // omp_set_schedule set them inside a region (data environment ICVs: that
+  // task's, and inherited by the tasks it runs on its thread and by the
+  // regions it starts); 0: its team's, else the state's (nthreads_var,
+  // run_schedule_of).
   int nthreads = 0;
+  RunSchedule schedule{0, 0};
 };
 
 // The values the compiler evaluated for a task, when it said any: on the
@@ -314,6 +321,11 @@ inline int nthreads_var(const State& s, int level) {
 // The calling task's nthreads-var: set in it, else nthreads_var.
 inline int nthreads_of(const State& s, const Context& c) {
   return c.nthreads > 0 ? c.nthreads : nthreads_var(s, c.team->level);
+}
+// The calling task's run-sched-var: set in it, else its team's, else the
+// runtime's.
+inline const RunSchedule& run_schedule_of(const State& s, const Context& c) {
+  return c.schedule.kind ? c.schedule : c.team->schedule.kind ? c.team->schedule : s.run_schedule;
 }
 // Thread slots there may be (team workers' included).
 inline int slot_count(const State& s) { return s.rt.worker_capacity() + 1; }

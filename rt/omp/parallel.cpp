@@ -105,7 +105,7 @@ void begin_serialized(State& s) {
   std::unique_ptr<Team> team = nested_team(me.contexts.back(), 1);
   team->serialized = true;
   const Context& outer = me.contexts.back();
-  me.contexts.push_back(Context{team.release(), 0, outer.final, false, 0, nullptr, outer.nthreads});
+  me.contexts.push_back(Context{team.release(), 0, outer.final, false, 0, nullptr, outer.nthreads, outer.schedule});
 }
 
 void end_serialized(State& s) {
@@ -209,6 +209,7 @@ std::unique_ptr<Team> nested_team(const Context& outer, int nthreads, std::uniqu
   keep_or_set(team->num_teams, outer.team->num_teams);
   keep_or_set(team->team_num, outer.team->team_num);
   keep_or_set(team->thread_limit, outer.team->thread_limit);
+  keep_or_set(team->schedule, outer.schedule.kind ? outer.schedule : outer.team->schedule);
   return team;
 }
 

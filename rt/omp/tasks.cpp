@@ -273,7 +273,8 @@ void begin_on_creator(TaskHeader* h) {
   // Not a submission: the next one counts hcc.submit from its own task_alloc.
   if (h->state->rt.measures_costs()) me.task_alloc_at = rt::TaskOptions::kBeginAtSubmit;
   const Context& creating = me.contexts.back();
-  me.contexts.push_back(Context{h->team, creating.tid, h->final, true, h->depth, taskgroup_of(h), creating.nthreads});
+  me.contexts.push_back(Context{h->team, creating.tid, h->final, true, h->depth, taskgroup_of(h), creating.nthreads,
+                                creating.schedule});
   h->running = true;
 }
 
