@@ -33,6 +33,18 @@ auto as_rank_main(const char* function, Call&& call) {
   return result;
 }
 
+// The calling rank's rank in comm, and comm's size.
+inline int rank_of(MPI_Comm comm) {
+  int rank = 0;
+  PMPI_Comm_rank(comm, &rank);
+  return rank;
+}
+inline int size_of(MPI_Comm comm) {
+  int size = 0;
+  PMPI_Comm_size(comm, &size);
+  return size;
+}
+
 // An MPI error code of function's call raised on comm's (win's) error
 // handler: MPI_ERRORS_ARE_FATAL stops the simulation with one line saying
 // what, as mpirun stops the job; a handler of the program's is called;

@@ -26,6 +26,9 @@ extern "C" {
 extern const int hcc_sim_mpi_ordered_reductions = 1;
 }
 
+using hcc::rt::rank_of;
+using hcc::rt::size_of;
+
 namespace {
 
 // An operation that is not valid counts as commutative: SMPI's call then
@@ -52,12 +55,13 @@ class Contributions {
   void* data() { return base_; }
   void* of(int rank) { return base_ + static_cast<MPI_Aint>(rank) * count_ * extent_; }
 
-  // into = the contributions of ranks first to last folded in their order,
+  // into = the contributions of ranks 0 to last folded in their order,
   // from the left as OpenMPI's scans do ((x0 op x1) op x2: the same for
-  // the associative operations MPI asks for); the contributions after
-  // first become the partial results.
-  void fold(int first, int last, void* into, MPI_Op op) {
-    for (int k = first + 1; k <= last; ++k) PMPI_Reduce_local(of(k - 1), of(k), count_, type_, op);
+  // the associative operations MPI asks for); the contributions after the
+  // first become the partial results. Nothing when last < 0.
+  void fold(int last, void* into, MPI_Op op) {
+    if (last < 0) return;
+    for (int k = 1; k <= last; ++k) PMPI_Reduce_local(of(k - 1), of(k), count_, type_, op);
     copy(of(last), into);
   }
 
@@ -80,68 +84,45 @@ class Contributions {
   char* base_;
 };
 
-int rank_in(MPI_Comm comm) {
-  int rank = 0;
-  PMPI_Comm_rank(comm, &rank);
-  return rank;
-}
-
-int size_of(MPI_Comm comm) {
-  int size = 0;
-  PMPI_Comm_size(comm, &size);
-  return size;
-}
-
 // MPI_Scan (exclusive: MPI_Exscan, whose result on rank 0 is undefined:
 // left as it was).
 int scan(const void* send, void* recv, int count, MPI_Datatype type, MPI_Op op, MPI_Comm comm, bool exclusive) {
   Contributions all(size_of(comm), count, type);
   const int rc = PMPI_Allgather(send == MPI_IN_PLACE ? recv : send, count, type, all.data(), count, type, comm);
   if (rc != MPI_SUCCESS) return rc;
-  const int last = rank_in(comm) - (exclusive ? 1 : 0);
-  if (last >= 0) all.fold(0, last, recv, op);
+  all.fold(rank_of(comm) - (exclusive ? 1 : 0), recv, op);
   return MPI_SUCCESS;
 }
 
 // The request of a nonblocking reduction whose message is `part` (when it
-// started): recv gets ranks first to last of `all` folded once it arrived.
-int folded_when_done(int rc, MPI_Request part, std::shared_ptr<Contributions> all, int first, int last, void* recv,
-                     MPI_Op op, MPI_Request* request) {
+// started): recv gets ranks 0 to last of `all` folded once it arrived.
+int folded_when_done(int rc, MPI_Request part, std::shared_ptr<Contributions> all, int last, void* recv, MPI_Op op,
+                     MPI_Request* request) {
   if (rc != MPI_SUCCESS) return rc;
-  *request = hcc::rt::start_exchange({part}, [all = std::move(all), first, last, recv, op] {
-    if (last >= first) all->fold(first, last, recv, op);
-  });
+  *request = hcc::rt::start_exchange({part}, [all = std::move(all), last, recv, op] { all->fold(last, recv, op); });
   return MPI_SUCCESS;
 }
 
-int iscan(const void* send, void* recv, int count, MPI_Datatype type, MPI_Op op, MPI_Comm comm, bool exclusive,
-          MPI_Request* request) {
+// MPI_Iscan, MPI_Iexscan, MPI_Iallreduce: every contribution to every rank
+// (an allgather), ranks 0 to last folded.
+int iallgathered(const void* send, void* recv, int count, MPI_Datatype type, MPI_Op op, MPI_Comm comm, int last,
+                 MPI_Request* request) {
   auto all = std::make_shared<Contributions>(size_of(comm), count, type);
   MPI_Request part = MPI_REQUEST_NULL;
   const int rc =
       PMPI_Iallgather(send == MPI_IN_PLACE ? recv : send, count, type, all->data(), count, type, comm, &part);
-  return folded_when_done(rc, part, all, 0, rank_in(comm) - (exclusive ? 1 : 0), recv, op, request);
-}
-
-int iallreduce(const void* send, void* recv, int count, MPI_Datatype type, MPI_Op op, MPI_Comm comm,
-               MPI_Request* request) {
-  const int size = size_of(comm);
-  auto all = std::make_shared<Contributions>(size, count, type);
-  MPI_Request part = MPI_REQUEST_NULL;
-  const int rc =
-      PMPI_Iallgather(send == MPI_IN_PLACE ? recv : send, count, type, all->data(), count, type, comm, &part);
-  return folded_when_done(rc, part, all, 0, size - 1, recv, op, request);
+  return folded_when_done(rc, part, all, last, recv, op, request);
 }
 
 int ireduce(const void* send, void* recv, int count, MPI_Datatype type, MPI_Op op, int root, MPI_Comm comm,
             MPI_Request* request) {
   const int size = size_of(comm);
-  const bool at_root = rank_in(comm) == root;
+  const bool at_root = rank_of(comm) == root;
   auto all = std::make_shared<Contributions>(at_root ? size : 0, count, type);
   MPI_Request part = MPI_REQUEST_NULL;
   const int rc =
       PMPI_Igather(send == MPI_IN_PLACE ? recv : send, count, type, all->data(), count, type, root, comm, &part);
-  return folded_when_done(rc, part, all, 0, at_root ? size - 1 : -1, recv, op, request);
+  return folded_when_done(rc, part, all, at_root ? size - 1 : -1, recv, op, request);
 }
 
 // MPI_Ireduce_scatter: each rank's block of every rank's contribution comes
@@ -150,7 +131,7 @@ int ireduce(const void* send, void* recv, int count, MPI_Datatype type, MPI_Op o
 int ireduce_scatter(const void* send, void* recv, const int* counts, MPI_Datatype type, MPI_Op op, MPI_Comm comm,
                     MPI_Request* request) {
   const int size = size_of(comm);
-  const int rank = rank_in(comm);
+  const int rank = rank_of(comm);
   auto layout = std::make_shared<std::vector<int>>(4 * static_cast<size_t>(size));
   int* send_counts = layout->data();
   int* send_displs = send_counts + size;
@@ -167,7 +148,7 @@ int ireduce_scatter(const void* send, void* recv, const int* counts, MPI_Datatyp
   const int rc = PMPI_Ialltoallv(send == MPI_IN_PLACE ? recv : send, send_counts, send_displs, type, all->data(),
                                  recv_counts, recv_displs, type, comm, &part);
   if (rc != MPI_SUCCESS) return rc;
-  *request = hcc::rt::start_exchange({part}, [all, layout, size, recv, op] { all->fold(0, size - 1, recv, op); });
+  *request = hcc::rt::start_exchange({part}, [all, layout, size, recv, op] { all->fold(size - 1, recv, op); });
   return MPI_SUCCESS;
 }
 
@@ -178,7 +159,7 @@ int ireduce_scatter_block(const void* send, void* recv, int count, MPI_Datatype 
   MPI_Request part = MPI_REQUEST_NULL;
   const int rc =
       PMPI_Ialltoall(send == MPI_IN_PLACE ? recv : send, count, type, all->data(), count, type, comm, &part);
-  return folded_when_done(rc, part, all, 0, size - 1, recv, op, request);
+  return folded_when_done(rc, part, all, size - 1, recv, op, request);
 }
 
 }  // namespace
@@ -201,21 +182,21 @@ int MPI_Iscan(const void* send, void* recv, int count, MPI_Datatype type, MPI_Op
               MPI_Request* request) {
   HCC_MPI_COMM_ENTRY("MPI_Iscan", comm,
                      commutative(op) ? PMPI_Iscan(send, recv, count, type, op, comm, request)
-                                     : iscan(send, recv, count, type, op, comm, false, request));
+                                     : iallgathered(send, recv, count, type, op, comm, rank_of(comm), request));
 }
 
 int MPI_Iexscan(const void* send, void* recv, int count, MPI_Datatype type, MPI_Op op, MPI_Comm comm,
                 MPI_Request* request) {
   HCC_MPI_COMM_ENTRY("MPI_Iexscan", comm,
                      commutative(op) ? PMPI_Iexscan(send, recv, count, type, op, comm, request)
-                                     : iscan(send, recv, count, type, op, comm, true, request));
+                                     : iallgathered(send, recv, count, type, op, comm, rank_of(comm) - 1, request));
 }
 
 int MPI_Iallreduce(const void* send, void* recv, int count, MPI_Datatype type, MPI_Op op, MPI_Comm comm,
                    MPI_Request* request) {
   HCC_MPI_COMM_ENTRY("MPI_Iallreduce", comm,
                      commutative(op) ? PMPI_Iallreduce(send, recv, count, type, op, comm, request)
-                                     : iallreduce(send, recv, count, type, op, comm, request));
+                                     : iallgathered(send, recv, count, type, op, comm, size_of(comm) - 1, request));
 }
 
 int MPI_Ireduce(const void* send, void* recv, int count, MPI_Datatype type, MPI_Op op, int root, MPI_Comm comm,

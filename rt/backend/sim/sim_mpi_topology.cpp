@@ -29,6 +29,9 @@ extern "C" {
 extern const int hcc_sim_mpi_topology = 1;
 }
 
+using hcc::rt::rank_of;
+using hcc::rt::size_of;
+
 namespace {
 
 struct Topology {
@@ -72,18 +75,6 @@ int forget(MPI_Comm comm) {
   const int rc = PMPI_Comm_free(&it->second.exchanges);
   topologies().erase(it);
   return rc;
-}
-
-int rank_of(MPI_Comm comm) {
-  int rank = 0;
-  PMPI_Comm_rank(comm, &rank);
-  return rank;
-}
-
-int size_of(MPI_Comm comm) {
-  int size = 0;
-  PMPI_Comm_size(comm, &size);
-  return size;
 }
 
 // A graph's neighbours of rank (MPI_Graph_neighbors).
