@@ -35,8 +35,6 @@ class RewriteConsumer : public ASTConsumer {
     // First: the other passes' generated code reaches the ranks' copies.
     if (options_.privatize) privatizeGlobals(pc, *pragmas_, ctx.getTranslationUnitDecl());
     if (pc.hadError()) return;
-    diagnoseUnsupported(pc, ctx.getTranslationUnitDecl());
-    if (pc.hadError()) return;
     rewriteStatementPragmas(pc, *pragmas_, ctx.getTranslationUnitDecl());
     if (pc.hadError()) return;
     if (options_.loopNests) rewriteLoopNests(pc, ctx.getTranslationUnitDecl());

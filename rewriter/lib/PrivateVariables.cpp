@@ -65,6 +65,7 @@ class Finder : public RecursiveASTVisitor<Finder> {
   }
 
   bool VisitDeclRefExpr(DeclRefExpr *e) {
+    if (mappedNames_.count(e)) return true;
     if (auto *v = dyn_cast<VarDecl>(e->getDecl()); v && hasStaticStorage(v) && candidate(v)) use(v, e);
     return true;
   }
@@ -88,8 +89,10 @@ class Finder : public RecursiveASTVisitor<Finder> {
   }
 
   // Variables named in data-sharing clauses keep their names there, which
-  // cannot become a rank's copy.
+  // cannot become a rank's copy. Target regions are listed (TargetConstruct).
   bool VisitOMPExecutableDirective(OMPExecutableDirective *d) {
+    if (isOpenMPTargetExecutionDirective(d->getDirectiveKind()) && d->hasAssociatedStmt() && inMain(d->getBeginLoc()))
+      targets.push_back({pc_.constructRange(d), pc_.pragmaRange(d), d->getBeginLoc().isMacroID()});
     for (OMPClause *c : d->clauses()) {
       if (!c || c->isImplicit()) continue;
       switch (c->getClauseKind()) {
@@ -104,6 +107,9 @@ class Finder : public RecursiveASTVisitor<Finder> {
         case llvm::omp::OMPC_aligned:
         case llvm::omp::OMPC_copyin:
         case llvm::omp::OMPC_copyprivate:
+        case llvm::omp::OMPC_is_device_ptr:     // a copy in the region, as firstprivate
+        case llvm::omp::OMPC_use_device_ptr:    // the region's own, as private
+        case llvm::omp::OMPC_use_device_addr:
           for (Stmt *child : c->children())
             if (const DeclRefExpr *ref = namedIn(child))
               if (auto *v = dyn_cast<VarDecl>(ref->getDecl()); v && hasStaticStorage(v) && candidate(v))
@@ -112,6 +118,17 @@ class Finder : public RecursiveASTVisitor<Finder> {
                             llvm::omp::getOpenMPClauseName(c->getClauseKind()).str() +
                             "' clause, where hccsim cannot put a rank's copy: every rank of a simulation shares it "
                             "(hint: reduce into a local variable, or keep it global with #pragma hcc keep_global)");
+          break;
+        // Target constructs run on the host, where a mapped variable is the
+        // variable itself: the clause keeps its name, which clang requires,
+        // and the region's uses are the rank's copy (a target region is
+        // outlined with the variable's address, as a parallel region).
+        case llvm::omp::OMPC_map:
+        case llvm::omp::OMPC_to:
+        case llvm::omp::OMPC_from:
+        case llvm::omp::OMPC_has_device_addr:
+          for (Stmt *child : c->children())
+            if (const DeclRefExpr *ref = namedIn(child, true)) mappedNames_.insert(ref);
           break;
         default: break;
       }
@@ -124,12 +141,14 @@ class Finder : public RecursiveASTVisitor<Finder> {
 
   // The variable a clause's item names: itself, or the array an array
   // section or element of it is in (`reduction(+ : hist[2:4])`).
-  static const DeclRefExpr *namedIn(Stmt *item) {
+  // A map clause's item may also be a member of it (`map(to: grid.cells[0:n])`).
+  static const DeclRefExpr *namedIn(Stmt *item, bool members = false) {
     auto *e = dyn_cast_or_null<Expr>(item);
     while (e) {
       e = e->IgnoreParenImpCasts();
       if (auto *section = dyn_cast<ArraySectionExpr>(e)) e = section->getBase();
       else if (auto *element = dyn_cast<ArraySubscriptExpr>(e)) e = element->getBase();
+      else if (auto *member = dyn_cast<MemberExpr>(e); member && members) e = member->getBase();
       else break;
     }
     return dyn_cast_or_null<DeclRefExpr>(e);
@@ -234,6 +253,26 @@ class Finder : public RecursiveASTVisitor<Finder> {
 
  public:
   std::set<const VarDecl *> initRefs;  // variables whose initialiser uses privatised ones
+  std::vector<TargetConstruct> targets;
+
+  // A region whose directive a macro writes cannot get the pointers to the
+  // ranks' copies: the variables it uses stay shared, with a warning.
+  void excludeUsesInMacroTargets() {
+    for (const TargetConstruct &t : targets) {
+      if (!t.macro) continue;
+      for (auto &[v, var] : vars_)
+        for (const PrivateUse &u : var.uses)
+          if (!pc_.sm.isBeforeInTranslationUnit(u.range.getBegin(), t.construct.getBegin()) &&
+              pc_.sm.isBeforeInTranslationUnit(u.range.getBegin(), t.construct.getEnd())) {
+            exclude(v, u.range.getBegin(),
+                    "'" + v->getNameAsString() +
+                        "' is used in a target region whose directive a macro writes, where hccsim cannot put a "
+                        "rank's copy: every rank of a simulation shares it (hint: write the directive, or keep it "
+                        "global with #pragma hcc keep_global)");
+            break;
+          }
+    }
+  }
 
  private:
   PassContext &pc_;
@@ -242,6 +281,7 @@ class Finder : public RecursiveASTVisitor<Finder> {
   const Decl *anchor_ = nullptr;
   const VarDecl *initOwner_ = nullptr;
   bool warnedErrno_ = false;
+  std::set<const DeclRefExpr *> mappedNames_;  // the variables map-like clauses name
 };
 
 // A variable only this translation unit can name (static, in an anonymous
@@ -278,7 +318,9 @@ PrivateVariables findPrivateVariables(PassContext &pc, TranslationUnitDecl *tu,
   PrivateVariables found;
   Finder finder(pc, found.vars, kept);
   finder.TraverseDecl(tu);
+  finder.excludeUsesInMacroTargets();
   found.initRefs = std::move(finder.initRefs);
+  found.targets = std::move(finder.targets);
   for (auto &[v, var] : found.vars) var.readOnly = readOnly(pc.ctx, var);
   return found;
 }

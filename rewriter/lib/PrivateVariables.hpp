@@ -29,16 +29,27 @@ struct PrivateVariable {
   bool readOnly = false;
   unsigned id = 0;
   // Where its descriptor goes: in its function after its declaration, in
-  // its class, after its first declaration in this file, or before the
-  // declaration that first uses it (declared in a header).
-  enum Place { Local, InClass, AfterDeclaration, BeforeUse } place = Local;
+  // its class, after its first declaration in this file, before the
+  // declaration that first uses it (declared in a header), or at the end of
+  // the file (a `declare target` variable: a use of it before its directive
+  // draws clang's warning).
+  enum Place { Local, InClass, AfterDeclaration, BeforeUse, EndOfFile } place = Local;
   const clang::Decl *placeDecl = nullptr;  // the declaration it goes after or before
   std::string qualified;   // the variable's name, from file scope
   std::string descriptor;  // the descriptor's name, from file scope (or in its function)
 };
 
+// A target construct of the main file (Privatize.cpp gives its region the
+// ranks' copies through pointers).
+struct TargetConstruct {
+  clang::CharSourceRange construct;  // the directive and its region
+  clang::CharSourceRange directive;
+  bool macro = false;  // the directive is a macro's (_Pragma): nothing can go before it
+};
+
 struct PrivateVariables {
   std::map<const clang::VarDecl *, PrivateVariable> vars;  // by canonical declaration
+  std::vector<TargetConstruct> targets;  // in the order of the file
   std::set<const clang::VarDecl *> initRefs;  // variables whose initialiser uses privatisable ones
 };
 

@@ -19,10 +19,12 @@
 // file without MPI, one that a simulation of several ranks prints.
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <set>
 #include <tuple>
 
 #include "PrivateVariables.hpp"
+#include "clang/AST/Attr.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
@@ -71,6 +73,7 @@ class Privatizer {
     PrivateVariables found = findPrivateVariables(pc_, tu, kept_);
     vars_ = std::move(found.vars);
     initRefs_ = std::move(found.initRefs);
+    targets_ = std::move(found.targets);
     std::vector<PrivateVariable *> order;
     for (auto &[v, var] : vars_) {
       if (const auto k = kept_.find(v->getNameAsString()); k != kept_.end()) {
@@ -93,6 +96,7 @@ class Privatizer {
           pc_.inMainFile(var->var->getDefinition()->getLocation()))
         stripped_.push_back(initializerOf(var->var->getDefinition()).range);
     for (PrivateVariable *var : order) rewriteUses(*var);
+    pointTargetsAtCopies();
     std::sort(useEdits_.begin(), useEdits_.end());
     for (PrivateVariable *var : order) emitDescriptor(*var);
     for (const auto &k : kept_)
@@ -111,6 +115,36 @@ class Privatizer {
     for (const PrivateUse &u : var.uses)
       if (pc_.sm.isBeforeInTranslationUnit(u.range.getBegin(), best)) best = u.range.getBegin();
     return best;
+  }
+
+  // A target region reaches the ranks' copies through pointers declared
+  // before its directive: `{ __typeof__(v) *const __hcc_tpN =
+  // &HCC_PRIVATE(v);` ... `}`, its uses `(*__hcc_tpN)`. Clang maps what a
+  // target region names (a member's or an element's base must be a
+  // variable, which a rank's copy, an address computed from the
+  // original's, is not) and takes a copy of a scalar it does not map: the
+  // original's. A pointer is a variable, copied into the region. Target
+  // regions run on the host, so a region that writes a scalar it did not
+  // map leaves the value, where a copy would have dropped it.
+  void pointTargetsAtCopies() {
+    for (const auto &[target, vars] : targetPointers_) {
+      const TargetConstruct &t = targets_[target];
+      std::string decls;
+      for (const auto &[var, pointer] : vars)
+        decls += "__typeof__(" + var->qualified + ") *const " + pointer + " = &" + pc_.privateAccess[var->var] + "; ";
+      const SourceLocation begin = t.construct.getBegin();
+      const std::string indent(pc_.sm.getExpansionColumnNumber(begin) - 1, ' ');  // the directive's columns stay
+      pc_.rewriter.InsertTextBefore(begin, "{ " + decls + "\n" + pc_.lineMarker(pc_.line(begin)) + indent);
+      pc_.rewriter.InsertTextAfterToken(t.construct.getEnd(), " }");
+    }
+  }
+
+  // The target construct whose region (not its directive) holds a use.
+  std::optional<size_t> targetRegionOf(unsigned offset) const {
+    for (size_t i = 0; i < targets_.size(); ++i)
+      if (!targets_[i].macro && inside(offset, targets_[i].construct) && !inside(offset, targets_[i].directive))
+        return i;
+    return std::nullopt;
   }
 
   // Forms hccsim does not privatise get a warning (excluded: not silent).
@@ -193,10 +227,22 @@ class Privatizer {
         var.placeDecl = anchor;
         scope = anchor->getLexicalDeclContext();
       }
+      if (var.place != PrivateVariable::InClass && !needsInit(v) && declaredTarget(v)) {
+        var.place = PrivateVariable::EndOfFile;
+        scope = nullptr;
+      }
       var.qualified = scopePrefix(v->getDeclContext(), cxx_) + v->getNameAsString();
       var.descriptor = scopePrefix(scope, cxx_) + d;
     }
     pc_.privateAccess[v] = "HCC_PRIVATE(" + var.qualified + ")";
+  }
+
+  // Named by an OpenMP `declare target` directive (on the host, where
+  // target regions run, it changes nothing).
+  static bool declaredTarget(const VarDecl *v) {
+    for (const VarDecl *r : v->redecls())
+      if (r->hasAttr<OMPDeclareTargetDeclAttr>()) return true;
+    return false;
   }
 
   const VarDecl *firstDeclInMain(const VarDecl *v) const {
@@ -218,15 +264,30 @@ class Privatizer {
 
   void rewriteUses(const PrivateVariable &var) {
     const std::string &access = pc_.privateAccess[var.var];
-    std::set<unsigned> done;  // a use the AST holds twice (OpenMP captures) is rewritten once
-    for (const PrivateUse &u : var.uses) {
-      const unsigned offset = pc_.sm.getFileOffset(u.range.getBegin());
-      if (!done.insert(offset).second) continue;
-      const unsigned length = pc_.rewriter.getRangeSize(u.range);
+    // A use the AST holds twice (OpenMP captures; a target region's copy of
+    // `ns::v` spans `v` alone) is rewritten once, as its longest range.
+    std::vector<std::tuple<unsigned, unsigned, const PrivateUse *>> uses;
+    for (const PrivateUse &u : var.uses)
+      uses.emplace_back(pc_.sm.getFileOffset(u.range.getBegin()), pc_.rewriter.getRangeSize(u.range), &u);
+    std::sort(uses.begin(), uses.end(), [](const auto &a, const auto &b) {
+      return std::get<0>(a) != std::get<0>(b) ? std::get<0>(a) < std::get<0>(b) : std::get<1>(a) > std::get<1>(b);
+    });
+    unsigned covered = 0;  // the end of the last use rewritten
+    for (const auto &[offset, length, use] : uses) {
+      if (offset < covered) continue;
+      covered = offset + length;
+      const PrivateUse &u = *use;
       useEdits_.emplace_back(offset, length, access);
       bool stripped = false;
       for (const CharSourceRange &r : stripped_) stripped |= inside(offset, r);
-      if (!stripped) pc_.rewriter.ReplaceText(u.range, access);
+      if (stripped) continue;
+      if (const std::optional<size_t> target = targetRegionOf(offset)) {
+        std::string &pointer = targetPointers_[*target][&var];
+        if (pointer.empty()) pointer = "__hcc_tp" + std::to_string(nextPointer_++);
+        pc_.rewriter.ReplaceText(u.range, "(*" + pointer + ")");
+      } else {
+        pc_.rewriter.ReplaceText(u.range, access);
+      }
     }
   }
 
@@ -306,6 +367,7 @@ class Privatizer {
         pc_.rewriter.InsertTextAfter(afterDeclaration(var.placeDecl),
                                      " " + functions + descriptorText(var, init, destroy, false));
         break;
+      case PrivateVariable::EndOfFile: endDescriptors_ += descriptorText(var, init, destroy, false) + "\n"; break;
       default: {
         SourceLocation at = pc_.sm.getExpansionLoc(var.placeDecl->getBeginLoc());
         pc_.rewriter.InsertTextBefore(at, functions + descriptorText(var, init, destroy, false) + "\n" +
@@ -375,7 +437,7 @@ class Privatizer {
   void finish() {
     if (needsNew_)
       pc_.rewriter.InsertTextBefore(pc_.sm.getLocForStartOfFile(pc_.sm.getMainFileID()), "#include <new>\n");
-    std::string tail;
+    std::string tail = endDescriptors_;
     for (size_t i = 0; i < pc_.deferredSharingWarnings.size(); ++i)
       tail += "static const char *const __hcc_unprivatised" + std::to_string(i) +
               " __attribute__((used, section(\"hcc_unprivatised\"))) = " + quoted(pc_.deferredSharingWarnings[i]) +
@@ -398,6 +460,11 @@ class Privatizer {
   PassContext &pc_;
   const bool cxx_;
   std::map<const VarDecl *, PrivateVariable> vars_;
+  std::string endDescriptors_;  // the EndOfFile ones
+  std::vector<TargetConstruct> targets_;
+  // By target construct, the pointer to each variable's copy its region uses.
+  std::map<size_t, std::map<const PrivateVariable *, std::string>> targetPointers_;
+  unsigned nextPointer_ = 0;
   std::set<const VarDecl *> initRefs_;
   std::map<std::string, SourceLocation> kept_;
   std::set<std::string> keptUsed_;

@@ -440,6 +440,18 @@ void* hcc_program_reallocarray(void* p, size_t n, size_t size) {  // reallocarra
 
 void hcc_program_free(void* p) { release(p); }  // free
 
+// Device memory of the only device there is, the host (device 0, or
+// OpenMP 5.2's omp_initial_device, -1; any other is invalid, as in
+// rt/omp/devices.cpp): the program's heap, counted and folded as malloc's.
+void* hcc_program_target_alloc(size_t n, int device) {  // omp_target_alloc
+  if (device != 0 && device != -1) return nullptr;
+  hcc::rt::caller_site = __builtin_return_address(0);
+  return allocate(n);
+}
+void hcc_program_target_free(void* p, int device) {  // omp_target_free
+  if (device == 0 || device == -1) release(p);
+}
+
 void hcc_program_allocations(int mode) {
   if (mode < HCC_ALLOCATIONS_BY_SIZE || mode > HCC_ALLOCATIONS_KEPT)
     hcc::rt::fatal("hcc_program_allocations(" + std::to_string(mode) + "): not an hcc_allocations value");

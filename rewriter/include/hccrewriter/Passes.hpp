@@ -183,11 +183,6 @@ void markThreadLocals(PassContext &pc, clang::TranslationUnitDecl *tu);
 // between cores a simulation charges.
 void markSharedAtomics(PassContext &pc, clang::TranslationUnitDecl *tu);
 
-// ---- Pass: unsupported constructs (Unsupported.cpp) -------------------------
-// An error with a hint for each OpenMP construct or clause hccsim's OpenMP
-// runtime does not implement.
-void diagnoseUnsupported(PassContext &pc, clang::TranslationUnitDecl *tu);
-
 // ---- The C library's allocation functions (FoldedAllocations.cpp) -----------
 // Those the driver redirects in instrumented and simulated builds
 // (drivers/hccsim), by name, and which arguments give the bytes they

@@ -15,8 +15,8 @@ void f(int *p, int len) {
   work(p);
 #endif
 #ifdef BAD_CONSTRUCT
-  // offloading: not implemented
-#pragma omp target map(tofrom: p[0:len])
+  // a model for a statement that is no loop
+#pragma hcc model
   {
     work(p);
     work(p);
@@ -34,7 +34,7 @@ void f(int *p, int len) {
 
 // PARAMS: diag.c:14:27: error: hccsim: expected ',' or ')' after the value of parameter 'n', found end of line
 // PARAMS: 1 error generated.
-// CONSTRUCT: diag.c:19:1: error: hccsim: offloading constructs are not implemented; give GPU kernels to tasks with '#pragma hcc task impl(cuda: fn)'
+// CONSTRUCT: diag.c:19:9: error: hccsim: '#pragma hcc model' must precede a 'for' loop or an OpenMP worksharing loop
 // CONSTRUCT: 1 error generated.
 // SYNTAX: diag.c:26:9: error: expected expression
 // SYNTAX: 1 error generated.
