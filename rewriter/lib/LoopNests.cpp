@@ -134,8 +134,12 @@ class LoopNests {
       pc_.rewriter.InsertTextAfter(pc_.sm.getLocForEndOfFile(pc_.sm.getMainFileID()), constructors_);
   }
 
+  // Not a `declare target` function: code a target region may call cannot
+  // read the thread's skip flag (clang refuses thread-local variables
+  // there); its nests are part of its callers' loops, as in a target region.
   void function(const FunctionDecl *f) {
     if (!f->hasBody() || f->isDependentContext() || f->isConstexpr() || !pc_.inMainFile(f->getBeginLoc())) return;
+    if (f->hasAttr<OMPDeclareTargetDeclAttr>()) return;
     counters_ = countersOnly(f->getBody());
     walk(f->getBody(), nullptr, false);
   }
@@ -283,7 +287,9 @@ class LoopNests {
   }
 
   // The variables of which a worksharing loop's threads have copies that
-  // nothing reads after it (lastprivate ones are read after it).
+  // nothing reads after it (lastprivate ones are read after it). Not the
+  // implicit ones: a target region's pointers are firstprivate, and what
+  // the loop stores through its copy of A goes into A's elements.
   static std::set<const VarDecl *> threadCopies(const Stmt *s) {
     std::set<const VarDecl *> copies;
     auto *d = dyn_cast<OMPLoopDirective>(s);
@@ -292,9 +298,11 @@ class LoopNests {
       if (const VarDecl *v = varOf(e)) copies.insert(v->getCanonicalDecl());
     };
     for (const auto *c : d->getClausesOfKind<OMPPrivateClause>())
-      for (const Expr *e : c->varlists()) add(e);
+      if (!c->isImplicit())
+        for (const Expr *e : c->varlists()) add(e);
     for (const auto *c : d->getClausesOfKind<OMPFirstprivateClause>())
-      for (const Expr *e : c->varlists()) add(e);
+      if (!c->isImplicit())
+        for (const Expr *e : c->varlists()) add(e);
     for (const Expr *e : d->counters()) add(e);
     for (const auto *c : d->getClausesOfKind<OMPLastprivateClause>())
       for (const Expr *e : c->varlists())
