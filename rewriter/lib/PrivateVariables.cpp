@@ -1,8 +1,10 @@
 // Finds what the privatisation pass rewrites (PrivateVariables.hpp).
 #include "PrivateVariables.hpp"
 
+#include <optional>
 #include <set>
 
+#include "StmtWalk.hpp"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Lex/Lexer.h"
@@ -65,7 +67,7 @@ class Finder : public RecursiveASTVisitor<Finder> {
   }
 
   bool VisitDeclRefExpr(DeclRefExpr *e) {
-    if (mappedNames_.count(e)) return true;
+    if (clauseNames_.count(e)) return true;
     if (auto *v = dyn_cast<VarDecl>(e->getDecl()); v && hasStaticStorage(v) && candidate(v)) use(v, e);
     return true;
   }
@@ -91,10 +93,19 @@ class Finder : public RecursiveASTVisitor<Finder> {
   // Variables named in data-sharing clauses keep their names there, which
   // cannot become a rank's copy. Target regions are listed (TargetConstruct).
   bool VisitOMPExecutableDirective(OMPExecutableDirective *d) {
+    std::optional<TargetConstruct> target;
     if (isOpenMPTargetExecutionDirective(d->getDirectiveKind()) && d->hasAssociatedStmt() && inMain(d->getBeginLoc()))
-      targets.push_back({pc_.constructRange(d), pc_.pragmaRange(d), d->getBeginLoc().isMacroID()});
+      target = TargetConstruct{pc_.constructRange(d), pc_.pragmaRange(d), d->getBeginLoc().isMacroID(), {}};
     for (OMPClause *c : d->clauses()) {
-      if (!c || c->isImplicit()) continue;
+      if (!c) continue;
+      // Clang's own clauses name what the region uses (the uses themselves).
+      if (c->isImplicit()) {
+        if (target && c->getClauseKind() == llvm::omp::OMPC_firstprivate)
+          for (Stmt *child : c->children())
+            if (const DeclRefExpr *ref = namedIn(child))
+              if (auto *v = dyn_cast<VarDecl>(ref->getDecl())) target->copied.insert(v->getCanonicalDecl());
+        continue;
+      }
       switch (c->getClauseKind()) {
         case llvm::omp::OMPC_private:
         case llvm::omp::OMPC_firstprivate:
@@ -128,11 +139,12 @@ class Finder : public RecursiveASTVisitor<Finder> {
         case llvm::omp::OMPC_from:
         case llvm::omp::OMPC_has_device_addr:
           for (Stmt *child : c->children())
-            if (const DeclRefExpr *ref = namedIn(child, true)) mappedNames_.insert(ref);
+            if (const DeclRefExpr *ref = namedIn(child, true)) clauseNames_.insert(ref);
           break;
         default: break;
       }
     }
+    if (target) targets.push_back(std::move(*target));
     return true;
   }
 
@@ -281,7 +293,7 @@ class Finder : public RecursiveASTVisitor<Finder> {
   const Decl *anchor_ = nullptr;
   const VarDecl *initOwner_ = nullptr;
   bool warnedErrno_ = false;
-  std::set<const DeclRefExpr *> mappedNames_;  // the variables map-like clauses name
+  std::set<const DeclRefExpr *> clauseNames_;  // the names map-like clauses keep
 };
 
 // A variable only this translation unit can name (static, in an anonymous

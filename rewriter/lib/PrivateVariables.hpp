@@ -45,6 +45,9 @@ struct TargetConstruct {
   clang::CharSourceRange construct;  // the directive and its region
   clang::CharSourceRange directive;
   bool macro = false;  // the directive is a macro's (_Pragma): nothing can go before it
+  // What the region takes a copy of (clang's implicit firstprivate: the
+  // scalars it does not map, aggregates under defaultmap(firstprivate)).
+  std::set<const clang::VarDecl *> copied;
 };
 
 struct PrivateVariables {

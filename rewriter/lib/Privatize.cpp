@@ -117,32 +117,46 @@ class Privatizer {
     return best;
   }
 
-  // A target region reaches the ranks' copies through pointers declared
-  // before its directive: `{ __typeof__(v) *const __hcc_tpN =
+  // A target region reaches the ranks' copies through variables declared
+  // before its directive and named in a firstprivate clause added to it
+  // (which defaultmap(none) needs): `{ __typeof__(v) *const __hcc_tpN =
   // &HCC_PRIVATE(v);` ... `}`, its uses `(*__hcc_tpN)`. Clang maps what a
   // target region names (a member's or an element's base must be a
   // variable, which a rank's copy, an address computed from the
-  // original's, is not) and takes a copy of a scalar it does not map: the
-  // original's. A pointer is a variable, copied into the region. Target
-  // regions run on the host, so a region that writes a scalar it did not
-  // map leaves the value, where a copy would have dropped it.
+  // original's, is not). What the region takes a copy of (a scalar it does
+  // not map) gets a copy of the rank's instead, `__typeof__(v) __hcc_tpN =
+  // HCC_PRIVATE(v);`, used as `__hcc_tpN`: the region writes its own copy,
+  // as natively.
   void pointTargetsAtCopies() {
     for (const auto &[target, vars] : targetPointers_) {
       const TargetConstruct &t = targets_[target];
-      std::string decls;
-      for (const auto &[var, pointer] : vars)
-        decls += "__typeof__(" + var->qualified + ") *const " + pointer + " = &" + pc_.privateAccess[var->var] + "; ";
+      std::string decls, names;
+      for (const auto &[var, name] : vars) {
+        const std::string &access = pc_.privateAccess[var->var];
+        if (!t.copied.count(var->var))
+          decls += "__typeof__(" + var->qualified + ") *const " + name + " = &" + access + "; ";
+        else if (var->var->getType()->isArrayType())
+          decls += "__typeof__(" + var->qualified + ") " + name + "; __builtin_memcpy(&" + name + ", &" + access +
+                   ", sizeof " + name + "); ";
+        else
+          decls += "__typeof__(" + var->qualified + ") " + name + " = " + access + "; ";
+        names += (names.empty() ? "" : ", ") + name;
+      }
       const SourceLocation begin = t.construct.getBegin();
       const std::string indent(pc_.sm.getExpansionColumnNumber(begin) - 1, ' ');  // the directive's columns stay
       pc_.rewriter.InsertTextBefore(begin, "{ " + decls + "\n" + pc_.lineMarker(pc_.line(begin)) + indent);
+      pc_.rewriter.InsertTextBefore(t.directive.getEnd(), " firstprivate(" + names + ")");
       pc_.rewriter.InsertTextAfterToken(t.construct.getEnd(), " }");
     }
   }
 
-  // The target construct whose region (not its directive) holds a use.
-  std::optional<size_t> targetRegionOf(unsigned offset) const {
+  // The target construct whose region (not its directive) holds a use of a
+  // variable declared before it (not a static of the region's own code).
+  std::optional<size_t> targetRegionOf(unsigned offset, const PrivateVariable &var) const {
+    const unsigned declared = pc_.sm.getFileOffset(pc_.sm.getExpansionLoc(var.var->getLocation()));
     for (size_t i = 0; i < targets_.size(); ++i)
-      if (!targets_[i].macro && inside(offset, targets_[i].construct) && !inside(offset, targets_[i].directive))
+      if (!targets_[i].macro && inside(offset, targets_[i].construct) && !inside(offset, targets_[i].directive) &&
+          !(pc_.sm.isInMainFile(pc_.sm.getExpansionLoc(var.var->getLocation())) && inside(declared, targets_[i].construct)))
         return i;
     return std::nullopt;
   }
@@ -266,9 +280,12 @@ class Privatizer {
     const std::string &access = pc_.privateAccess[var.var];
     // A use the AST holds twice (OpenMP captures; a target region's copy of
     // `ns::v` spans `v` alone) is rewritten once, as its longest range.
+    // An expression clang made (a target loop's captured bound, located at
+    // its `for`) has a range whose text is not the name.
     std::vector<std::tuple<unsigned, unsigned, const PrivateUse *>> uses;
     for (const PrivateUse &u : var.uses)
-      uses.emplace_back(pc_.sm.getFileOffset(u.range.getBegin()), pc_.rewriter.getRangeSize(u.range), &u);
+      if (Lexer::getSourceText(u.range, pc_.sm, pc_.ctx.getLangOpts()).ends_with(var.var->getName()))
+        uses.emplace_back(pc_.sm.getFileOffset(u.range.getBegin()), pc_.rewriter.getRangeSize(u.range), &u);
     std::sort(uses.begin(), uses.end(), [](const auto &a, const auto &b) {
       return std::get<0>(a) != std::get<0>(b) ? std::get<0>(a) < std::get<0>(b) : std::get<1>(a) > std::get<1>(b);
     });
@@ -281,10 +298,10 @@ class Privatizer {
       bool stripped = false;
       for (const CharSourceRange &r : stripped_) stripped |= inside(offset, r);
       if (stripped) continue;
-      if (const std::optional<size_t> target = targetRegionOf(offset)) {
-        std::string &pointer = targetPointers_[*target][&var];
-        if (pointer.empty()) pointer = "__hcc_tp" + std::to_string(nextPointer_++);
-        pc_.rewriter.ReplaceText(u.range, "(*" + pointer + ")");
+      if (const std::optional<size_t> target = targetRegionOf(offset, var)) {
+        std::string &name = targetPointers_[*target][&var];
+        if (name.empty()) name = "__hcc_tp" + std::to_string(nextPointer_++);
+        pc_.rewriter.ReplaceText(u.range, targets_[*target].copied.count(var.var) ? name : "(*" + name + ")");
       } else {
         pc_.rewriter.ReplaceText(u.range, access);
       }
@@ -462,7 +479,8 @@ class Privatizer {
   std::map<const VarDecl *, PrivateVariable> vars_;
   std::string endDescriptors_;  // the EndOfFile ones
   std::vector<TargetConstruct> targets_;
-  // By target construct, the pointer to each variable's copy its region uses.
+  // By target construct, the pointer to each variable's copy its region
+  // uses, or its copy of it.
   std::map<size_t, std::map<const PrivateVariable *, std::string>> targetPointers_;
   unsigned nextPointer_ = 0;
   std::set<const VarDecl *> initRefs_;

@@ -61,6 +61,7 @@ int omp_get_num_procs(void) { return std::max<int>(1, static_cast<int>(state().c
 // libomp says it (no limit), though teams stop at kMaxWorkers threads.
 int omp_get_thread_limit(void) {
   State& s = state();
+  if (const int limit = context(s).thread_limit; limit > 0) return limit;
   if (const int limit = context(s).team->thread_limit; limit > 0) return limit;
   return s.rt.config().thread_limit.value_or(INT32_MAX);
 }
@@ -101,8 +102,8 @@ int omp_get_team_num(void) { return context(state()).team->team_num; }
 int omp_get_num_devices(void) { return 0; }
 int omp_get_device_num(void) { return 0; }
 int omp_get_initial_device(void) { return 0; }
-int omp_get_default_device(void) { return 0; }
-void omp_set_default_device(int) {}
+int omp_get_default_device(void) { return state().default_device; }
+void omp_set_default_device(int device) { state().default_device = std::max(0, device); }
 int omp_is_initial_device(void) { return 1; }
 
 // omp_sched_t is an int (omp.h).

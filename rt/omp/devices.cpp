@@ -1,4 +1,5 @@
-// OpenMP's device memory routines for the one device there is: the host
+// OpenMP's device memory routines, and a target construct's thread limit,
+// for the one device there is: the host
 // (the initial device, number 0 = omp_get_num_devices(), or OpenMP 5.2's
 // omp_initial_device, -1). `target` constructs run on the host as libomp
 // and libgomp run them without an offload device (clang compiles them so
@@ -20,6 +21,7 @@
 #include <cstring>
 
 #include "kmp.hpp"
+#include "omp_state.hpp"
 #include "small_vector.hpp"
 
 extern "C" {
@@ -125,6 +127,13 @@ void* omp_target_memset_async(void* p, int value, size_t count, int device, int 
   if (!host(device) || !p) return nullptr;
   wait_for(depobj_count, depobjs);
   return std::memset(p, value, count);
+}
+
+// A target construct's thread_limit (OpenMP 5.1): the thread-limit-var of
+// the undeferred task clang runs the region in.
+void __kmpc_set_thread_limit(ident_t*, int32_t, int32_t limit) {
+  hcc::omp::Context& c = hcc::omp::context(hcc::omp::state());
+  c.thread_limit = limit > 0 ? limit : 0;
 }
 
 }  // extern "C"

@@ -46,6 +46,7 @@ State::State(rt::Runtime& runtime) : rt(runtime) {
   if (const char* v = std::getenv("OMP_MAX_ACTIVE_LEVELS")) max_active_levels = std::max(0, std::atoi(v));
   if (const char* v = std::getenv("OMP_NUM_TEAMS")) num_teams = std::max(0, std::atoi(v));
   if (const char* v = std::getenv("OMP_TEAMS_THREAD_LIMIT")) teams_thread_limit = std::max(0, std::atoi(v));
+  if (const char* v = std::getenv("OMP_DEFAULT_DEVICE")) default_device = std::max(0, std::atoi(v));
   loops_recorded = rt.mode() == HCC_MODE_INSTRUMENT;
   loops_modelled = rt.simulated() && rt.config().sim_loops == "model";
   initial.resize(1);

@@ -185,6 +185,10 @@ struct Context {
   // run_schedule_of).
   int nthreads = 0;
   RunSchedule schedule{0, 0};
+  // thread-limit-var as a target construct's thread_limit sets it
+  // (__kmpc_set_thread_limit, in the undeferred task clang wraps the
+  // region in), inherited as nthreads; 0: its team's, else the runtime's.
+  int thread_limit = 0;
 };
 
 // The values the compiler evaluated for a task, when it said any: on the
@@ -291,6 +295,9 @@ struct State final : rt::Runtime::Extension {
   bool region_active = false;    // one active region at a time: the workers are its team
   bool cancellation = false;     // cancel-var (OMP_CANCELLATION): whether `cancel` cancels
   int num_teams = 0, teams_thread_limit = 0;  // nteams-var, teams-thread-limit-var (0: unset)
+  // default-device-var (OMP_DEFAULT_DEVICE, omp_set_default_device): any
+  // number; the host is the only device there is (devices.cpp).
+  int default_device = 0;
   // run-sched-var (OMP_SCHEDULE, omp_set_schedule): schedule(runtime) loops.
   RunSchedule run_schedule;
   // Loops as kernels (loop_kernels.hpp): instrumented runs record every

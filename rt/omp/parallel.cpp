@@ -105,7 +105,8 @@ void begin_serialized(State& s) {
   std::unique_ptr<Team> team = nested_team(me.contexts.back(), 1);
   team->serialized = true;
   const Context& outer = me.contexts.back();
-  me.contexts.push_back(Context{team.release(), 0, outer.final, false, 0, nullptr, outer.nthreads, outer.schedule});
+  me.contexts.push_back(
+      Context{team.release(), 0, outer.final, false, 0, nullptr, outer.nthreads, outer.schedule, outer.thread_limit});
 }
 
 void end_serialized(State& s) {
@@ -135,6 +136,7 @@ void fork(kmpc_micro fn, const Captured& args, bool if_true) {
   const double loop_work = me.next_loop_work;
   me.next_loop_work = 0;
   if (const int limit = outer.team->thread_limit; limit > 0) n = std::min(n, limit);  // in a teams region
+  if (outer.thread_limit > 0) n = std::min(n, outer.thread_limit);                      // in a target region
   n = std::min(n, s.rt.thread_limit());
   // The CPU workers are the team of one outermost region at a time; a
   // region nested in a team's region is active below max-active-levels, its
@@ -208,7 +210,7 @@ std::unique_ptr<Team> nested_team(const Context& outer, int nthreads, std::uniqu
   keep_or_set(team->parent_tid, outer.tid);
   keep_or_set(team->num_teams, outer.team->num_teams);
   keep_or_set(team->team_num, outer.team->team_num);
-  keep_or_set(team->thread_limit, outer.team->thread_limit);
+  keep_or_set(team->thread_limit, outer.thread_limit > 0 ? outer.thread_limit : outer.team->thread_limit);
   keep_or_set(team->schedule, outer.schedule.kind ? outer.schedule : outer.team->schedule);
   return team;
 }

@@ -274,7 +274,7 @@ void begin_on_creator(TaskHeader* h) {
   if (h->state->rt.measures_costs()) me.task_alloc_at = rt::TaskOptions::kBeginAtSubmit;
   const Context& creating = me.contexts.back();
   me.contexts.push_back(Context{h->team, creating.tid, h->final, true, h->depth, taskgroup_of(h), creating.nthreads,
-                                creating.schedule});
+                                creating.schedule, creating.thread_limit});
   h->running = true;
 }
 

@@ -1,6 +1,8 @@
 // Target constructs with no offload device run on the host, as libomp
 // runs them: combined constructs, data regions and updates, deferred
-// target tasks with dependences, declare target functions and variables.
+// target tasks with dependences, declare target functions and variables,
+// a target's thread_limit (OpenMP 5.1), a global the region takes a copy
+// of, default-device-var.
 // RUN: %omp-check %s
 #include <omp.h>
 #include <stdio.h>
@@ -10,6 +12,7 @@
 static double bias = 0.25;
 static double twice(double x) { return 2.0 * x + bias; }
 #pragma omp end declare target
+int global_count = 3;
 
 int main(void) {
   static double a[N], b[N], c[N][N / 10];
@@ -53,6 +56,22 @@ int main(void) {
   for (int i = 0; i < N; i++) b[i] += 1;
 #pragma omp target if (target : 0) map(tofrom : b)
   b[0] = -b[0];
+  int one_thread = 0, limit = 0, seen = 0;
+#pragma omp target thread_limit(1) map(from : one_thread, limit)
+#pragma omp parallel
+#pragma omp single
+  {
+    one_thread = omp_get_num_threads() == 1;
+    limit = omp_get_thread_limit();
+  }
+#pragma omp target map(from : seen)
+  {
+    seen = global_count;
+    global_count = 99;  // the region's copy
+  }
+  omp_set_default_device(3);
+  printf("thread limit: one thread %d, limit %d; copy: seen %d, after %d; default device %d\n", one_thread, limit,
+         seen, global_count, omp_get_default_device());
   printf("sum %.2f dot %.2f b %.2f %.2f\n", sum, dot, b[0], b[N - 1]);
   printf("on host %d, teams %d, x %.0f\n", on_host, teams_ok, x);
   return 0;

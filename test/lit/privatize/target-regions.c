@@ -1,11 +1,13 @@
 // Target constructs run on the host (no offload device). A target region
-// reaches the running rank's copies through pointers declared before its
-// directive: clang maps what a region names (a member's or an element's
-// base must be a variable) and takes a copy of a scalar it does not map,
-// the original's. Map clauses keep the names they map. A `declare target`
-// variable's descriptor goes to the end of the file (a use before the
-// directive draws clang's -Wopenmp-target warning). A region whose
-// directive a macro writes keeps the originals, with a warning.
+// reaches the running rank's copies through variables declared before its
+// directive and named in a firstprivate clause added to it: pointers to the
+// copies (clang maps what a region names, and a member's or an element's
+// base must be a variable), and, for what the region takes a copy of (a
+// scalar it does not map), a copy of the rank's copy, which the region
+// writes as it would its own. Map clauses keep the names they map. A
+// `declare target` variable's descriptor goes to the end of the file (a use
+// before the directive draws clang's -Wopenmp-target warning). A region
+// whose directive a macro writes keeps the originals, with a warning.
 // RUN: %hcc-rewrite --privatize %s -- -fopenmp 2>%t.err | %strip-checks | FileCheck %s
 // RUN: FileCheck %s --check-prefix=WARN < %t.err
 // RUN: %hccsim -fsimulate -Werror=openmp-target -Wno-error=hcc-sharing -c %s -o %t.o 2>&1 | FileCheck %s --check-prefix=WARN
@@ -30,11 +32,11 @@ double sweep(void) {
     field[i] = field[i] * coef + scale * g.cells[i];
     sum += field[i];
   }
-// CHECK: { __typeof__(g) *const [[G:__hcc_tp[0-9]+]] = &HCC_PRIVATE(g); __typeof__(field) *const [[F:__hcc_tp[0-9]+]] = &HCC_PRIVATE(field); __typeof__(coef) *const [[C:__hcc_tp[0-9]+]] = &HCC_PRIVATE(coef); __typeof__(scale) *const [[S:__hcc_tp[0-9]+]] = &HCC_PRIVATE(scale);
+// CHECK: { __typeof__(g) *const [[G:__hcc_tp[0-9]+]] = &HCC_PRIVATE(g); __typeof__(field) *const [[F:__hcc_tp[0-9]+]] = &HCC_PRIVATE(field); __typeof__(coef) [[C:__hcc_tp[0-9]+]] = HCC_PRIVATE(coef); __typeof__(scale) *const [[S:__hcc_tp[0-9]+]] = &HCC_PRIVATE(scale);
 // CHECK-NEXT: #line [[#@LINE-6]]
-// CHECK-NEXT: #pragma omp target teams distribute parallel for map(tofrom: field[0:N]) map(to: g.cells[0:N]) reduction(+ : sum)
+// CHECK-NEXT: #pragma omp target teams distribute parallel for map(tofrom: field[0:N]) map(to: g.cells[0:N]) reduction(+ : sum) firstprivate([[G]], [[F]], [[C]], [[S]])
 // CHECK-NEXT: for (int i = 0; i < N; i++) {
-// CHECK-NEXT: (*[[F]])[i] = (*[[F]])[i] * (*[[C]]) + (*[[S]]) * (*[[G]]).cells[i];
+// CHECK-NEXT: (*[[F]])[i] = (*[[F]])[i] * [[C]] + (*[[S]]) * (*[[G]]).cells[i];
 // CHECK-NEXT: sum += (*[[F]])[i];
 // CHECK-NEXT: } }
 #pragma omp target update from(field[0:N])
@@ -45,7 +47,7 @@ double sweep(void) {
 // CHECK-NEXT: if (HCC_PRIVATE(g).n > 0)
 // CHECK-NEXT: { __typeof__(coef) *const [[C2:__hcc_tp[0-9]+]] = &HCC_PRIVATE(coef);
 // CHECK-NEXT: #line
-// CHECK-NEXT: #pragma omp target map(tofrom: coef)
+// CHECK-NEXT: #pragma omp target map(tofrom: coef) firstprivate([[C2]])
 // CHECK-NEXT: (*[[C2]]) += 1; }
   OFFLOAD
   for (int i = 0; i < N; i++) flag += i;
