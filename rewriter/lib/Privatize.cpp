@@ -153,11 +153,15 @@ class Privatizer {
   // The target construct whose region (not its directive) holds a use of a
   // variable declared before it (not a static of the region's own code).
   std::optional<size_t> targetRegionOf(unsigned offset, const PrivateVariable &var) const {
-    const unsigned declared = pc_.sm.getFileOffset(pc_.sm.getExpansionLoc(var.var->getLocation()));
-    for (size_t i = 0; i < targets_.size(); ++i)
-      if (!targets_[i].macro && inside(offset, targets_[i].construct) && !inside(offset, targets_[i].directive) &&
-          !(pc_.sm.isInMainFile(pc_.sm.getExpansionLoc(var.var->getLocation())) && inside(declared, targets_[i].construct)))
+    const SourceLocation declaration = pc_.sm.getExpansionLoc(var.var->getLocation());
+    const bool inMain = pc_.sm.isInMainFile(declaration);
+    const unsigned declared = inMain ? pc_.sm.getFileOffset(declaration) : 0;
+    for (size_t i = 0; i < targets_.size(); ++i) {
+      const TargetConstruct &t = targets_[i];
+      if (!t.macro && inside(offset, t.construct) && !inside(offset, t.directive) &&
+          !(inMain && inside(declared, t.construct)))
         return i;
+    }
     return std::nullopt;
   }
 
