@@ -150,6 +150,14 @@ class Privatizer {
     }
   }
 
+  // The name of the variable a target region reaches var's copy through.
+  const std::string &targetName(size_t target, const PrivateVariable &var) {
+    std::vector<std::pair<const PrivateVariable *, std::string>> &names = targetPointers_[target];
+    for (const auto &[v, name] : names)
+      if (v == &var) return name;
+    return names.emplace_back(&var, "__hcc_tp" + std::to_string(nextPointer_++)).second;
+  }
+
   // The target construct whose region (not its directive) holds a use of a
   // variable declared before it (not a static of the region's own code).
   std::optional<size_t> targetRegionOf(unsigned offset, const PrivateVariable &var) const {
@@ -303,8 +311,7 @@ class Privatizer {
       for (const CharSourceRange &r : stripped_) stripped |= inside(offset, r);
       if (stripped) continue;
       if (const std::optional<size_t> target = targetRegionOf(offset, var)) {
-        std::string &name = targetPointers_[*target][&var];
-        if (name.empty()) name = "__hcc_tp" + std::to_string(nextPointer_++);
+        const std::string &name = targetName(*target, var);
         pc_.rewriter.ReplaceText(u.range, targets_[*target].copied.count(var.var) ? name : "(*" + name + ")");
       } else {
         pc_.rewriter.ReplaceText(u.range, access);
@@ -483,9 +490,9 @@ class Privatizer {
   std::map<const VarDecl *, PrivateVariable> vars_;
   std::string endDescriptors_;  // the EndOfFile ones
   std::vector<TargetConstruct> targets_;
-  // By target construct, the pointer to each variable's copy its region
-  // uses, or its copy of it.
-  std::map<size_t, std::map<const PrivateVariable *, std::string>> targetPointers_;
+  // By target construct, in the order of the variables' first uses: the
+  // pointer to each variable's copy its region uses, or its copy of it.
+  std::map<size_t, std::vector<std::pair<const PrivateVariable *, std::string>>> targetPointers_;
   unsigned nextPointer_ = 0;
   std::set<const VarDecl *> initRefs_;
   std::map<std::string, SourceLocation> kept_;

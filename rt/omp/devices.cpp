@@ -1,12 +1,11 @@
 // OpenMP's device memory routines, and a target construct's thread limit,
-// for the one device there is: the host
-// (the initial device, number 0 = omp_get_num_devices(), or OpenMP 5.2's
-// omp_initial_device, -1). `target` constructs run on the host as libomp
-// and libgomp run them without an offload device (clang compiles them so
-// when no offload target is given: teams, parallel regions and tasks of
-// this runtime); these routines then work on host memory, as libomptarget's
-// and libgomp's do for the host. Any other device number is invalid: a null
-// pointer or a non-zero return, as theirs.
+// for the one device there is: the host (host_device.hpp). `target`
+// constructs run on the host as libomp and libgomp run them without an
+// offload device (clang compiles them so when no offload target is given:
+// teams, parallel regions and tasks of this runtime); these routines then
+// work on host memory, as libomptarget's and libgomp's do for the host. Any
+// other device number is invalid: a null pointer or a non-zero return, as
+// theirs.
 //
 // Instrumented and simulated programs' omp_target_alloc and omp_target_free
 // are the runtime's allocation functions (drivers/hccsim redirects them, as
@@ -20,6 +19,7 @@
 #include <cstdlib>
 #include <cstring>
 
+#include "host_device.hpp"
 #include "kmp.hpp"
 #include "omp_state.hpp"
 #include "small_vector.hpp"
@@ -31,7 +31,7 @@ void __kmpc_omp_wait_deps(ident_t* loc, int32_t gtid, int32_t ndeps, kmp_depend_
 
 namespace {
 
-bool host(int device) { return device == 0 || device == -1; }
+using hcc::rt::host_device;
 
 // A depend object (omp_depend_t) points at its kmp_depend_info entries;
 // clang writes their number into the base_addr of the entry before them.
@@ -71,13 +71,13 @@ void copy_rect(char* dst, const char* src, size_t element, int dims, const size_
 
 extern "C" {
 
-void* omp_target_alloc(size_t size, int device) { return host(device) ? std::malloc(size) : nullptr; }
+void* omp_target_alloc(size_t size, int device) { return host_device(device) ? std::malloc(size) : nullptr; }
 void omp_target_free(void* p, int device) {
-  if (host(device)) std::free(p);
+  if (host_device(device)) std::free(p);
 }
-int omp_target_is_present(const void*, int device) { return host(device); }
-int omp_target_is_accessible(const void*, size_t, int device) { return host(device); }
-void* omp_get_mapped_ptr(const void* p, int device) { return host(device) ? const_cast<void*>(p) : nullptr; }
+int omp_target_is_present(const void*, int device) { return host_device(device); }
+int omp_target_is_accessible(const void*, size_t, int device) { return host_device(device); }
+void* omp_get_mapped_ptr(const void* p, int device) { return host_device(device) ? const_cast<void*>(p) : nullptr; }
 
 // There is no device memory to associate host memory with.
 int omp_target_associate_ptr(const void*, const void*, size_t, size_t, int) { return -1; }
@@ -85,7 +85,7 @@ int omp_target_disassociate_ptr(const void*, int) { return -1; }
 
 int omp_target_memcpy(void* dst, const void* src, size_t length, size_t dst_offset, size_t src_offset, int dst_device,
                       int src_device) {
-  if (!host(dst_device) || !host(src_device) || (length && (!dst || !src))) return -1;
+  if (!host_device(dst_device) || !host_device(src_device) || (length && (!dst || !src))) return -1;
   std::memmove(static_cast<char*>(dst) + dst_offset, static_cast<const char*>(src) + src_offset, length);
   return 0;
 }
@@ -95,7 +95,7 @@ int omp_target_memcpy_rect(void* dst, const void* src, size_t element, int dims,
                            const size_t* dst_offsets, const size_t* src_offsets, const size_t* dst_dims,
                            const size_t* src_dims, int dst_device, int src_device) {
   if (!dst && !src) return INT32_MAX;
-  if (!dst || !src || dims < 1 || !host(dst_device) || !host(src_device)) return -1;
+  if (!dst || !src || dims < 1 || !host_device(dst_device) || !host_device(src_device)) return -1;
   copy_rect(static_cast<char*>(dst), static_cast<const char*>(src), element, dims, volume, dst_offsets, src_offsets,
             dst_dims, src_dims);
   return 0;
@@ -103,7 +103,7 @@ int omp_target_memcpy_rect(void* dst, const void* src, size_t element, int dims,
 
 int omp_target_memcpy_async(void* dst, const void* src, size_t length, size_t dst_offset, size_t src_offset,
                             int dst_device, int src_device, int depobj_count, void** depobjs) {
-  if (!host(dst_device) || !host(src_device)) return -1;
+  if (!host_device(dst_device) || !host_device(src_device)) return -1;
   wait_for(depobj_count, depobjs);
   return omp_target_memcpy(dst, src, length, dst_offset, src_offset, dst_device, src_device);
 }
@@ -113,18 +113,18 @@ int omp_target_memcpy_rect_async(void* dst, const void* src, size_t element, int
                                  const size_t* src_dims, int dst_device, int src_device, int depobj_count,
                                  void** depobjs) {
   if (!dst && !src) return INT32_MAX;
-  if (!host(dst_device) || !host(src_device)) return -1;
+  if (!host_device(dst_device) || !host_device(src_device)) return -1;
   wait_for(depobj_count, depobjs);
   return omp_target_memcpy_rect(dst, src, element, dims, volume, dst_offsets, src_offsets, dst_dims, src_dims,
                                 dst_device, src_device);
 }
 
 void* omp_target_memset(void* p, int value, size_t count, int device) {
-  if (!host(device) || !p) return nullptr;
+  if (!host_device(device) || !p) return nullptr;
   return std::memset(p, value, count);
 }
 void* omp_target_memset_async(void* p, int value, size_t count, int device, int depobj_count, void** depobjs) {
-  if (!host(device) || !p) return nullptr;
+  if (!host_device(device) || !p) return nullptr;
   wait_for(depobj_count, depobjs);
   return std::memset(p, value, count);
 }

@@ -25,6 +25,7 @@
 #include "fatal.hpp"
 #include "hcc/hcc.h"
 #include "folded_memory.hpp"
+#include "host_device.hpp"
 #include "native_heap.hpp"
 #include "ranks.hpp"
 #include "shared_folds.hpp"
@@ -440,16 +441,16 @@ void* hcc_program_reallocarray(void* p, size_t n, size_t size) {  // reallocarra
 
 void hcc_program_free(void* p) { release(p); }  // free
 
-// Device memory of the only device there is, the host (device 0, or
-// OpenMP 5.2's omp_initial_device, -1; any other is invalid, as in
-// rt/omp/devices.cpp): the program's heap, counted and folded as malloc's.
+// Device memory of the only device there is, the host (any other device
+// number is invalid, as in rt/omp/devices.cpp): the program's heap,
+// counted and folded as malloc's.
 void* hcc_program_target_alloc(size_t n, int device) {  // omp_target_alloc
-  if (device != 0 && device != -1) return nullptr;
+  if (!hcc::rt::host_device(device)) return nullptr;
   hcc::rt::caller_site = __builtin_return_address(0);
   return allocate(n);
 }
 void hcc_program_target_free(void* p, int device) {  // omp_target_free
-  if (device == 0 || device == -1) release(p);
+  if (hcc::rt::host_device(device)) release(p);
 }
 
 void hcc_program_allocations(int mode) {
