@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <memory>
+#include <pthread.h>
 #include <stdexcept>
 #include <utility>
 
@@ -31,6 +32,16 @@ void shutdown_at_exit() {
   if (current && !current->in_task()) hcc_shutdown();
 }
 
+// A child of fork() has the calling thread alone: the parent's workers, and
+// the tasks and credits they count, are not there, and its exit waited for
+// them forever. Natively the child leaves the parent's runtime as it is
+// (another thread may have held its locks) and starts its own at its next
+// OpenMP construct, as libomp reinitialises in a forked child.
+void forget_runtime_in_child() {
+  std::unique_ptr<hcc::rt::Runtime>& current = rank_runtime();
+  if (current && !current->simulated()) (void)current.release();
+}
+
 }  // namespace
 
 int hcc::rt::start_runtime(bool program_thread_works) {
@@ -42,6 +53,8 @@ int hcc::rt::start_runtime(bool program_thread_works) {
     auto backend = hcc::rt::make_backend(config);
     current = std::make_unique<hcc::rt::Runtime>(std::move(config), std::move(backend));
     current->start();
+    static const int forgets_at_fork = pthread_atfork(nullptr, nullptr, forget_runtime_in_child);
+    (void)forgets_at_fork;
   } catch (const std::exception& e) {
     std::fprintf(stderr, "hccsim: error: %s\n", e.what());
     current.reset();

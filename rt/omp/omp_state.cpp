@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <pthread.h>
 #include <strings.h>
 
 #include "loops.hpp"
@@ -78,7 +79,12 @@ State& state() {
   std::unique_ptr<rt::Runtime::Extension>& ext = rt.extension();
   if (!ext) {
     ext = std::make_unique<State>(rt);
-    if (!rt.simulated()) g_native_state.store(static_cast<State*>(ext.get()), std::memory_order_release);
+    if (!rt.simulated()) {
+      g_native_state.store(static_cast<State*>(ext.get()), std::memory_order_release);
+      // A child of fork() starts a runtime of its own (capi.cpp), and its state with it.
+      static const int forgets_at_fork = pthread_atfork(nullptr, nullptr, [] { g_native_state.store(nullptr); });
+      (void)forgets_at_fork;
+    }
   }
   return static_cast<State&>(*ext);
 }

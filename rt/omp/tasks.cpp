@@ -495,7 +495,9 @@ kmp_task_t* __kmpc_omp_task_alloc(ident_t* loc, int32_t, int32_t flags, size_t s
   kmp_task_t* task = task_of(h);
   std::memset(task, 0, sizeof(kmp_task_t));
   task->shareds = sizeof_shareds ? reinterpret_cast<char*>(task) + round_up(sizeof_task) : nullptr;
-  task->routine = routine;
+  // A task without a body (libomp's own tests build `taskwait depend(...)
+  // nowait` so): an empty one, as libomp runs it.
+  task->routine = routine ? routine : [](int32_t, void*) -> int32_t { return 0; };
   // The allocation's own time: a task run on its creator counts it in
   // hcc.inline, without the program's code up to __kmpc_omp_task (its
   // firstprivate copies, a CPU burst of its own).
