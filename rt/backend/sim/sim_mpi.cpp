@@ -18,6 +18,7 @@
 #include <simgrid/s4u/Engine.hpp>
 #include <smpi/smpi.h>
 #include <xbt/Extendable.hpp>
+#include <xbt/config.hpp>
 
 #include <algorithm>
 #include <array>
@@ -194,12 +195,23 @@ extern "C" int MPI_Op_create(MPI_User_function* function, int commute, MPI_Op* o
   return hcc::rt::as_rank_main("MPI_Op_create", [&] { return PMPI_Op_create(trampoline, commute, op); });
 }
 
-// Read at once on any thread: handed to the main thread, another thread's
-// read would wait for the main thread's call in progress (an MPI_Recv).
+// The simulated clock plus the caller's owed CPU time, as omp_get_wtime
+// reads it (the read's native cost charged, bursts.cpp): no simcall, so that
+// a loop polling the clock until seconds have passed (MPICH's
+// pt2pt/bsendpending) costs a read, not a simcall each (3.7 us a read, two
+// simulated seconds of polling in six minutes). Read at once on any thread:
+// handed to the main thread, another thread's read would wait for the main
+// thread's call in progress (an MPI_Recv). With a cost per read set
+// (--cfg=smpi/wtime), SMPI's own, which injects it.
 extern "C" double MPI_Wtime(void) {
-  hcc::rt::SimcallEntry entry("MPI_Wtime", hcc::rt::g_mpi_cpu_threshold);
-  if (hcc::rt::in_rank_main()) return PMPI_Wtime();
-  return simgrid::s4u::Engine::get_clock();
+  static const bool injects =
+      !simgrid::config::is_default("smpi/wtime") && simgrid::config::get_value<double>("smpi/wtime") > 0;
+  if (injects && hcc::rt::in_rank_main()) {
+    hcc::rt::SimcallEntry entry("MPI_Wtime", hcc::rt::g_mpi_cpu_threshold);
+    return PMPI_Wtime();
+  }
+  hcc::rt::RuntimeEntry entry("MPI_Wtime", false, hcc::rt::g_mpi_cpu_threshold);
+  return simgrid::s4u::Engine::get_clock() + hcc::rt::owed_seconds();
 }
 
 // The thread that called MPI_Init is the main thread, and so is, in a

@@ -18,6 +18,7 @@
 
 #include "sim_mpi.hpp"
 #include "sim_mpi_requests.hpp"
+#include "sim_mpi_types.hpp"
 
 extern "C" {
 extern const int hcc_sim_mpi_persistent = 1;
@@ -49,9 +50,15 @@ PersistentSend* send_of(MPI_Request request) {
 }
 
 // SMPI's persistent request (which checks the arguments and is what the
-// program holds), recorded with how to send each start's message.
-int init(int rc, const PersistentSend& send, MPI_Request* request) {
-  if (rc == MPI_SUCCESS) sends().insert_or_assign(*request, send);
+// program holds), recorded with how to send each start's message. A derived
+// type is sent as a copy that the request keeps: the program may free its
+// own at once (MPI keeps it for the request; each start failed with
+// MPI_ERR_TYPE, MPICH's pt2pt/multi_psend_derived).
+int init(int rc, PersistentSend send, MPI_Request* request) {
+  if (rc != MPI_SUCCESS) return rc;
+  if (!hcc::rt::predefined(send.type))
+    if (const int copied = hcc::rt::duplicate_type(send.type, &send.type); copied != MPI_SUCCESS) return copied;
+  sends().insert_or_assign(*request, send);
   return rc;
 }
 
@@ -88,6 +95,7 @@ bool free_persistent_send(MPI_Request* request) {
   const auto it = sends().find(*request);
   if (it == sends().end()) return false;
   if (it->second.message != MPI_REQUEST_NULL) PMPI_Request_free(&it->second.message);  // completes on its own
+  if (!predefined(it->second.type)) free_type(&it->second.type);  // SMPI keeps it for a message in flight
   sends().erase(it);
   PMPI_Request_free(request);
   return true;

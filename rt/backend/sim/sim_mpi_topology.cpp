@@ -404,15 +404,19 @@ int MPI_Comm_dup_with_info(MPI_Comm comm, MPI_Info info, MPI_Comm* copy) {
   }());
 }
 
-// SMPI has no MPI_Comm_idup: a duplicate made at once (MPI_Comm_dup, a
-// collective as well), its request done at its first wait or test.
+// SMPI has no MPI_Comm_idup: the duplicate is made (MPI_Comm_dup, a
+// blocking collective) at the request's first wait or test, not at once: a
+// rank that starts an idup and then sends to a rank that starts its own only
+// after that message's receipt deadlocked (MPICH's comm/comm_idup). The
+// ranks' other collectives on comm between the idup and its completion come
+// before the duplicate on every rank that completes it at the same place.
 int MPI_Comm_idup(MPI_Comm comm, MPI_Comm* copy, MPI_Request* request) {
   HCC_MPI_COMM_ENTRY("MPI_Comm_idup", comm, [&]() -> int {
-    const int rc = PMPI_Comm_dup(comm, copy);
-    if (rc != MPI_SUCCESS) return rc;
-    if (const Topology* t = topology_of(comm))
-      if (const int kept = created(rc, *copy, Topology(*t)); kept != MPI_SUCCESS) return kept;
-    *request = hcc::rt::start_exchange({});
+    if (comm == MPI_COMM_NULL) return MPI_ERR_COMM;
+    *request = hcc::rt::start_exchange({}, [comm, copy] {
+      if (PMPI_Comm_dup(comm, copy) != MPI_SUCCESS) return;
+      if (const Topology* t = topology_of(comm)) created(MPI_SUCCESS, *copy, Topology(*t));
+    });
     return MPI_SUCCESS;
   }());
 }
