@@ -7,14 +7,18 @@
 // already in its cache. The runtime charges the move instead, and an
 // instrumented run finds which of its sampled bursts moved one
 // (rt/program/shared_lines.cpp). An atomic that reads x (capture, read) is
-// `hcc_shared_line_read`, an entry into the runtime.
+// `hcc_shared_line_read`, an entry into the runtime, and so are a loop
+// condition's reads of a volatile object that is no local variable (a loop
+// waiting for another thread's flag).
 #include <set>
 #include <string>
+#include <vector>
 
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "StmtWalk.hpp"
 #include "hccrewriter/Passes.hpp"
 
 using namespace clang;
@@ -81,6 +85,16 @@ class SharedAtomicsVisitor : public RecursiveASTVisitor<SharedAtomicsVisitor> {
     return true;
   }
 
+  // A loop that waits for a flag another thread sets through a volatile
+  // object (`while (release == 0);`, libomp's own sections test): its reads
+  // in the loop's condition are atomic reads, so that the waiting thread
+  // lets the others run; without an entry into the runtime it ran alone
+  // forever. A local variable is the thread's own (a delay loop's volatile
+  // counter): not marked.
+  bool VisitWhileStmt(WhileStmt *s) { return markVolatileReads(s->getCond()); }
+  bool VisitDoStmt(DoStmt *s) { return markVolatileReads(s->getCond()); }
+  bool VisitForStmt(ForStmt *s) { return markVolatileReads(s->getCond()); }
+
  private:
   static inline const std::set<std::string> kMembers = {
       "load",          "exchange",  "fetch_add", "fetch_sub",           "fetch_and",
@@ -95,6 +109,27 @@ class SharedAtomicsVisitor : public RecursiveASTVisitor<SharedAtomicsVisitor> {
   static bool isArrow(const CXXMemberCallExpr *m) {
     const auto *callee = dyn_cast<MemberExpr>(m->getCallee()->IgnoreParens());
     return callee && callee->isArrow();
+  }
+
+  bool markVolatileReads(const Expr *cond) {
+    if (!cond) return true;
+    std::vector<const Expr *> reads;
+    forEach(cond, [&](const Stmt *x) {
+      auto *load = dyn_cast<ImplicitCastExpr>(x);
+      if (!load || load->getCastKind() != CK_LValueToRValue) return;
+      const Expr *place = load->getSubExpr()->IgnoreParens();
+      if (place->getType().isVolatileQualified() && place->getType()->isScalarType() && !ownLocal(place))
+        reads.push_back(place);
+    });
+    for (const Expr *place : reads) wrap(place, place, false);
+    return true;
+  }
+
+  // A variable of the function's own: automatic, not a reference.
+  static bool ownLocal(const Expr *place) {
+    auto *ref = dyn_cast<DeclRefExpr>(place);
+    auto *var = ref ? dyn_cast<VarDecl>(ref->getDecl()) : nullptr;
+    return var && var->hasLocalStorage() && !var->getType()->isReferenceType();
   }
 
   // The call that marks an atomic read at loc of what address points to.

@@ -540,6 +540,30 @@ bool releasesShared(const CallExpr *call, const std::function<bool(const VarDecl
   return isa<DeclRefExpr, ArraySubscriptExpr, MemberExpr, UnaryOperator>(arg) && sharedPlace(arg, isOwn);
 }
 
+// A flag or marker's value: an integer, character, boolean or enumerator
+// literal (`done[i] = 1`, `state[k] = READY`), not a computed number.
+bool flagValue(const Expr *value) {
+  value = value->IgnoreParenImpCasts();
+  if (auto *u = dyn_cast<UnaryOperator>(value); u && u->getOpcode() == UO_Minus)
+    value = u->getSubExpr()->IgnoreParenImpCasts();
+  if (isa<IntegerLiteral, CharacterLiteral, CXXBoolLiteralExpr>(value)) return true;
+  auto *ref = dyn_cast<DeclRefExpr>(value);
+  return ref && isa<EnumConstantDecl>(ref->getDecl());
+}
+
+// Whether an element store sets a flag that a condition tests: a literal
+// into an integer element of memory not the code's own, of an array a
+// condition reads (`if (array[i] != 1) errors++` after a taskwait: libomp's
+// tasking/omp_taskwait.c counted every task as failed, its stores
+// simulated). Numbers computed into arrays stay computation.
+bool flagStore(const BinaryOperator *store, const Expr *target, const std::function<bool(const VarDecl *)> &isOwn,
+               const std::set<const ValueDecl *> &conditions) {
+  const QualType t = target->getType();
+  if (!store || store->getOpcode() != BO_Assign || !(t->isIntegralOrEnumerationType()) || !flagValue(store->getRHS()))
+    return false;
+  return sharedPlace(target, isOwn) && conditionReads(target, conditions);
+}
+
 }  // namespace
 
 bool storesSteering(const Stmt *s, const std::function<bool(const VarDecl *)> &isOwn,
@@ -556,7 +580,8 @@ bool storesSteering(const Stmt *s, const std::function<bool(const VarDecl *)> &i
       return;
     }
     const Expr *target = nullptr;
-    if (auto *bo = dyn_cast<BinaryOperator>(x); bo && bo->isAssignmentOp()) target = bo->getLHS();
+    const auto *store = dyn_cast<BinaryOperator>(x);
+    if (store && store->isAssignmentOp()) target = store->getLHS();
     else if (auto *uo = dyn_cast<UnaryOperator>(x); uo && uo->isIncrementDecrementOp()) target = uo->getSubExpr();
     if (!target) return;
     target = target->IgnoreParenImpCasts();
@@ -565,7 +590,7 @@ bool storesSteering(const Stmt *s, const std::function<bool(const VarDecl *)> &i
     else  // or an address put into the program's data, where a condition may test it
       steers = steeringPlace(target, isOwn, conditions) ||
                (target->getType()->isPointerType() && conditionReads(target, conditions)) ||
-               (contents && elementSteers(target, isOwn, *contents));
+               flagStore(store, target, isOwn, conditions) || (contents && elementSteers(target, isOwn, *contents));
   });
   return steers;
 }

@@ -137,7 +137,7 @@ class Annotator : public RecursiveASTVisitor<Annotator> {
     CharSourceRange whole = pc_.constructRange(d);
     pc_.rewriter.InsertTextBefore(whole.getBegin(), o.str());
     pc_.rewriter.InsertTextAfterToken(whole.getEnd(), "\n}\n" + pc_.lineMarker(pc_.line(whole.getEnd())));
-    pc_.remark(begin, "task '" + name + "'" + (control ? " (creates or waits for tasks, or calls MPI)" : "") +
+    pc_.remark(begin, "task '" + name + "'" + (control ? " (creates or waits for tasks or for another thread, or calls MPI)" : "") +
                           (steers ? (forced ? " (runs in simulation: hcc task run)"
                                             : " (runs in simulation: its stores steer control code)")
                                   : "") +

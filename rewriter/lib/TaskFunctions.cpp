@@ -45,11 +45,44 @@ bool callsMpi(const Stmt *s) {
   return name.starts_with("MPI_") || name.starts_with("PMPI_");
 }
 
-// Whether a statement creates, waits for or completes tasks, or calls MPI,
-// anywhere in it.
+// Whether a loop waits for a value another thread sets: its condition
+// reads a volatile object that is not a local variable, makes an atomic
+// read, or reads what an atomic read in the loop read (`do { #pragma omp
+// atomic read v = *flag; ... } while (v == 0)`). A simulation runs such a
+// task body: timed as a kernel, it ran alone and waited for ever for the
+// thread that sets the value (libomp's own tasking/taskdep_if0_2.c).
+bool waitsForAnotherThread(const Stmt *s) {
+  const Expr *cond = nullptr;
+  if (auto *w = dyn_cast<WhileStmt>(s)) cond = w->getCond();
+  else if (auto *d = dyn_cast<DoStmt>(s)) cond = d->getCond();
+  else if (auto *f = dyn_cast<ForStmt>(s)) cond = f->getCond();
+  if (!cond) return false;
+  std::set<const Decl *> readAtomically;
+  forEach(s, [&](const Stmt *x) {
+    if (auto *a = dyn_cast<OMPAtomicDirective>(x))
+      if (auto *v = a->getV() ? dyn_cast<DeclRefExpr>(a->getV()->IgnoreParenImpCasts()) : nullptr)
+        readAtomically.insert(v->getDecl()->getCanonicalDecl());
+  });
+  bool waits = false;
+  forEach(cond, [&](const Stmt *x) {
+    if (isa<AtomicExpr>(x)) waits = true;
+    if (auto *ref = dyn_cast<DeclRefExpr>(x)) {
+      if (readAtomically.count(ref->getDecl()->getCanonicalDecl())) waits = true;
+      auto *var = dyn_cast<VarDecl>(ref->getDecl());
+      if (var && var->getType().isVolatileQualified() && !var->hasLocalStorage()) waits = true;
+    }
+    if (auto *call = dyn_cast<CXXMemberCallExpr>(x))
+      if (const CXXRecordDecl *r = call->getRecordDecl(); r && r->isInStdNamespace() && r->getName() == "atomic")
+        waits = true;
+  });
+  return waits;
+}
+
+// Whether a statement creates, waits for or completes tasks, calls MPI, or
+// waits for another thread, anywhere in it.
 bool containsControlCode(const Stmt *s) {
   bool found = false;
-  forEach(s, [&](const Stmt *x) { found = found || createsOrWaits(x) || callsMpi(x); });
+  forEach(s, [&](const Stmt *x) { found = found || createsOrWaits(x) || callsMpi(x) || waitsForAnotherThread(x); });
   return found;
 }
 

@@ -75,9 +75,9 @@ int late = undeclared_identifier;
 // CHECK-NEXT: extern const hcc_omp_function_mark __hcc_fm_f;
 // CHECK-NEXT: const hcc_omp_function_mark __hcc_fm_f = {HCC_CODELET_CONTROL, 1, __hcc_fmc1};
 
-// REMARK: annotate.c:22:1: remark: hccsim: task 'spawn' (creates or waits for tasks, or calls MPI)
+// REMARK: annotate.c:22:1: remark: hccsim: task 'spawn' (creates or waits for tasks or for another thread, or calls MPI)
 // REMARK: annotate.c:29:1: remark: hccsim: task 'm2l', 2 parameters, calls 1 function(s) of other files
 // REMARK: annotate.c:33:1: remark: hccsim: task 'annotate.c:33'
-// REMARK: annotate.c:35:1: remark: hccsim: task 'spawn' (creates or waits for tasks, or calls MPI)
+// REMARK: annotate.c:35:1: remark: hccsim: task 'spawn' (creates or waits for tasks or for another thread, or calls MPI)
 
 // LINE: annotate.c:45:12: error: use of undeclared identifier 'undeclared_identifier'

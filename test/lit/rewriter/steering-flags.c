@@ -1,0 +1,37 @@
+// A task that sets a flag a condition tests (`array[i] = 1`, read by `if
+// (array[i] != 1)` after the taskwait; libomp's own tasking/omp_taskwait.c)
+// runs in simulation: its store steers control code. A task whose loop waits
+// for another thread's flag (libomp's tasking/taskdep_if0_2.c: an atomic
+// read in a loop, through a function) is control code. A number computed
+// into an array stays computation.
+// RUN: %clang -fsyntax-only -fopenmp -fplugin=%hccplugin -fplugin-arg-hcc-remarks %s 2>&1 | FileCheck %s
+#include <math.h>
+
+static void wait_on(int *flag) {
+  int seen;
+  do {
+#pragma omp atomic read
+    seen = *flag;
+  } while (seen == 0);
+}
+
+int run(int n, double *x) {
+  int array[64], flag = 0, errors = 0;
+  for (int i = 0; i < n; i++) {
+#pragma omp task shared(array)
+    array[i] = 1;
+// CHECK: steering-flags.c:[[@LINE-2]]:{{[0-9]+}}: remark: hccsim: task 'steering-flags.c:[[@LINE-2]]' (runs in simulation: its stores steer control code)
+#pragma omp task
+    x[i] = sqrt(x[i]) + 1;
+// CHECK: steering-flags.c:[[@LINE-2]]:{{[0-9]+}}: remark: hccsim: task 'steering-flags.c:[[@LINE-2]]'{{$}}
+  }
+#pragma omp task shared(flag)
+  wait_on(&flag);
+// CHECK: steering-flags.c:[[@LINE-2]]:{{[0-9]+}}: remark: hccsim: task 'wait_on' (creates or waits for tasks or for another thread, or calls MPI)
+#pragma omp atomic write
+  flag = 1;
+#pragma omp taskwait
+  for (int i = 0; i < n; i++)
+    if (array[i] != 1 || x[i] < 0) errors++;
+  return errors;
+}
