@@ -567,7 +567,8 @@ bool flagStore(const BinaryOperator *store, const Expr *target, const std::funct
 }  // namespace
 
 bool storesSteering(const Stmt *s, const std::function<bool(const VarDecl *)> &isOwn,
-                    const std::set<const ValueDecl *> &conditions, const std::set<const ValueDecl *> *contents) {
+                    const std::set<const ValueDecl *> &conditions, const std::set<const ValueDecl *> *contents,
+                    const std::set<const ValueDecl *> *flags) {
   bool steers = false;
   forEach(s, [&](const Stmt *x) {
     if (steers) return;
@@ -590,7 +591,7 @@ bool storesSteering(const Stmt *s, const std::function<bool(const VarDecl *)> &i
     else  // or an address put into the program's data, where a condition may test it
       steers = steeringPlace(target, isOwn, conditions) ||
                (target->getType()->isPointerType() && conditionReads(target, conditions)) ||
-               flagStore(store, target, isOwn, conditions) || (contents && elementSteers(target, isOwn, *contents));
+               (flags && flagStore(store, target, isOwn, *flags)) || (contents && elementSteers(target, isOwn, *contents));
   });
   return steers;
 }

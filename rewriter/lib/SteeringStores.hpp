@@ -55,14 +55,15 @@ std::set<const clang::ValueDecl *> followedPointers(clang::TranslationUnitDecl *
 // that is not its own (`free(scratch[b])`, `delete shared->node`). isOwn tells the variables whose
 // stores no other code sees (locals, parameters, a task's private copies).
 // Stores of numbers into arrays and through pointers are computation
-// (unless a literal into an integer element of an array a condition reads:
-// a flag, `done[i] = 1`; or into the contents of an array, object or
+// (unless a literal into an integer element of an array that a condition
+// reads, of those in flags: a flag, `done[i] = 1`; or into the contents of an array, object or
 // member in contents: a loop that updates a k-means's centres, whose
 // distances decide how many times it goes round), and so is a variable no
 // condition reads (`sink = p` to keep an optimiser from removing p): not
 // steering.
 bool storesSteering(const clang::Stmt *s, const std::function<bool(const clang::VarDecl *)> &isOwn,
                     const std::set<const clang::ValueDecl *> &conditions,
-                    const std::set<const clang::ValueDecl *> *contents = nullptr);
+                    const std::set<const clang::ValueDecl *> *contents = nullptr,
+                    const std::set<const clang::ValueDecl *> *flags = nullptr);
 
 }  // namespace hcc::rewriter

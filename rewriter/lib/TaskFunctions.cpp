@@ -107,7 +107,7 @@ class CallGraphBuilder : public RecursiveASTVisitor<CallGraphBuilder> {
     if (!fd->hasBody()) return true;
     const FunctionDecl *key = fd->getCanonicalDecl();
     if (containsControlCode(fd->getBody())) tf_.control_.insert(key);
-    if (storesSteering(fd->getBody(), [](const VarDecl *v) { return v->hasLocalStorage(); }, tf_.conditionReads_))
+    if (storesSteering(fd->getBody(), [](const VarDecl *v) { return v->hasLocalStorage(); }, tf_.conditionReads_, nullptr, &tf_.tested_))
       tf_.steers_.insert(key);
     tf_.callees_[key] = directCallees(fd->getBody());
     return true;
@@ -157,7 +157,7 @@ class TaskVisitor : public RecursiveASTVisitor<TaskVisitor> {
       return range.isValid() && !sm.isBeforeInTranslationUnit(at, range.getBegin()) &&
              !sm.isBeforeInTranslationUnit(range.getEnd(), at);
     };
-    if (storesSteering(body, own, tf_.conditionReads_)) return true;
+    if (storesSteering(body, own, tf_.conditionReads_, nullptr, &tf_.tested_)) return true;
     for (const FunctionDecl *f : directCallees(body))
       if (tf_.steers_.count(f)) return true;
     return false;
@@ -172,6 +172,7 @@ TaskFunctions::TaskFunctions(PassContext &pc, TranslationUnitDecl *tu)
   // A block's address stored where some code follows it steers as one a
   // condition tests: the pointers read anywhere join what conditions read.
   const std::set<const ValueDecl *> followed = followedPointers(tu);
+  tested_ = conditionReads_;
   conditionReads_.insert(followed.begin(), followed.end());
   CallGraphBuilder(*this).TraverseDecl(tu);
   // What a function does, its callers do.

@@ -241,6 +241,7 @@ class TaskFunctions {
   std::set<const clang::FunctionDecl *> control_;
   std::set<const clang::FunctionDecl *> steers_;      // functions whose stores steer control code
   std::set<const clang::ValueDecl *> conditionReads_;  // variables and members the file's conditions read
+  std::set<const clang::ValueDecl *> tested_;  // the same, without the pointers followed (SteeringStores.hpp's flags)
   std::map<clang::SourceLocation::UIntTy, Task> tasks_;  // by the construct's location
   std::set<std::string> referenced_;  // marks of other files the annotations use
 };

@@ -3,9 +3,12 @@
 // runs in simulation: its store steers control code. A task whose loop waits
 // for another thread's flag (libomp's tasking/taskdep_if0_2.c: an atomic
 // read in a loop, through a function) is control code. A number computed
-// into an array stays computation.
+// into an array stays computation, and so does a literal into a token
+// array that no condition reads (examples/wavefront's, which is freed: a
+// pointer followed, not a flag tested).
 // RUN: %clang -fsyntax-only -fopenmp -fplugin=%hccplugin -fplugin-arg-hcc-remarks %s 2>&1 | FileCheck %s
 #include <math.h>
+#include <stdlib.h>
 
 static void wait_on(int *flag) {
   int seen;
@@ -25,6 +28,13 @@ int run(int n, double *x) {
     x[i] = sqrt(x[i]) + 1;
 // CHECK: steering-flags.c:[[@LINE-2]]:{{[0-9]+}}: remark: hccsim: task 'steering-flags.c:[[@LINE-2]]'{{$}}
   }
+  char *tok = calloc(64, 1);
+  for (int i = 0; i < n; i++) {
+#pragma omp task depend(inout: tok[i])
+    tok[i] = 1;
+// CHECK: steering-flags.c:[[@LINE-2]]:{{[0-9]+}}: remark: hccsim: task 'steering-flags.c:[[@LINE-2]]'{{$}}
+  }
+  free(tok);
 #pragma omp task shared(flag)
   wait_on(&flag);
 // CHECK: steering-flags.c:[[@LINE-2]]:{{[0-9]+}}: remark: hccsim: task 'wait_on' (creates or waits for tasks or for another thread, or calls MPI)
