@@ -18,7 +18,7 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
-#include "StmtWalk.hpp"
+#include "FlagReads.hpp"
 #include "hccrewriter/Passes.hpp"
 
 using namespace clang;
@@ -89,8 +89,7 @@ class SharedAtomicsVisitor : public RecursiveASTVisitor<SharedAtomicsVisitor> {
   // object (`while (release == 0);`, libomp's own sections test): its reads
   // in the loop's condition are atomic reads, so that the waiting thread
   // lets the others run; without an entry into the runtime it ran alone
-  // forever. A local variable is the thread's own (a delay loop's volatile
-  // counter): not marked.
+  // forever (FlagReads.hpp).
   bool VisitWhileStmt(WhileStmt *s) { return markVolatileReads(s->getCond()); }
   bool VisitDoStmt(DoStmt *s) { return markVolatileReads(s->getCond()); }
   bool VisitForStmt(ForStmt *s) { return markVolatileReads(s->getCond()); }
@@ -112,24 +111,8 @@ class SharedAtomicsVisitor : public RecursiveASTVisitor<SharedAtomicsVisitor> {
   }
 
   bool markVolatileReads(const Expr *cond) {
-    if (!cond) return true;
-    std::vector<const Expr *> reads;
-    forEach(cond, [&](const Stmt *x) {
-      auto *load = dyn_cast<ImplicitCastExpr>(x);
-      if (!load || load->getCastKind() != CK_LValueToRValue) return;
-      const Expr *place = load->getSubExpr()->IgnoreParens();
-      if (place->getType().isVolatileQualified() && place->getType()->isScalarType() && !ownLocal(place))
-        reads.push_back(place);
-    });
-    for (const Expr *place : reads) wrap(place, place, false);
+    for (const Expr *place : volatileFlagReads(cond)) wrap(place, place, false);
     return true;
-  }
-
-  // A variable of the function's own: automatic, not a reference.
-  static bool ownLocal(const Expr *place) {
-    auto *ref = dyn_cast<DeclRefExpr>(place);
-    auto *var = ref ? dyn_cast<VarDecl>(ref->getDecl()) : nullptr;
-    return var && var->hasLocalStorage() && !var->getType()->isReferenceType();
   }
 
   // The call that marks an atomic read at loc of what address points to.

@@ -10,6 +10,7 @@
 // the functions of other files it may call), and refers to the marks of
 // other files weakly. The runtime follows them once per task construct
 // (rt/omp/tasks.cpp); a callee not compiled by hccsim has no mark (NULL).
+#include "FlagReads.hpp"
 #include "SteeringStores.hpp"
 #include "StmtWalk.hpp"
 #include "clang/AST/Mangle.h"
@@ -63,13 +64,11 @@ bool waitsForAnotherThread(const Stmt *s) {
       if (auto *v = a->getV() ? dyn_cast<DeclRefExpr>(a->getV()->IgnoreParenImpCasts()) : nullptr)
         readAtomically.insert(v->getDecl()->getCanonicalDecl());
   });
-  bool waits = false;
+  bool waits = !volatileFlagReads(cond).empty();
   forEach(cond, [&](const Stmt *x) {
     if (isa<AtomicExpr>(x)) waits = true;
     if (auto *ref = dyn_cast<DeclRefExpr>(x)) {
       if (readAtomically.count(ref->getDecl()->getCanonicalDecl())) waits = true;
-      auto *var = dyn_cast<VarDecl>(ref->getDecl());
-      if (var && var->getType().isVolatileQualified() && !var->hasLocalStorage()) waits = true;
     }
     if (auto *call = dyn_cast<CXXMemberCallExpr>(x))
       if (const CXXRecordDecl *r = call->getRecordDecl(); r && r->isInStdNamespace() && r->getName() == "atomic")
@@ -107,7 +106,8 @@ class CallGraphBuilder : public RecursiveASTVisitor<CallGraphBuilder> {
     if (!fd->hasBody()) return true;
     const FunctionDecl *key = fd->getCanonicalDecl();
     if (containsControlCode(fd->getBody())) tf_.control_.insert(key);
-    if (storesSteering(fd->getBody(), [](const VarDecl *v) { return v->hasLocalStorage(); }, tf_.conditionReads_, nullptr, &tf_.tested_))
+    const auto local = [](const VarDecl *v) { return v->hasLocalStorage(); };
+    if (storesSteering(fd->getBody(), local, tf_.conditionReads_, nullptr, &tf_.tested_))
       tf_.steers_.insert(key);
     tf_.callees_[key] = directCallees(fd->getBody());
     return true;

@@ -97,7 +97,7 @@ hcc_mode hcc_get_mode(void) { return runtime("hcc_get_mode").mode(); }
 int hcc_is_simulated(void) { return runtime("hcc_is_simulated").mode() == HCC_MODE_SIMULATE; }
 int hcc_worker_count(void) { return runtime("hcc_worker_count").worker_count(); }
 double hcc_time(void) {
-  hcc::rt::RuntimeEntry entry("hcc_time");
+  hcc::rt::RuntimeEntry entry("hcc_time", hcc::rt::ClockReadEntry{});
   return runtime("hcc_time").time();
 }
 

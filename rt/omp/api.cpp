@@ -124,7 +124,7 @@ void omp_get_schedule(int* kind, int* chunk) {
 
 // The runtime's clock: seconds since it started, simulated in simulation.
 double omp_get_wtime(void) {
-  hcc::rt::RuntimeEntry entry("omp_get_wtime");
+  hcc::rt::RuntimeEntry entry("omp_get_wtime", hcc::rt::ClockReadEntry{});
   return state().rt.time();
 }
 double omp_get_wtick(void) { return 1e-9; }

@@ -108,19 +108,9 @@ std::string burst_name(const char* where) {
 // examples/heat (1.2 M iterations) slower than an unsampled one.
 constexpr double kGathered = 1e-3;
 
-// An entry that reads the clock: the program's clocks (sim_clocks.cpp,
-// omp_get_wtime, MPI_Wtime, hcc_time). A burst between two of them is
-// charged however short (below discard_below), or a loop polling the clock
-// with nothing else that takes time would never see its time pass.
-bool reads_clock(const char* where) {
-  if (!where || where[0] == ';') return false;  // an OpenMP construct's source location
-  for (const char* name : {"MPI_Wtime", "omp_get_wtime", "clock_gettime", "gettimeofday", "hcc_time", "timespec_get",
-                           "time", "clock"})
-    if (std::strcmp(where, name) == 0) return true;
-  return false;
-}
-
-// Whether a burst between two reads of the MPI clock is charged however short.
+// Whether a burst between two reads of the MPI clock is charged however
+// short (below discard_below), or a loop polling the clock with nothing else
+// that takes time would never see its time pass.
 bool between_mpi_clock_reads(const char* where, const char* last_entry) {
   return where && last_entry && std::strcmp(where, "MPI_Wtime") == 0 && std::strcmp(last_entry, "MPI_Wtime") == 0;
 }
@@ -130,9 +120,9 @@ bool between_mpi_clock_reads(const char* where, const char* last_entry) {
 // that made each of a Fibonacci's seven bursts per task several times the
 // code it timed), and counts it for the caller's rank; a run that keeps
 // records gets a row for it. gather: the entry lets the charge wait
-// (kGathered); discard_below: burst_runtime_entered.
+// (kGathered); discard_below, reads_clock: burst_runtime_entered.
 void close_burst(BurstClock& c, double now, const char* where = nullptr, bool gather = false,
-                 double discard_below = 0) {
+                 double discard_below = 0, bool reads_clock = false) {
   double moves = std::exchange(c.line_moves, 0.0);
   if (c.mark < 0) {
     if (moves > 0) g_burst_accounting->charge(0, moves);
@@ -168,7 +158,7 @@ void close_burst(BurstClock& c, double now, const char* where = nullptr, bool ga
   // time (20-30 ns, a vDSO call); here it is the runtime's entry, and a loop
   // polling the clock until a time had passed went round five times as
   // often as natively (omp_get_wtime, MPI_Wtime).
-  if (reads_clock(where)) seconds += clock_overhead(Clock::Monotonic);
+  if (reads_clock) seconds += clock_overhead(Clock::Monotonic);
   if (seconds <= 0 && c.pending <= 0 && moves <= 0) return;
   Rank& rank = current_rank();
   rank.burst_seconds += seconds;
@@ -270,11 +260,11 @@ double running_burst_seconds(const BurstClock& c) {
   return std::max(0.0, clock_seconds(Clock::Monotonic) - c.mark - (uncharged_seconds() - c.uncharged));
 }
 
-void burst_runtime_entered(const char* where, bool gather, double discard_below) {
+void burst_runtime_entered(const char* where, bool gather, double discard_below, bool reads_clock) {
   const double now = clock_seconds(Clock::Monotonic);
   BurstClock& c = *g_burst_accounting->clock_of_caller();
   if (c.depth++ == 0) {
-    close_burst(c, now, where, gather, discard_below);
+    close_burst(c, now, where, gather, discard_below, reads_clock);
     c.last_entry = where;
     g_burst_progress.entered();
   }

@@ -100,7 +100,8 @@ extern BurstProgress g_burst_progress;
 // (an MPI call's: SMPI's smpi/cpu-threshold, sim_bursts.hpp), but from one
 // read of the clock (MPI_Wtime) to the next unless it is infinite: a loop
 // that polls the clock until a time has passed must see its time pass.
-void burst_runtime_entered(const char* where, bool gather, double discard_below = 0);
+// reads_clock: the entry is a read of the program's clock (ClockReadEntry).
+void burst_runtime_entered(const char* where, bool gather, double discard_below = 0, bool reads_clock = false);
 // The caller's burst so far, in seconds measured here (0 in the runtime):
 // where its simulated thread stands before the burst is charged.
 double running_burst_seconds();
@@ -173,6 +174,11 @@ void add_simulator_work(double seconds);
 // bursts ("burst:file:line") and loops ("loop:file:line", loop_kernels.cpp).
 std::string openmp_site(const char* psource);
 
+// The tag of an entry that reads the program's clock (omp_get_wtime,
+// MPI_Wtime, hcc_time, the C library's clocks in simulation): natively the
+// read is the program's time, charged with the burst it ends (bursts.cpp).
+struct ClockReadEntry {};
+
 // Around an entry into the runtime from the program's code. Always inlined
 // into the entry point, so that the return address it keeps is where the
 // program called it: the site the next burst starts from.
@@ -184,6 +190,12 @@ class RuntimeEntry {
     if (!on_) return;
     if (g_burst_accounting->record) sample_entered(t_sampled_clock, where);
     else burst_runtime_entered(where, gather, discard_below);
+  }
+  __attribute__((always_inline)) RuntimeEntry(const char* where, ClockReadEntry, double discard_below = 0)
+      : on_(burst_entries_counted()), site_(__builtin_return_address(0)) {
+    if (!on_) return;
+    if (g_burst_accounting->record) sample_entered(t_sampled_clock, where);
+    else burst_runtime_entered(where, false, discard_below, true);
   }
   ~RuntimeEntry() {
     // The program's code resumes: the actor may have waited while another

@@ -151,7 +151,7 @@ const Libc& libc() {
 // natively with it).
 class ClockRead {
  public:
-  __attribute__((always_inline)) explicit ClockRead(const char* where) : before_(add_check_cost()), entry_(where) {
+  __attribute__((always_inline)) explicit ClockRead(const char* where) : before_(add_check_cost()), entry_(where, ClockReadEntry{}) {
     if (check_seconds() < 0) check_seconds() = time_check();
   }
 

@@ -210,7 +210,7 @@ extern "C" double MPI_Wtime(void) {
     hcc::rt::SimcallEntry entry("MPI_Wtime", hcc::rt::g_mpi_cpu_threshold);
     return PMPI_Wtime();
   }
-  hcc::rt::RuntimeEntry entry("MPI_Wtime", false, hcc::rt::g_mpi_cpu_threshold);
+  hcc::rt::RuntimeEntry entry("MPI_Wtime", hcc::rt::ClockReadEntry{}, hcc::rt::g_mpi_cpu_threshold);
   return simgrid::s4u::Engine::get_clock() + hcc::rt::owed_seconds();
 }
 
