@@ -39,6 +39,7 @@ void PassContext::warning(SourceLocation loc, const std::string &msg) {
 }
 
 void PassContext::sharingWarning(SourceLocation loc, const std::string &msg) {
+  if (!sharingWarned.emplace(loc.getRawEncoding(), msg).second) return;
   if (!deferSharingWarnings) return warning(loc, msg);
   const SourceLocation at = sm.getExpansionLoc(loc);
   deferredSharingWarnings.push_back(llvm::sys::path::filename(sm.getFilename(at)).str() + ":" +

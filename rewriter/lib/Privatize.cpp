@@ -372,6 +372,7 @@ class Privatizer {
       SourceLocation at = Lexer::getLocForEndOfToken(pc_.sm.getExpansionLoc(var.localDecl->getEndLoc()), 0, pc_.sm,
                                                      pc_.ctx.getLangOpts());
       pc_.rewriter.InsertTextAfter(at, " " + descriptorText(var, "0", "0", false));
+      hasLocals_ = true;
       return;
     }
     std::string init = "0", destroy = "0", functions;
@@ -470,6 +471,14 @@ class Privatizer {
       tail += "static const char *const __hcc_unprivatised" + std::to_string(i) +
               " __attribute__((used, section(\"hcc_unprivatised\"))) = " + quoted(pc_.deferredSharingWarnings[i]) +
               ";\n";
+    // The sections of the module the file is linked into: the executable's
+    // or a shared library's (each has its own).
+    std::string module;
+    if (hasLocals_ || !pc_.deferredSharingWarnings.empty())
+      module = "hcc_private_register_module(__start_hcc_private_locals, __stop_hcc_private_locals, "
+               "__start_hcc_unprivatised, __stop_hcc_unprivatised); ";
+    if (registered_.empty() && !module.empty())
+      tail += "__attribute__((constructor(101))) static void __hcc_gv_register(void) { " + module + "}\n";
     if (!registered_.empty()) {
       std::string list, sizes;
       for (const PrivateVariable *var : registered_) {
@@ -480,7 +489,7 @@ class Privatizer {
       }
       tail += "static hcc_private_var *const __hcc_gv_unit[] = {" + list +
               "};\n__attribute__((constructor(101))) static void __hcc_gv_register(void) { " + sizes +
-              "hcc_private_register(__hcc_gv_unit, " + std::to_string(registered_.size()) + "); }\n";
+              "hcc_private_register(__hcc_gv_unit, " + std::to_string(registered_.size()) + "); " + module + "}\n";
     }
     if (!tail.empty()) pc_.rewriter.InsertTextAfter(pc_.sm.getLocForEndOfFile(pc_.sm.getMainFileID()), "\n" + tail);
   }
@@ -498,6 +507,7 @@ class Privatizer {
   std::map<std::string, SourceLocation> kept_;
   std::set<std::string> keptUsed_;
   std::vector<const PrivateVariable *> registered_;
+  bool hasLocals_ = false;  // a function-local static's descriptor is in section hcc_private_locals
   std::vector<CharSourceRange> stripped_;  // initialisers moved into init functions
   std::vector<std::tuple<unsigned, unsigned, std::string>> useEdits_;  // (offset, length, text), by offset
   unsigned nextId_ = 0;

@@ -18,16 +18,6 @@
 #include "fatal.hpp"
 #include "hcc/hcc.h"
 
-// Descriptors of function-local statics, and the warnings of translation
-// units that leave variables shared, collected by the linker (absent when
-// no object has them).
-extern "C" {
-extern hcc_private_var __start_hcc_private_locals[] __attribute__((weak));
-extern hcc_private_var __stop_hcc_private_locals[] __attribute__((weak));
-extern const char* const __start_hcc_unprivatised[] __attribute__((weak));
-extern const char* const __stop_hcc_unprivatised[] __attribute__((weak));
-}
-
 char* hcc_private_shift = nullptr;
 
 namespace hcc::rt {
@@ -47,6 +37,22 @@ struct Entry {
   std::vector<unsigned char> bytes;  // empty: all zero, or constructed by init
 };
 
+// The writable data of one module (the executable, a shared library)
+// holding privatised variables, page-aligned: each rank's image of it lies
+// the rank's shift after it.
+struct Span {
+  uintptr_t lo = 0, hi = 0;
+};
+
+// What a module's linker collected (hcc_private_register_module): its
+// function-local statics' descriptors, and its files' warnings.
+struct ModuleSections {
+  hcc_private_var* locals_begin;
+  hcc_private_var* locals_end;
+  const char* const* warnings_begin;
+  const char* const* warnings_end;
+};
+
 // The privatised variables, one entry per original (translation units that
 // refer to one variable, its definition and extern declarations elsewhere,
 // know it by the same address).
@@ -54,11 +60,11 @@ struct Registry {
   std::mutex mutex;
   std::vector<Entry> entries;
   std::unordered_map<const void*, size_t> index_of;
-  bool locals_added = false;
-  // The executable's writable data, page-aligned, found when the first rank
-  // makes its image.
-  uintptr_t lo = 0, hi = 0;
-  size_t checked = 0;  // entries found in it
+  std::vector<ModuleSections> modules;
+  size_t locals_added = 0;  // modules whose function-local statics are entries
+  std::vector<Span> spans;  // found when the first rank makes its image
+  bool images_made = false;
+  size_t checked = 0;  // entries found in a span
 };
 
 Registry& registry() {
@@ -173,33 +179,81 @@ std::string module_of(const void* addr) {
   return "another module";
 }
 
-// Every original must lie in the executable's writable data, which each
-// rank's image mirrors.
-void check_in_span(const Registry& reg, const hcc_private_var* v) {
+// Every original must lie in the writable data of a module loaded before
+// the first rank made its image, which each rank's image mirrors.
+void check_in_span(Registry& reg, const hcc_private_var* v) {
   if (v->size == 0)
     fatal(std::string(v->name) + ": privatised, but declared without its size and defined in no file compiled with "
           "hccsim -fsimulate, so ranks cannot have their copies (compile the file that defines it with hccsim, give "
           "the declaration its bound, or keep the variable global: #pragma hcc keep_global)");
   const auto a = reinterpret_cast<uintptr_t>(v->original);
-  if (a < reg.lo || a + v->size > reg.hi)
+  for (const Span& s : reg.spans)
+    if (a >= s.lo && a + v->size <= s.hi) return;
+  Span s;
+  if (!writable_span(a, s.lo, s.hi) || a + v->size > s.hi)
+    fatal(std::string(v->name) + ": privatised, but not in any loaded module's writable data");
+  if (reg.images_made)
     fatal(std::string(v->name) + ": privatised, but defined in " + module_of(v->original) +
-          ", not in the program's executable: hccsim gives ranks copies of the executable's variables only (link "
-          "that code statically, or keep the variable global: #pragma hcc keep_global)");
+          ", loaded after the ranks started: ranks have copies of the variables of the modules loaded before "
+          "(link that library with the program, or keep the variable global: #pragma hcc keep_global)");
+  reg.spans.push_back(s);
 }
 
 // The function-local statics (which no start-up code registers) and the
-// span, when the first rank starts; every original must lie in the span.
+// spans, when the first rank starts; every original must lie in a span.
 void prepare(Registry& reg) {
-  if (!reg.locals_added) {
-    reg.locals_added = true;
-    if (__start_hcc_private_locals)
-      for (hcc_private_var* v = __start_hcc_private_locals; v < __stop_hcc_private_locals; ++v) add(reg, v);
-  }
-  if (reg.entries.empty()) return;
-  if (reg.hi == 0 &&
-      !writable_span(reinterpret_cast<uintptr_t>(reg.entries.front().var->original), reg.lo, reg.hi))
-    fatal(std::string(reg.entries.front().var->name) + ": privatised, but not in any loaded module's data");
+  for (; reg.locals_added < reg.modules.size(); ++reg.locals_added)
+    for (hcc_private_var* v = reg.modules[reg.locals_added].locals_begin; v < reg.modules[reg.locals_added].locals_end;
+         ++v)
+      add(reg, v);
   for (; reg.checked < reg.entries.size(); ++reg.checked) check_in_span(reg, reg.entries[reg.checked].var);
+}
+
+// Maps a rank's image of every span at one shift, so that one
+// hcc_private_shift reaches the copies of every module's variables. One
+// span (the executable alone): where the kernel puts it. Several (shared
+// libraries, apart by terabytes): at shifts tried one after another, each
+// span where it is free.
+bool map_images(const std::vector<Span>& spans, Rank& rank) {
+  auto map_at = [](const Span& s, uintptr_t at, int fixed) {
+    void* p = ::mmap(reinterpret_cast<void*>(at), s.hi - s.lo, PROT_READ | PROT_WRITE,
+                     MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | fixed, -1, 0);
+    return p == MAP_FAILED ? nullptr : static_cast<char*>(p);
+  };
+  if (spans.size() == 1) {
+    char* image = map_at(spans[0], 0, 0);
+    if (!image) return false;
+    rank.private_images.push_back({image, spans[0].hi - spans[0].lo});
+    rank.private_shift = reinterpret_cast<uintptr_t>(image) - spans[0].lo;
+    return true;
+  }
+  constexpr uintptr_t kStep = uintptr_t{1} << 36, kLowest = uintptr_t{1} << 32, kHighest = uintptr_t{1} << 47;
+  constexpr int kTries = 4096;
+  for (int t = 1; t <= kTries; ++t) {
+    // Below the originals first (the executable lies low, the libraries
+    // high), then above.
+    const uintptr_t shift = t <= kTries / 2 ? -static_cast<uintptr_t>(t) * kStep : (t - kTries / 2) * kStep;
+    bool fits = true;
+    for (const Span& s : spans)
+      fits = fits && s.lo + shift >= kLowest && s.lo + shift < kHighest && s.hi + shift <= kHighest;
+    if (!fits) continue;
+    for (const Span& s : spans) {
+      char* image = map_at(s, s.lo + shift, MAP_FIXED_NOREPLACE);
+      if (image && reinterpret_cast<uintptr_t>(image) != s.lo + shift) {  // a kernel without MAP_FIXED_NOREPLACE
+        ::munmap(image, s.hi - s.lo);
+        image = nullptr;
+      }
+      if (!image) break;
+      rank.private_images.push_back({image, s.hi - s.lo});
+    }
+    if (rank.private_images.size() == spans.size()) {
+      rank.private_shift = shift;
+      return true;
+    }
+    for (auto [image, bytes] : rank.private_images) ::munmap(image, bytes);
+    rank.private_images.clear();
+  }
+  return false;
 }
 
 char* copy_of(const hcc_private_var* v, uintptr_t shift) {
@@ -215,12 +269,8 @@ void make_privates(Rank& rank) {
     std::lock_guard<std::mutex> lock(reg.mutex);
     prepare(reg);
     if (reg.entries.empty()) return;
-    void* image = ::mmap(nullptr, reg.hi - reg.lo, PROT_READ | PROT_WRITE,
-                         MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-    if (image == MAP_FAILED) fatal("no memory for the copies of a rank's privatised variables");
-    rank.private_image = static_cast<char*>(image);
-    rank.private_image_bytes = reg.hi - reg.lo;
-    rank.private_shift = reinterpret_cast<uintptr_t>(image) - reg.lo;
+    reg.images_made = true;
+    if (!map_images(reg.spans, rank)) fatal("no memory for the copies of a rank's privatised variables");
     for (const Entry& e : reg.entries) {
       if (!e.bytes.empty()) std::memcpy(copy_of(e.var, rank.private_shift), e.bytes.data(), e.bytes.size());
       if (e.var->init) vars.push_back(e.var);
@@ -238,15 +288,15 @@ void make_privates(Rank& rank) {
 }
 
 void release_privates(Rank& rank) {
-  if (!rank.private_image) return;
+  if (rank.private_images.empty()) return;
   char* const saved = hcc_private_shift;
   hcc_private_shift = reinterpret_cast<char*>(rank.private_shift);
   for (auto it = rank.private_constructed.rbegin(); it != rank.private_constructed.rend(); ++it)
     if ((*it)->destroy) (*it)->destroy(copy_of(*it, rank.private_shift));
   hcc_private_shift = saved;
   rank.private_constructed.clear();
-  ::munmap(rank.private_image, rank.private_image_bytes);
-  rank.private_image = nullptr;
+  for (auto [image, bytes] : rank.private_images) ::munmap(image, bytes);
+  rank.private_images.clear();
   rank.private_shift = 0;
 }
 
@@ -258,9 +308,11 @@ void leave_rank_images() {
 }
 
 void warn_unprivatised() {
-  if (!__start_hcc_unprivatised) return;
-  for (const char* const* w = __start_hcc_unprivatised; w < __stop_hcc_unprivatised; ++w)
-    std::fprintf(stderr, "hccsim: warning: %s\n", *w);
+  Registry& reg = registry();
+  std::lock_guard<std::mutex> lock(reg.mutex);
+  for (const ModuleSections& m : reg.modules)
+    for (const char* const* w = m.warnings_begin; w < m.warnings_end; ++w)
+      std::fprintf(stderr, "hccsim: warning: %s\n", *w);
 }
 
 }  // namespace hcc::rt
@@ -271,5 +323,16 @@ extern "C" void hcc_private_register(hcc_private_var* const* vars, int count) {
   for (int i = 0; i < count; ++i) hcc::rt::add(reg, vars[i]);
   // A library loaded after the ranks made their images: its variables have
   // no copies.
-  if (reg.hi != 0) hcc::rt::prepare(reg);
+  if (reg.images_made) hcc::rt::prepare(reg);
+}
+
+extern "C" void hcc_private_register_module(hcc_private_var* locals_begin, hcc_private_var* locals_end,
+                                            const char* const* warnings_begin, const char* const* warnings_end) {
+  hcc::rt::Registry& reg = hcc::rt::registry();
+  std::lock_guard<std::mutex> lock(reg.mutex);
+  if (locals_begin == locals_end && warnings_begin == warnings_end) return;
+  for (const hcc::rt::ModuleSections& m : reg.modules)  // each file of the module registers it
+    if (m.locals_begin == locals_begin && m.warnings_begin == warnings_begin) return;
+  reg.modules.push_back({locals_begin, locals_end, warnings_begin, warnings_end});
+  if (reg.images_made) hcc::rt::prepare(reg);
 }

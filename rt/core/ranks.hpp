@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <utility>
 #include <string>
 #include <vector>
 
@@ -41,10 +42,10 @@ struct Rank {
   std::optional<int> cpu_workers;  // CPU workers the placement gives the rank (simulation), unless HCC_WORKERS
   std::unique_ptr<Runtime> runtime;
   // The rank's copies of the privatised variables (private_vars.cpp): an
-  // image of the executable's writable data, each copy private_shift bytes
-  // after its original; those constructed, to destroy at the end.
-  char* private_image = nullptr;
-  size_t private_image_bytes = 0;
+  // image of the writable data of each module that has them (the
+  // executable, shared libraries), each copy private_shift bytes after its
+  // original; those constructed, to destroy at the end.
+  std::vector<std::pair<char*, size_t>> private_images;  // address, bytes
   uintptr_t private_shift = 0;
   std::vector<hcc_private_var*> private_constructed;
   uint64_t program_bytes = 0;    // the rank's heap in use (program_memory.cpp)

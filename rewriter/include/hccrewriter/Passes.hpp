@@ -115,9 +115,12 @@ struct PassContext {
   // declares no MPI_Init, whether it is linked into an MPI program is not
   // known here (deferSharingWarnings): the warning is kept as text
   // ("file:line: msg") for the object, which a simulation of several ranks
-  // prints (Privatize.cpp); elsewhere it is a warning now.
+  // prints (Privatize.cpp); elsewhere it is a warning now. Once per
+  // location and text (a template's static member and its instantiations
+  // are several declarations of one variable).
   bool deferSharingWarnings = false;
   std::vector<std::string> deferredSharingWarnings;
+  std::set<std::pair<clang::SourceLocation::UIntTy, std::string>> sharingWarned;
   void sharingWarning(clang::SourceLocation loc, const std::string &msg);
   bool hadError() const;
   bool inMainFile(clang::SourceLocation loc) const;

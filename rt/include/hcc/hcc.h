@@ -391,7 +391,8 @@ void hcc_program_fold_static(void *array, size_t bytes);
  * registers those of its file-scope variables at start-up in declaration
  * order, a function-local static's lies in section hcc_private_locals. A
  * rank makes its copies when it starts: the original's bytes, then init
- * constructs those with a C++ dynamic initialiser. */
+ * constructs those with a C++ dynamic initialiser. A shared library
+ * compiled with hccsim has its variables copied too, at the same shift. */
 typedef struct hcc_private_var {
   void *original;               /* the variable as declared */
   size_t size;
@@ -400,6 +401,17 @@ typedef struct hcc_private_var {
   const char *name;             /* "file:line: name", for messages */
 } hcc_private_var;
 void hcc_private_register(hcc_private_var *const *vars, int count);
+/* What the linker collected in the module (executable or shared library)
+ * that the calling file is linked into: its function-local statics'
+ * descriptors, and the warnings of its files that left variables shared
+ * (section hcc_unprivatised). Each file that has either registers its
+ * module's, through these symbols, which each module resolves to its own. */
+void hcc_private_register_module(hcc_private_var *locals_begin, hcc_private_var *locals_end,
+                                 const char *const *warnings_begin, const char *const *warnings_end);
+extern hcc_private_var __start_hcc_private_locals[] __attribute__((weak, visibility("hidden")));
+extern hcc_private_var __stop_hcc_private_locals[] __attribute__((weak, visibility("hidden")));
+extern const char *const __start_hcc_unprivatised[] __attribute__((weak, visibility("hidden")));
+extern const char *const __stop_hcc_unprivatised[] __attribute__((weak, visibility("hidden")));
 extern char *hcc_private_shift;
 #define HCC_PRIVATE(...)                                                                         \
   (*(__typeof__(__VA_ARGS__) *)((char *)__builtin_addressof(__VA_ARGS__) + (__UINTPTR_TYPE__)hcc_private_shift))

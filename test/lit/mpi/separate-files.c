@@ -1,5 +1,5 @@
-// A file without mpi.h, compiled on its own or put in a static library by
-// hccsim, is privatised all the same: each rank counts its own calls and
+// A file without mpi.h, compiled on its own or put in a static or shared
+// library by hccsim, is privatised all the same: each rank counts its own calls and
 // draws its own random sequence (every rank the same numbers, as in
 // separate processes). What it cannot privatise is not a compile-time
 // warning there (it may be in a program without MPI) but one line when a
@@ -13,6 +13,9 @@
 // RUN: llvm-ar-19 rcs %t/libcounter.a %t/call_counter.o
 // RUN: %hccsim -fsimulate %t/main.o -L%t -lcounter -o %t/library.sim
 // RUN: %hccsim-run -np 4 --platform cluster-64x16 %t/library.sim 2>&1 | FileCheck %s
+// RUN: %hccsim -fsimulate -fPIC -shared %S/Inputs/call_counter.c -o %t/libsharedcounter.so
+// RUN: %hccsim -fsimulate %t/main.o -L%t -lsharedcounter -Wl,-rpath,%t -o %t/shared.sim
+// RUN: %hccsim-run -np 4 --platform cluster-64x16 %t/shared.sim 2>&1 | FileCheck %s
 // CHECK: hccsim: warning: call_counter.c:{{[0-9]+}}: 'not_privatised' is used inside the body of macro 'BUMP'
 // CHECK: rank 0: calls=3 draw={{[0-9]+}} same=1
 // CHECK: rank 3: calls=3 draw={{[0-9]+}} same=1

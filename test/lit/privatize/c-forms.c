@@ -3,7 +3,9 @@
 // function, in the section the linker collects), each use through the
 // running rank's copy (HCC_PRIVATE: the original plus the rank's shift),
 // and one registration of the file's descriptors at start-up, before any
-// dynamic initialiser, in declaration order. Constants are shared;
+// dynamic initialiser, in declaration order, with its module's sections
+// (the function-local statics' descriptors the linker collected in the
+// executable or shared library). Constants are shared;
 // thread-locals are per simulated thread already; unevaluated operands
 // (sizeof) stay as written.
 // RUN: %hcc-rewrite --privatize %s -- | %strip-checks | FileCheck %s
@@ -32,4 +34,4 @@ int step(int n) {
   return calls + *p;
 }
 // CHECK: static hcc_private_var *const __hcc_gv_unit[] = {&__hcc_gv0, &__hcc_gv1, &__hcc_gv2, &__hcc_gv3};
-// CHECK-NEXT: __attribute__((constructor(101))) static void __hcc_gv_register(void) { hcc_private_register(__hcc_gv_unit, 4); }
+// CHECK-NEXT: __attribute__((constructor(101))) static void __hcc_gv_register(void) { hcc_private_register(__hcc_gv_unit, 4); hcc_private_register_module(__start_hcc_private_locals, __stop_hcc_private_locals, __start_hcc_unprivatised, __stop_hcc_unprivatised); }

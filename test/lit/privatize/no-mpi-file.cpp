@@ -18,7 +18,10 @@ template <typename T> struct Pool {
 template <typename T> int Pool<T>::created = 0;
 int use() { return base + history[0] + Pool<int>::created++; }
 // CHECK: static const char *const __hcc_unprivatised0 __attribute__((used, section("hcc_unprivatised"))) = "no-mpi-file.cpp:{{[0-9]+}}: 'created' is not privatised: a template's static variables are not supported; every rank of a simulation shares it (hint: #pragma hcc keep_global(created) says that is intended)";
+// Once, though the template's member and its instantiation are two declarations.
+// CHECK-NOT: __hcc_unprivatised1
 // CHECK: static hcc_private_var *const __hcc_gv_unit[] = {&::__hcc_gv0, &::__hcc_gv1};
+// CHECK-NEXT: __attribute__((constructor(101))) static void __hcc_gv_register(void) { hcc_private_register(__hcc_gv_unit, 2); hcc_private_register_module(__start_hcc_private_locals, __stop_hcc_private_locals, __start_hcc_unprivatised, __stop_hcc_unprivatised); }
 // The rewritten file compiles.
 // RUN: %hcc-rewrite --privatize %s -- -std=c++17 > %t.cpp
 // RUN: %clangxx -std=c++17 -fsyntax-only -I%hcc-rt-include %t.cpp

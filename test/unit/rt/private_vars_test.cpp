@@ -17,6 +17,8 @@
 #include "hcc/hcc.h"
 #include "private_vars.hpp"
 
+int* private_vars_library_counter();  // private_vars_library.cpp
+
 namespace {
 
 int counter = 5;
@@ -46,7 +48,7 @@ TEST(PrivateVars, EachRankHasItsImage) {
   hcc::rt::Rank a, b;
   hcc::rt::make_privates(a);
   hcc::rt::make_privates(b);
-  ASSERT_NE(a.private_image, nullptr);
+  ASSERT_FALSE(a.private_images.empty());
   ASSERT_NE(a.private_shift, b.private_shift);
   EXPECT_EQ(events, (std::vector<std::string>{"init", "init"}));
 
@@ -71,7 +73,7 @@ TEST(PrivateVars, EachRankHasItsImage) {
 
   hcc::rt::release_privates(a);
   hcc::rt::release_privates(b);
-  EXPECT_EQ(a.private_image, nullptr);
+  EXPECT_TRUE(a.private_images.empty());
   EXPECT_EQ(events, (std::vector<std::string>{"init", "init", "destroy", "destroy"}));
 }
 
@@ -133,6 +135,46 @@ TEST(PrivateVars, DeclarationWithoutBoundTakesTheDefinitionsSize) {
   hcc_private_shift = nullptr;
   EXPECT_EQ(bounded[3], 3.5);
   hcc::rt::release_privates(r);
+}
+
+// Variables of two modules (a shared library compiled with hccsim, and the
+// executable): each rank has an image of each module's writable data at
+// one shift, so that HCC_PRIVATE reaches both copies. Registered at
+// start-up, as the files of a program do: a module whose variables come
+// after the first rank's image is an error (the other tests make images
+// in the same process under TSan).
+int in_executable = 3;
+int* const in_library = private_vars_library_counter();
+hcc_private_var in_executable_var = {&in_executable, sizeof in_executable, nullptr, nullptr, "test: in_executable"};
+hcc_private_var in_library_var = {in_library, sizeof *in_library, nullptr, nullptr, "test: library counter"};
+const bool two_modules_registered = [] {
+  hcc_private_var* const vars[] = {&in_library_var, &in_executable_var};
+  hcc_private_register(vars, 2);
+  return true;
+}();
+
+TEST(PrivateVars, VariablesOfSharedLibrariesHaveCopies) {
+  ASSERT_TRUE(two_modules_registered);
+  hcc::rt::Rank a, b;
+  hcc::rt::make_privates(a);
+  hcc::rt::make_privates(b);
+  EXPECT_EQ(a.private_images.size(), 2u);
+  ASSERT_NE(a.private_shift, b.private_shift);
+  hcc_private_shift = reinterpret_cast<char*>(a.private_shift);
+  EXPECT_EQ(HCC_PRIVATE(*in_library), 9);
+  EXPECT_EQ(HCC_PRIVATE(in_executable), 3);
+  HCC_PRIVATE(*in_library) = 10;
+  HCC_PRIVATE(in_executable) = 4;
+  hcc_private_shift = reinterpret_cast<char*>(b.private_shift);
+  EXPECT_EQ(HCC_PRIVATE(*in_library), 9);
+  EXPECT_EQ(HCC_PRIVATE(in_executable), 3);
+  hcc_private_shift = reinterpret_cast<char*>(a.private_shift);
+  EXPECT_EQ(HCC_PRIVATE(*in_library), 10);
+  hcc_private_shift = nullptr;
+  EXPECT_EQ(*in_library, 9);
+  EXPECT_EQ(in_executable, 3);
+  hcc::rt::release_privates(a);
+  hcc::rt::release_privates(b);
 }
 
 }  // namespace
