@@ -466,7 +466,10 @@ class Privatizer {
   void finish() {
     if (needsNew_)
       pc_.rewriter.InsertTextBefore(pc_.sm.getLocForStartOfFile(pc_.sm.getMainFileID()), "#include <new>\n");
-    std::string tail = endDescriptors_;
+    // The object says it was privatised: hccsim's link warns of the
+    // variables of objects and libraries that were not (drivers/hccsim.in).
+    std::string tail = "static const char __hcc_privatised __attribute__((used, section(\"hcc_privatised\"))) = 1;\n" +
+                       endDescriptors_;
     for (size_t i = 0; i < pc_.deferredSharingWarnings.size(); ++i)
       tail += "static const char *const __hcc_unprivatised" + std::to_string(i) +
               " __attribute__((used, section(\"hcc_unprivatised\"))) = " + quoted(pc_.deferredSharingWarnings[i]) +

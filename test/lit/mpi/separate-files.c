@@ -11,11 +11,15 @@
 // RUN: %hccsim -fsimulate %t/main.o %t/call_counter.o -o %t/objects.sim
 // RUN: %hccsim-run -np 4 --platform cluster-64x16 %t/objects.sim 2>&1 | FileCheck %s
 // RUN: llvm-ar-19 rcs %t/libcounter.a %t/call_counter.o
-// RUN: %hccsim -fsimulate %t/main.o -L%t -lcounter -o %t/library.sim
+// RUN: %hccsim -fsimulate %t/main.o -L%t -lcounter -o %t/library.sim 2>&1 | FileCheck %s --allow-empty --check-prefix=COMPILE
 // RUN: %hccsim-run -np 4 --platform cluster-64x16 %t/library.sim 2>&1 | FileCheck %s
 // RUN: %hccsim -fsimulate -fPIC -shared %S/Inputs/call_counter.c -o %t/libsharedcounter.so
-// RUN: %hccsim -fsimulate %t/main.o -L%t -lsharedcounter -Wl,-rpath,%t -o %t/shared.sim
+// RUN: %hccsim -fsimulate %t/main.o -L%t -lsharedcounter -Wl,-rpath,%t -o %t/shared.sim 2>&1 | FileCheck %s --allow-empty --check-prefix=COMPILE
 // RUN: %hccsim-run -np 4 --platform cluster-64x16 %t/shared.sim 2>&1 | FileCheck %s
+// An object compiled without hccsim shares its variables: its link says so.
+// RUN: %clang -c %S/Inputs/call_counter.c -o %t/plain.o
+// RUN: %hccsim -fsimulate %t/main.o %t/plain.o -o %t/plain.sim 2>&1 | FileCheck %s --check-prefix=PLAIN
+// PLAIN: hccsim: warning: {{.*}}plain.o was not compiled with hccsim -fsimulate: every rank of a simulation shares its variables calls, not_privatised, seed (compile it with hccsim -fsimulate)
 // CHECK: hccsim: warning: call_counter.c:{{[0-9]+}}: 'not_privatised' is used inside the body of macro 'BUMP'
 // CHECK: rank 0: calls=3 draw={{[0-9]+}} same=1
 // CHECK: rank 3: calls=3 draw={{[0-9]+}} same=1
