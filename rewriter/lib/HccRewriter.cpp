@@ -42,6 +42,7 @@ class RewriteConsumer : public ASTConsumer {
     if (options_.simulate) markThreadLocals(pc, ctx.getTranslationUnitDecl());
     if (options_.sharedLines) markSharedAtomics(pc, ctx.getTranslationUnitDecl());
     annotateTasks(pc, ctx.getTranslationUnitDecl());
+    splitMaskedTaskLoops(pc, ctx.getTranslationUnitDecl());
     if (pc.hadError()) return;
     const RewriteBuffer &buf = rewriter.getEditBuffer(sm.getMainFileID());
     out_.assign(buf.begin(), buf.end());

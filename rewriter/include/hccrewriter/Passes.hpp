@@ -180,6 +180,13 @@ void privatizeGlobals(PassContext &pc, HccPragmaStore &store, clang::Translation
 // gives every simulated thread a system thread of its own.
 void markThreadLocals(PassContext &pc, clang::TranslationUnitDecl *tu);
 
+// ---- Pass: combined masked and master taskloops (MaskedTaskLoops.cpp) -------
+// In every mode: `[parallel] masked taskloop [simd]` and `parallel master
+// taskloop [simd]`, which clang 19 compiles wrong, written as the nested
+// directives they stand for. Runs last: it copies clauses as the other
+// passes left them.
+void splitMaskedTaskLoops(PassContext &pc, clang::TranslationUnitDecl *tu);
+
 // ---- Pass: atomics on shared lines (SharedAtomics.cpp) ------------------------
 // In instrumented and simulated builds: hcc_shared_line(&x) before each
 // `#pragma omp atomic` on x of the main file, whose cache line's moves
