@@ -19,6 +19,9 @@
 #include "small_vector.hpp"
 #include "task_reduction.hpp"
 
+extern "C" kmp_task_t* __kmpc_omp_task_alloc(ident_t* loc, int32_t gtid, int32_t flags, size_t sizeof_task,
+                                             size_t sizeof_shareds, kmp_routine_entry_t routine);
+
 namespace hcc::omp {
 namespace {
 
@@ -93,8 +96,8 @@ void finish(TaskHeader* h, bool submitted) {
   else if (!submitted) rt.unreserve_task(host, creator - 1);
 }
 
-// A detached task that ran when created: nothing waits for its completion
-// event, which omp_fulfill_event then only frees.
+// A detached task that ran when created inside a final task: nothing waits
+// for its completion event, which omp_fulfill_event then only frees.
 void orphan_event(TaskHeader* h) {
   Event* e = h->event;
   if (!e) return;
@@ -278,12 +281,30 @@ void begin_on_creator(TaskHeader* h) {
   h->running = true;
 }
 
+// A detached task its creator ran (undeferred, if(0)) completes when its
+// event is fulfilled, not when its body ends: until then its creator's
+// taskwait and taskgroup and the region's barrier wait for it, as for a
+// deferred one. A task of no work, submitted by the creator, stands for it
+// and carries its event (the region's barrier passed before a thread of
+// the program fulfilled it, 100 ms later). Inside a final task the stand-in
+// would run at once too: the event is orphaned there.
+void complete_when_fulfilled(TaskHeader* h) {
+  Event* e = h->event;
+  if (!e) return;
+  State& s = *h->state;
+  if (thread_at(s, h->creator).contexts.back().final) return orphan_event(h);
+  h->event = nullptr;
+  kmp_task_t* stand_in = __kmpc_omp_task_alloc(nullptr, 0, kTaskDetachable, sizeof(kmp_task_t), 0, nullptr);
+  header_of(stand_in)->event = e;
+  submit(header_of(stand_in), nullptr, 0, nullptr);
+}
+
 void end_on_creator(TaskHeader* h) {
   h->state->rt.count_task_run_at_once(h->creator - 1);
   run_next_parts(h, h->creator);
   h->running = false;
   thread_at(*h->state, h->creator).contexts.pop_back();
-  orphan_event(h);
+  complete_when_fulfilled(h);
   finish(h, false);
 }
 

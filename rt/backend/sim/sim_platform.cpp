@@ -7,6 +7,7 @@
 #include "runtime.hpp"
 #include "sim_bursts.hpp"
 #include "sim_ranks.hpp"
+#include "sim_threads.hpp"
 
 #include <sys/wait.h>
 #include <unistd.h>
@@ -375,8 +376,8 @@ int run_simulation(int (*main_fn)(int, char**), int argc, char** argv) {
     std::fflush(stdout);
     std::fprintf(stderr,
                  "hccsim: error: the simulation stopped at %.6f s with the program's main still waiting (a "
-                 "deadlock: every thread waits for another); no prediction\n",
-                 engine.get_clock());
+                 "deadlock: every thread waits for another%s); no prediction\n",
+                 engine.get_clock(), program_started_threads() ? kProgramThreadsNote : "");
     return 1;
   }
   return rc;

@@ -28,6 +28,7 @@
 #include "replayed_kernels.hpp"
 #include "sampling.hpp"
 #include "sim_bursts.hpp"
+#include "sim_threads.hpp"
 
 extern "C" __attribute__((weak)) const int hcc_mpi_build;
 
@@ -340,8 +341,8 @@ int run_ranks(s4u::Engine& engine, int (*main_fn)(int, char**), int argc, char**
     std::fflush(stdout);
     std::fprintf(stderr,
                  "hccsim: error: the simulation stopped at %.6f s with %d of %d ranks still waiting (a deadlock: "
-                 "every rank and thread waits for another); no prediction\n",
-                 engine.get_clock(), nranks - finished, nranks);
+                 "every rank and thread waits for another%s); no prediction\n",
+                 engine.get_clock(), nranks - finished, nranks, program_started_threads() ? kProgramThreadsNote : "");
     return 1;
   }
 

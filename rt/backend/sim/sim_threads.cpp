@@ -24,7 +24,15 @@
 #include <cstdio>
 #include <cstring>
 
+#include "sim_threads.hpp"
+
 extern "C" const int hcc_sim_threads;  // defined below, in the program's executable
+
+namespace {
+std::atomic<bool> g_program_started_threads{false};
+}  // namespace
+
+bool hcc::rt::program_started_threads() { return g_program_started_threads.load(); }
 
 #if !defined(HCC_SANITIZED)
 namespace {
@@ -60,9 +68,8 @@ extern const int hcc_sim_threads = 1;
 int pthread_create(pthread_t* thread, const pthread_attr_t* attr, void* (*start)(void*), void* arg) {
   using Create = int (*)(pthread_t*, const pthread_attr_t*, void* (*)(void*), void*);
   static const auto real = reinterpret_cast<Create>(dlsym(RTLD_NEXT, "pthread_create"));
-  static std::atomic<bool> said{false};
-  if (simgrid::s4u::Actor::self() && !simgrid::s4u::Actor::is_maestro() && !said.load() && !created_by_system_library() &&
-      !said.exchange(true))
+  if (simgrid::s4u::Actor::self() && !simgrid::s4u::Actor::is_maestro() && !g_program_started_threads.load() &&
+      !created_by_system_library() && !g_program_started_threads.exchange(true))
     std::fprintf(stderr,
                  "hccsim: warning: the program started a thread of its own (pthread_create, std::thread): it runs "
                  "beside the simulation, its CPU time is not in the prediction; give its work to OpenMP (a parallel "
