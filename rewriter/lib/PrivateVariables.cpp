@@ -118,6 +118,7 @@ class Finder : public RecursiveASTVisitor<Finder> {
         case llvm::omp::OMPC_aligned:
         case llvm::omp::OMPC_copyin:
         case llvm::omp::OMPC_copyprivate:
+        case llvm::omp::OMPC_detach:            // an event handle variable, as clang requires
         case llvm::omp::OMPC_is_device_ptr:     // a copy in the region, as firstprivate
         case llvm::omp::OMPC_use_device_ptr:    // the region's own, as private
         case llvm::omp::OMPC_use_device_addr:

@@ -2,6 +2,8 @@
 // in simulation) and locks (memory allocators: allocators.cpp; the
 // environment, affinity and the rest: api_env.cpp). Declared in the compiler's
 // omp.h; the types below have its layout.
+#include <sched.h>
+
 #include <algorithm>
 #include <cstdint>
 #include <cstdlib>
@@ -56,7 +58,16 @@ void omp_set_num_threads(int n) {
   if (me.contexts.size() > 1) me.contexts.back().nthreads = threads;
   else s.max_threads = threads;
 }
-int omp_get_num_procs(void) { return std::max<int>(1, static_cast<int>(state().cpu_workers.size())); }
+// The processors the program may run on: natively the process's CPU
+// affinity, as libomp and libgomp count them (it was the CPU workers,
+// which OMP_NUM_THREADS sets: 4 on a machine of 2); simulated, the CPU
+// workers, the simulated host's cores.
+int omp_get_num_procs(void) {
+  State& s = state();
+  cpu_set_t set;
+  if (!s.rt.simulated() && sched_getaffinity(0, sizeof set, &set) == 0) return std::max(1, CPU_COUNT(&set));
+  return std::max<int>(1, static_cast<int>(s.cpu_workers.size()));
+}
 // In a teams region, its thread limit; else OMP_THREAD_LIMIT, unset as
 // libomp says it (no limit), though teams stop at kMaxWorkers threads.
 int omp_get_thread_limit(void) {

@@ -5,6 +5,7 @@
 // RUN: %hcc-rewrite --privatize %s -- -I%S/Inputs 2>&1 >/dev/null | FileCheck %s
 // RUN: %hcc-rewrite --privatize %s -- -I%S/Inputs 2>/dev/null | %strip-checks | FileCheck %s --check-prefix=CODE
 #include <errno.h>
+#include <omp.h>
 #include <stdio.h>
 #include <unistd.h>
 #include "shared-header.h"
@@ -16,6 +17,7 @@ int in_header;
 int in_macro;
 int reduced;
 int histogram[8];
+omp_event_handle_t event;
 int pointed_at;
 int *pointer = &pointed_at;
 // CHECK: diag-warnings.c:[[@LINE-1]]:17: warning: hccsim: the address of 'pointed_at' initialises 'pointer', a variable with static storage, which must be a constant in C: every rank of a simulation shares 'pointed_at' (hint: assign 'pointer' in a function)
@@ -41,6 +43,13 @@ int f(int argc, char **argv) {
   for (int i = 0; i < 4; ++i) histogram[2 + i] += i;
 // CHECK: diag-warnings.c:[[@LINE-2]]:40: warning: hccsim: 'histogram' is named in an OpenMP 'reduction' clause, where hccsim cannot put a rank's copy: every rank of a simulation shares it (hint: reduce into a local variable, or keep it global with #pragma hcc keep_global)
 // CODE-NOT: HCC_PRIVATE(histogram)
+// A detached task's event handle must be a variable (clang rejected the
+// rank's copy: the OpenMP Examples' task_detach with a global event).
+#pragma omp task detach(event)
+  {}
+// CHECK: diag-warnings.c:[[@LINE-2]]:25: warning: hccsim: 'event' is named in an OpenMP 'detach' clause, where hccsim cannot put a rank's copy: every rank of a simulation shares it (hint: reduce into a local variable, or keep it global with #pragma hcc keep_global)
+  omp_fulfill_event(event);
+// CODE-NOT: HCC_PRIVATE(event)
   fine = read_in_header() + *pointer;
   return fine;
 }
