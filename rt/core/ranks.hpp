@@ -43,8 +43,9 @@ struct Rank {
   std::unique_ptr<Runtime> runtime;
   // The rank's copies of the privatised variables (private_vars.cpp): an
   // image of the writable data of each module that has them (the
-  // executable, shared libraries), each copy private_shift bytes after its
-  // original; those constructed, to destroy at the end.
+  // executable, shared libraries), each copy private_shift bytes from its
+  // original (modulo 2^64: the images may lie below); those constructed,
+  // to destroy at the end.
   std::vector<std::pair<char*, size_t>> private_images;  // address, bytes
   uintptr_t private_shift = 0;
   std::vector<hcc_private_var*> private_constructed;

@@ -31,7 +31,7 @@ struct Generators {
   struct drand48_data drand48;    // zero, as the C library's before any seed
 };
 
-Generators g_generators;  // zero; a rank's copy lies hcc_private_shift bytes after it
+Generators g_generators;  // zero; a rank's copy lies hcc_private_shift bytes from it
 hcc_private_var g_generators_var{&g_generators, sizeof g_generators, nullptr, nullptr,
                                  "the C library's random number generators"};
 hcc_private_var* const g_vars[] = {&g_generators_var};

@@ -386,7 +386,10 @@ void hcc_program_fold_static(void *array, size_t bytes);
  * three such arrays ran 13 % slower: bench/privatize_overhead.py). That
  * arithmetic leaves the original, which C leaves undefined; LLVM draws
  * conclusions from it for constant globals only, and those are not
- * privatised.
+ * privatised. The shift is added as a signed offset: the images may lie
+ * below the originals, and an unsigned one would wrap (which
+ * -fsanitize=pointer-overflow reports, and which a no-unsigned-wrap
+ * address computation would make poison).
  * Each variable is described by an hcc_private_var: a translation unit
  * registers those of its file-scope variables at start-up in declaration
  * order, a function-local static's lies in section hcc_private_locals. A
@@ -414,7 +417,7 @@ extern const char *const __start_hcc_unprivatised[] __attribute__((weak, visibil
 extern const char *const __stop_hcc_unprivatised[] __attribute__((weak, visibility("hidden")));
 extern char *hcc_private_shift;
 #define HCC_PRIVATE(...)                                                                         \
-  (*(__typeof__(__VA_ARGS__) *)((char *)__builtin_addressof(__VA_ARGS__) + (__UINTPTR_TYPE__)hcc_private_shift))
+  (*(__typeof__(__VA_ARGS__) *)((char *)__builtin_addressof(__VA_ARGS__) + (__INTPTR_TYPE__)hcc_private_shift))
 
 /* ---- Runtime ------------------------------------------------------------- */
 
