@@ -72,6 +72,14 @@ void install_burst_accounting(const BurstAccounting* accounting);
 // Whether bursts are charged: a simulation that accounts them.
 inline bool bursts_charged() { return g_burst_accounting && g_burst_accounting->charge; }
 
+// Set by a simulation that charges no bursts (HCC_SIM_BURSTS=off): what a
+// read of a value that another simulated thread may set does
+// (hcc_shared_line_read: an atomic that reads, a loop's volatile flag). It
+// lets the others run and one poll's time pass, as a thread polling in the
+// runtime does (Backend::yield): a thread waiting for a flag otherwise ran
+// alone forever, no burst of its own advancing its clock. Null otherwise.
+extern void (*g_poll_without_bursts)();
+
 // Where the simulated threads stand, for the simulation's stall watch
 // (sim_stall_watch.cpp), which reads it from a thread of its own: how many
 // times the running actor entered or resumed the program's code, and, while

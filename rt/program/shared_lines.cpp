@@ -30,6 +30,8 @@ std::array<LineOwner, kOwnerSlots> g_owners;
 
 }  // namespace
 
+void (*g_poll_without_bursts)() = nullptr;
+
 // The slot moves with the line when another thread updated it: finding out
 // costs a sampled burst a second move, which it leaves out (finding_moves).
 void note_native_line_update(const void* address) {
@@ -60,5 +62,6 @@ extern "C" void hcc_shared_line(const volatile void* address) {
 // The line's move belongs to the burst the entry ends.
 extern "C" void hcc_shared_line_read(const volatile void* address, const char* where) {
   hcc_shared_line(address);
+  if (hcc::rt::g_poll_without_bursts) return hcc::rt::g_poll_without_bursts();
   hcc::rt::RuntimeEntry entry(where);
 }

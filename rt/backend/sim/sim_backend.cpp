@@ -338,10 +338,6 @@ class SimBackend final : public Backend {
     if (held_) fatal("internal: blocking call with the control lock held");
   }
 
-  // What one poll of a spinning thread lets pass (yield): about a flag's
-  // read and a pause, natively.
-  static constexpr double kPollSeconds = 1e-8;
-
   SimPlatform platform_;
   double start_ = 0;
   double wall_start_;  // the monotonic clock's, not the program's (sim_clocks.cpp)

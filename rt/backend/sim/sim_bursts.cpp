@@ -310,8 +310,13 @@ void start_burst_accounting(const Config& config) {
   g_update_seconds = {};
   if (!config.sim_bursts) {
     install_burst_accounting(nullptr);
+    g_poll_without_bursts = [] {
+      SimcallEntry entry;
+      s4u::this_actor::sleep_for(kPollSeconds);
+    };
     return;
   }
+  g_poll_without_bursts = nullptr;
   // Every host's factor is checked before the program starts: a typo must
   // not surface at the first burst of some rank, after minutes.
   for (const s4u::Host* h : s4u::Engine::get_instance()->get_all_hosts()) {

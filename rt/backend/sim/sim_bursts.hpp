@@ -39,6 +39,11 @@ double owed_seconds();
 // small message's latency. Set when the ranks start.
 extern double g_mpi_cpu_threshold;
 
+// What one poll of a spinning thread lets pass (Backend::yield; a flag's
+// read without bursts, g_poll_without_bursts): about a flag's read and a
+// pause, natively.
+inline constexpr double kPollSeconds = 1e-8;
+
 // Around a call into the simulation that makes a simcall (blocks,
 // communicates, sleeps, reads the simulated clock): an entry into the
 // runtime whose caller's owed CPU time is simulated first, so that the
