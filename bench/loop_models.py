@@ -21,8 +21,14 @@ way at that size and at ten times the points (sqrt(10) N): with
 HCC_SIM_LOOPS=run (the loops run, their bursts timed) and with
 HCC_SIM_LOOPS=model (charged from their models, not run; the arrays larger
 than 1 MiB folded, HCC_FOLD_THRESHOLD=1M, since nothing computes them).
-EXAMPLE_CHECK=0: no sequential reference run. Figures (medians; over the
-two examples, the least speedup and the largest errors):
+EXAMPLE_CHECK=0: no sequential reference run. Every instrumented run and
+every simulation goes through bench/machine_state.py's check, as in
+bursts.py and fine_tasks.py: made again (up to --retries times, then kept)
+when the machine was slower than usual around it or other processes used
+more than --max-foreign of the CPUs during it; a model from a disturbed
+instrumented run, or a reference timed on a disturbed machine, compares two
+speeds of the machine. Figures (medians; over the two examples, the least
+speedup and the largest errors):
 
     figure loop_model_sim_speedup = <wall time of the simulations that run the loops / of those that model them, at 10x the points>
     figure loop_model_sim_speedup_at_n = <the same at N, where what a simulation does beside the loops weighs more>
@@ -40,6 +46,9 @@ import statistics
 import subprocess
 import sys
 import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from machine_state import SpeedCheck  # noqa: E402
 
 # name: (source under examples/, size arguments, MPI)
 EXAMPLES = {
@@ -65,7 +74,7 @@ def run(cmd, env, timeout):
     return float(m.group(1)), wall
 
 
-def measure(name, build, work, runs, timeout):
+def measure(name, build, work, runs, timeout, speed):
     """The example's four medians: (run time, run wall, model time, model wall) at N and 10x."""
     src, (n, steps), mpi = EXAMPLES[name]
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -108,10 +117,10 @@ def measure(name, build, work, runs, timeout):
         else:
             cmd = [exe["instrument"], *size]
             env = dict(base, OMP_NUM_THREADS="2", HCC_RECORDS=records)
-        t, _ = run(cmd, env, timeout)
+        t, _ = speed.run(lambda: run(cmd, env, timeout))
         log(f"loop_models: {name} instrumented N={n}: time={t:.4f} s")
         for points in (n, big):
-            t, wall = run(*simulate_cmd(points, "run"), timeout)
+            t, wall = speed.run(lambda: run(*simulate_cmd(points, "run"), timeout))
             measured[points][0].append(t)
             measured[points][1].append(wall)
     calibrate = os.path.join(build, "models", "hcc-calibrate")
@@ -124,7 +133,7 @@ def measure(name, build, work, runs, timeout):
         else:
             times, walls = [], []
             for _ in range(runs):
-                t, wall = run(*simulate_cmd(points, how), timeout)
+                t, wall = speed.run(lambda: run(*simulate_cmd(points, how), timeout))
                 times.append(t)
                 walls.append(wall)
         t, wall = statistics.median(times), statistics.median(walls)
@@ -140,19 +149,24 @@ def main():
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--only", choices=sorted(EXAMPLES))
     ap.add_argument("--timeout", type=float, default=300)
+    ap.add_argument("--max-foreign", type=float, default=0.05,
+                    help="other processes' share of the CPUs above which a run is made again")
+    ap.add_argument("--retries", type=int, default=2, help="how many times a disturbed run is made again")
     args = ap.parse_args()
     build = os.path.abspath(args.build_dir)
     work = os.path.join(build, "bench", "loop-models")
     os.makedirs(work, exist_ok=True)
     results = {}
+    speed = SpeedCheck(work, max_foreign=args.max_foreign, retries=args.retries, pause=1.0, log=log)
     for name in EXAMPLES:
         if args.only and name != args.only:
             continue
         try:
-            results[name] = measure(name, build, work, args.runs, args.timeout)
+            results[name] = measure(name, build, work, args.runs, args.timeout, speed)
         except (RuntimeError, subprocess.TimeoutExpired, subprocess.CalledProcessError) as e:
             log(f"loop_models: {name}: {e}")
             return 1
+    log(speed.summary())
     speedup = min(r[5] / r[7] for r in results.values())
     speedup_at_n = min(r[1] / r[3] for r in results.values())
     error = max(abs(r[2] - r[0]) / r[0] * 100 for r in results.values())
