@@ -212,8 +212,9 @@ void dispatch_init(const ident_t* loc, int32_t sched, T lb, T ub, ST st, ST chun
 
 // The next chunk of the calling thread: [begin, begin + count), or false
 // when the loop is over for it.
-bool next_chunk(State& s, Team& team, int tid, Member& m, uint64_t& begin, uint64_t& count) {
+bool next_chunk(Team& team, int tid, Member& m, uint64_t& begin, uint64_t& count) {
   Loop& loop = *m.loop;
+  if (loop.kind == kSchDynamicChunked || loop.kind == kSchGuidedChunked) hcc::rt::runtime_updates_line(&loop.next);
   const int n = team.nthreads;
   switch (loop.kind) {
     case kSchStatic:
@@ -225,17 +226,22 @@ bool next_chunk(State& s, Team& team, int tid, Member& m, uint64_t& begin, uint6
       if (begin >= loop.trip) return false;
       count = std::min(loop.chunk, loop.trip - begin);
       return true;
-    default: {
-      s.rt.lock();
-      const uint64_t left = loop.trip - loop.next;
-      begin = loop.next;
-      count = loop.chunk;
-      if (loop.kind == kSchGuidedChunked) count = std::max<uint64_t>(loop.chunk, (left + 2 * n - 1) / (2 * n));
-      count = std::min(count, left);
-      loop.next += count;
-      s.rt.unlock();
-      return count > 0;
+    case kSchGuidedChunked: {
+      begin = loop.next.load(std::memory_order_relaxed);
+      do {
+        if (begin >= loop.trip) return false;
+        const uint64_t left = loop.trip - begin;
+        count = std::min(left, std::max<uint64_t>(loop.chunk, (left + 2 * n - 1) / (2 * n)));
+      } while (!loop.next.compare_exchange_weak(begin, begin + count, std::memory_order_relaxed));
+      return true;
     }
+    default:
+      // Each thread takes one chunk beyond the end at most, so next stays
+      // within trip + nthreads * chunk.
+      begin = loop.next.fetch_add(loop.chunk, std::memory_order_relaxed);
+      if (begin >= loop.trip) return false;
+      count = std::min(loop.chunk, loop.trip - begin);
+      return true;
   }
 }
 
@@ -251,7 +257,7 @@ int32_t dispatch_next(int32_t* plast, T* plb, T* pub, ST* pst) {
   // Chunks a simulation charges from their model are skipped; ordered
   // loops always run (their ordered regions pass a turn from chunk to chunk).
   bool more;
-  while ((more = next_chunk(s, team, c.tid, m, begin, count)) && !m.loop->ordered && !chunk_begins(s, m.loc, count)) {
+  while ((more = next_chunk(team, c.tid, m, begin, count)) && !m.loop->ordered && !chunk_begins(s, m.loc, count)) {
   }
   if (!more) {
     s.rt.lock();

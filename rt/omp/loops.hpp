@@ -2,6 +2,7 @@
 // runtime and ordered schedules): shared by the threads of a team.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <type_traits>
 
@@ -12,7 +13,12 @@ struct Loop {
   bool ordered = false;
   uint64_t trip = 0;      // iterations
   uint64_t chunk = 1;
-  uint64_t next = 0;      // dynamic, guided: first iteration not handed out yet
+  // dynamic, guided: the first iteration not handed out yet. The threads
+  // take their chunks from it without the runtime's lock (one atomic update
+  // a chunk: schedule(dynamic, 1) over 10 M short iterations took 1.1 s on
+  // two threads under the lock, 0.19 s in libgomp), on a line of its own,
+  // which moves between their cores at each update.
+  alignas(64) std::atomic<uint64_t> next{0};
   uint64_t ordered_next = 0;  // the iteration whose ordered region may run
   int finished = 0;       // threads that have been told the loop is over
   uint64_t ordinal = 0;   // key in Team::loops

@@ -44,7 +44,9 @@ struct Taskgroup {
 };
 
 // What one thread of a team has met of the team's worksharing constructs.
-struct Member {
+// A line of its own: each thread writes its member at every chunk of a
+// dynamic loop (ordered_iteration), which moved its neighbour's line.
+struct alignas(64) Member {
   uint64_t singles = 0;  // single constructs met
   uint64_t loops = 0;    // dynamically dispatched loops met
   Loop* loop = nullptr;  // the one it is in

@@ -227,17 +227,21 @@ struct UpdateCosts {
 };
 UpdateCosts g_update_seconds;
 
+// The caller's host, core and line move cost, looked up at its first update.
+void find_line_host(ActorCpu& a) {
+  if (a.line_host) return;
+  a.line_host = s4u::this_actor::get_host();
+  a.line_core = core_of_caller();
+  a.line_cost = line_transfer(a.line_host);
+  a.line_scale = measured_speed(a.line_host, a.line_core) / a.line_host->get_speed();
+}
+
 void shared_line(const void* address) {
   ActorCpu* a = cpu_of_caller();
   // Only the program's own code that bursts count: a kernel run for real
   // is charged its model, measured natively with its lines' moves.
   if (!a || a->clock.depth != 0) return;
-  if (!a->line_host) {
-    a->line_host = s4u::this_actor::get_host();
-    a->line_core = core_of_caller();
-    a->line_cost = line_transfer(a->line_host);
-    a->line_scale = measured_speed(a->line_host, a->line_core) / a->line_host->get_speed();
-  }
+  find_line_host(*a);
   if (a->line_cost <= 0) return;
   UpdateCosts& costs = g_update_seconds;
   const bool timed = costs.countdown-- == 0;
@@ -255,7 +259,19 @@ void shared_line(const void* address) {
   add_simulator_work(costs.mean());
 }
 
-const BurstAccounting kAccounting{clock_of_caller, charge, nullptr, shared_line};
+// In the runtime, after the entry charged the burst before it: the move is
+// owed at once, where the caller stands (its owed time).
+void runtime_line(const void* address) {
+  ActorCpu* a = cpu_of_caller();
+  if (!a) return;
+  find_line_host(*a);
+  if (a->line_cost <= 0) return;
+  const double now = s4u::Engine::get_clock() + a->owed_seconds;
+  if (lookup_line(*a, address).update(a->line_core, now, a->line_cost))
+    owe(*a, a->line_host, a->line_cost * a->line_host->get_speed());
+}
+
+const BurstAccounting kAccounting{clock_of_caller, charge, nullptr, shared_line, runtime_line};
 
 // hcc.simulate_on_cpu: the CPU (of those the process may use) on which the
 // platform's factors were measured relative to: the simulation runs there,
