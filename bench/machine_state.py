@@ -15,6 +15,15 @@ again, after a pause, while a probe was more than `tolerance` slower than the
 fastest probe so far or other processes used more than `max_foreign` of the
 CPUs. Every kind of run goes through the same check, so it selects no side;
 the check looks at the machine, never at the run's own duration.
+
+The machine's two CPUs also lie near or far from each other for minutes at a
+time: a cache line moves between them in 55 ns, or in 190 (which a program
+on one core does not feel, but fine-grained tasks on two threads do: fib at
+cut-off 0 took 0.034 s, or 0.044). A second probe (bench/probe/line_probe.c,
+about 20-60 ms) times a line's moves between the first two CPUs the process
+may use; a step is made again while it was more than `line_tolerance` slower
+than its fastest so far, as for the speed probe: the platforms a
+simulation runs on describe the machine in its usual state.
 """
 import os
 import resource
@@ -23,6 +32,7 @@ import sys
 import time
 
 PROBE_SRC = os.path.join(os.path.dirname(os.path.abspath(__file__)), "probe", "speed_probe.c")
+LINE_PROBE_SRC = os.path.join(os.path.dirname(os.path.abspath(__file__)), "probe", "line_probe.c")
 
 
 def cpu_seconds():
@@ -37,17 +47,32 @@ def cpu_seconds():
 
 
 class SpeedCheck:
-    def __init__(self, work_dir, tolerance=0.25, max_foreign=0.05, retries=20, pause=3.0, log=None):
+    def __init__(self, work_dir, tolerance=0.25, max_foreign=0.05, retries=20, pause=3.0, log=None,
+                 line_tolerance=0.5):
         self.exe = os.path.join(work_dir, "speed_probe")
         subprocess.run(["gcc", "-O2", "-fopenmp", PROBE_SRC, "-lm", "-o", self.exe], check=True)
+        cpus = sorted(os.sched_getaffinity(0))
+        self.line_cpus = [str(c) for c in cpus[:2]] if len(cpus) >= 2 else None
+        self.line_exe = os.path.join(work_dir, "line_probe")
+        if self.line_cpus:
+            subprocess.run(["gcc", "-O2", "-pthread", LINE_PROBE_SRC, "-o", self.line_exe], check=True)
         self.tolerance, self.max_foreign, self.retries, self.pause = tolerance, max_foreign, retries, pause
+        self.line_tolerance = line_tolerance
         self.log = log or (lambda msg: print(msg, file=sys.stderr, flush=True))
         self.best = min(self.probe() for _ in range(3))
-        self.discarded = self.contended = self.kept = 0
+        self.best_line = min(self.line_probe() for _ in range(3))
+        self.discarded = self.contended = self.far = self.kept = 0
 
     def probe(self):
         env = dict(os.environ, OMP_NUM_THREADS=str(os.cpu_count() or 1))
         return float(subprocess.run([self.exe], env=env, stdout=subprocess.PIPE, text=True, check=True).stdout)
+
+    def line_probe(self):
+        """Seconds a cache line takes to move between the first two CPUs (0 on one CPU)."""
+        if not self.line_cpus:
+            return 0.0
+        return float(subprocess.run([self.line_exe, *self.line_cpus], stdout=subprocess.PIPE, text=True,
+                                    check=True, timeout=60).stdout)
 
     def run(self, step):
         """step() again until the machine around it was as usual."""
@@ -57,25 +82,36 @@ class SpeedCheck:
             # run, 30 s after they were written.
             os.sync()
             before = self.probe()
+            line_before = self.line_probe()
             busy0, own0 = cpu_seconds()
             t0 = time.monotonic()
             result = step()
             wall = time.monotonic() - t0
             busy1, own1 = cpu_seconds()
             after = self.probe()
+            line_after = self.line_probe()
             foreign = max(0.0, (busy1 - busy0) - (own1 - own0)) / (wall * (os.cpu_count() or 1))
             self.best = min(self.best, before, after)
             slow = max(before, after) / self.best - 1
-            if slow <= self.tolerance and foreign <= self.max_foreign:
+            self.best_line = min(self.best_line, line_before, line_after)
+            far = max(line_before, line_after) / self.best_line - 1 if self.best_line > 0 else 0.0
+            if slow <= self.tolerance and foreign <= self.max_foreign and far <= self.line_tolerance:
                 return result
-            why = (f"machine {slow:.0%} slower than usual around the run" if slow > self.tolerance
-                   else f"other processes used {foreign:.0%} of the CPUs during the run")
+            if slow > self.tolerance:
+                why = f"machine {slow:.0%} slower than usual around the run"
+            elif far > self.line_tolerance:
+                why = (f"cache lines moved between the CPUs {far:.0%} slower than usual around the run "
+                       f"({max(line_before, line_after) * 1e9:.0f} ns, {self.best_line * 1e9:.0f} at best)")
+            else:
+                why = f"other processes used {foreign:.0%} of the CPUs during the run"
             if attempt == self.retries:
                 self.kept += 1
                 self.log(f"  warning: {why} at every try; keeping the run")
                 return result
             if slow > self.tolerance:
                 self.discarded += 1
+            elif far > self.line_tolerance:
+                self.far += 1
             else:
                 self.contended += 1
             self.log(f"  {why}: discarded, again in {self.pause:.0f} s")
@@ -83,5 +119,6 @@ class SpeedCheck:
 
     def summary(self):
         return (f"runs discarded for a slowed machine (probe > {self.tolerance:.0%} over its best): "
-                f"{self.discarded}, for other processes' CPU use (> {self.max_foreign:.0%}): {self.contended}"
+                f"{self.discarded}, for other processes' CPU use (> {self.max_foreign:.0%}): {self.contended}, "
+                f"for CPUs far apart (line moves > {self.line_tolerance:.0%} over their best): {self.far}"
                 + (f", kept after every retry: {self.kept}" if self.kept else ""))
