@@ -214,8 +214,12 @@ void dispatch_init(const ident_t* loc, int32_t sched, T lb, T ub, ST st, ST chun
 // when the loop is over for it.
 bool next_chunk(Team& team, int tid, Member& m, uint64_t& begin, uint64_t& count) {
   Loop& loop = *m.loop;
-  if (loop.kind == kSchDynamicChunked || loop.kind == kSchGuidedChunked) hcc::rt::runtime_updates_line(&loop.next);
   const int n = team.nthreads;
+  // The counter's line comes from another thread's core, natively, while
+  // another thread still takes chunks: charged in a simulation.
+  if (hcc::rt::g_burst_accounting && (loop.kind == kSchDynamicChunked || loop.kind == kSchGuidedChunked) &&
+      loop.finished.load(std::memory_order_relaxed) < n - 1)
+    hcc::rt::runtime_moves_line();
   switch (loop.kind) {
     case kSchStatic:
       if (m.chunk++ > 0) return false;

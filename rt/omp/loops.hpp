@@ -20,7 +20,9 @@ struct Loop {
   // which moves between their cores at each update.
   alignas(64) std::atomic<uint64_t> next{0};
   uint64_t ordered_next = 0;  // the iteration whose ordered region may run
-  int finished = 0;       // threads that have been told the loop is over
+  // Threads that have been told the loop is over (under the runtime's lock;
+  // read without it by a simulation: whether others still take chunks).
+  std::atomic<int> finished{0};
   uint64_t ordinal = 0;   // key in Team::loops
 };
 

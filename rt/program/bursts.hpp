@@ -63,12 +63,13 @@ struct BurstAccounting {
   // which the native moves are part of; an instrumented run finds whether
   // the line moved natively (note_native_line_update).
   void (*shared_line)(const void* address) = nullptr;
-  // The runtime's own atomic update of address's line for the caller (a
-  // dynamic loop's next chunk): a simulation charges the line's move from
-  // another core that updated it since, at once, as the runtime's work
-  // (natively the move is a runtime entry's time, in no burst and no
-  // measured cost). Null in instrumented runs: their moves are real.
-  void (*runtime_line)(const void* address) = nullptr;
+  // The runtime's own atomic update, for the caller, of a line that other
+  // threads update as often (a dynamic loop's counter of chunks while
+  // another thread still takes chunks from it): a simulation charges the
+  // line's move from another core at once, as the runtime's work (natively
+  // the move is a runtime entry's time, in no burst and no measured cost).
+  // Null in instrumented runs: their moves are real.
+  void (*runtime_line_move)() = nullptr;
 };
 
 // Installed by a simulation when bursts are accounted (HCC_SIM_BURSTS=on,
@@ -77,9 +78,9 @@ extern const BurstAccounting* g_burst_accounting;
 void install_burst_accounting(const BurstAccounting* accounting);
 // Whether bursts are charged: a simulation that accounts them.
 inline bool bursts_charged() { return g_burst_accounting && g_burst_accounting->charge; }
-// The caller's runtime work updates address's line (BurstAccounting::runtime_line).
-inline void runtime_updates_line(const void* address) {
-  if (g_burst_accounting && g_burst_accounting->runtime_line) g_burst_accounting->runtime_line(address);
+// The caller's runtime work moves a shared line (BurstAccounting::runtime_line_move).
+inline void runtime_moves_line() {
+  if (g_burst_accounting && g_burst_accounting->runtime_line_move) g_burst_accounting->runtime_line_move();
 }
 
 // Set by a simulation that charges no bursts (HCC_SIM_BURSTS=off): what a

@@ -1,7 +1,7 @@
 /* Two threads, 500 rounds: in each, a dynamic loop of two iterations of
  * about 1 us each. The threads take their chunks from the loop's shared
- * counter (rt/omp/loops.cpp): each round one of them finds its line where
- * the other left it, a move the runtime's update makes (shared_lines.sh). */
+ * counter (rt/omp/loops.cpp), whose line moves between their cores while
+ * both take chunks: a move the runtime's update makes (shared_lines.sh). */
 #include <stdio.h>
 
 enum { kRounds = 500 };
