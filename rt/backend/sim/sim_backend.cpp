@@ -170,9 +170,8 @@ class SimBackend final : public Backend {
     if (seconds > 0) s4u::this_actor::sleep_for(seconds);
   }
   void yield() override {
-    SimcallEntry entry;
     check_unlocked();
-    s4u::this_actor::sleep_for(kPollSeconds);
+    simulated_poll();
   }
   // With what the actor owes (sim_bursts.hpp): one simcall.
   void compute(double seconds) override {

@@ -320,6 +320,12 @@ double owed_seconds() {
   return a ? a->owed_seconds : 0;
 }
 
+void simulated_poll() {
+  constexpr double kPollSeconds = 1e-8;
+  SimcallEntry entry;
+  s4u::this_actor::sleep_for(kPollSeconds);
+}
+
 void start_burst_accounting(const Config& config) {
   g_actors.clear();
   g_speed.clear();
@@ -329,10 +335,7 @@ void start_burst_accounting(const Config& config) {
   g_update_seconds = {};
   if (!config.sim_bursts) {
     install_burst_accounting(nullptr);
-    g_poll_without_bursts = [] {
-      SimcallEntry entry;
-      s4u::this_actor::sleep_for(kPollSeconds);
-    };
+    g_poll_without_bursts = simulated_poll;
     return;
   }
   g_poll_without_bursts = nullptr;

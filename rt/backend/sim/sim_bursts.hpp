@@ -39,10 +39,10 @@ double owed_seconds();
 // small message's latency. Set when the ranks start.
 extern double g_mpi_cpu_threshold;
 
-// What one poll of a spinning thread lets pass (Backend::yield; a flag's
-// read without bursts, g_poll_without_bursts): about a flag's read and a
-// pause, natively.
-inline constexpr double kPollSeconds = 1e-8;
+// One poll of a spinning thread (Backend::yield; a flag's read without
+// bursts, g_poll_without_bursts): the other actors run, and the time of a
+// flag's read and a pause, natively, passes.
+void simulated_poll();
 
 // Around a call into the simulation that makes a simcall (blocks,
 // communicates, sleeps, reads the simulated clock): an entry into the

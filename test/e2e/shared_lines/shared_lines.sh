@@ -32,21 +32,29 @@ platform one.xml 1 1e-4
 platform none.xml 2
 platform bad.xml 2 slow
 makespan() { sed -n 's/.*makespan=\([^ ]*\).*/\1/p' <<<"$1"; }
-run() { OMP_NUM_THREADS=$2 HCC_PLATFORM=$1 ./counter 2>&1; }
-two=$(run two.xml 2); grep -q "counter=1000" <<<"$two" || fail "2 cores: $two"
-one=$(run one.xml 1); grep -q "counter=1000" <<<"$one" || fail "1 core: $one"
-none=$(run none.xml 2); grep -q "counter=1000" <<<"$none" || fail "no property: $none"
-m2=$(makespan "$two") m1=$(makespan "$one") m0=$(makespan "$none")
-echo "2 cores, 0.1 ms a move: $m2 s; 1 core: $m1 s; no property: $m0 s"
+# moves <program> <its output line> <what> <least> <most>: the program's
+# output on 2 cores, 1 core and a host without the property; no moves
+# without two cores taking turns, and on 2 cores the makespan grown by
+# <least> to <most> seconds.
+moves() {
+  local exe=$1 line=$2 what=$3 two one none m2 m1 m0
+  two=$(OMP_NUM_THREADS=2 HCC_PLATFORM=two.xml "./$exe" 2>&1); grep -q "$line" <<<"$two" || fail "$what, 2 cores: $two"
+  one=$(OMP_NUM_THREADS=1 HCC_PLATFORM=one.xml "./$exe" 2>&1); grep -q "$line" <<<"$one" || fail "$what, 1 core: $one"
+  none=$(OMP_NUM_THREADS=2 HCC_PLATFORM=none.xml "./$exe" 2>&1)
+  grep -q "$line" <<<"$none" || fail "$what, no property: $none"
+  m2=$(makespan "$two") m1=$(makespan "$one") m0=$(makespan "$none")
+  echo "$what: 2 cores, 0.1 ms a move: $m2 s; 1 core: $m1 s; no property: $m0 s"
+  python3 -c "import sys; sys.exit(0 if float('$m1') < 0.01 and float('$m0') < 0.01 else 1)" ||
+    fail "$what: moves charged without two cores taking turns: 1 core $m1 s, no property $m0 s"
+  python3 -c "import sys; d = float('$m2') - float('$m0'); sys.exit(0 if $4 <= d <= $5 else 1)" ||
+    fail "$what: 2 cores taking turns on the line: $m2 s, expected $4-$5 s more than $m0"
+}
 # 500 rounds of about 1 us: a millisecond or two without moves. On 2 cores,
 # in each round the thread that updates the counter second takes its line
 # from the other: 500 moves of 0.1 ms (the first round's from nowhere on one
 # side), 50 ms more (within 4 ms: the two runs' bursts, measured under load),
 # never one per update (100 ms), half as many, nor none.
-python3 -c "import sys; sys.exit(0 if float('$m1') < 0.01 and float('$m0') < 0.01 else 1)" ||
-  fail "moves charged without two cores taking turns: 1 core $m1 s, no property $m0 s"
-python3 -c "import sys; d = float('$m2') - float('$m0'); sys.exit(0 if 0.046 <= d <= 0.054 else 1)" ||
-  fail "2 cores taking turns on the counter's line: $m2 s, expected 0.05 s more than $m0"
+moves counter "counter=1000" "atomic counter" 0.046 0.054
 # The runtime's own updates of a shared line: a dynamic loop's counter of
 # chunks handed out, which moves between the cores at each chunk taken
 # while the other thread still takes chunks. In each round, each thread's
@@ -54,17 +62,8 @@ python3 -c "import sys; d = float('$m2') - float('$m0'); sys.exit(0 if 0.046 <= 
 # two moves on the round's longest thread (0.2 ms), 0.1 s in all; never on
 # one core.
 "$hccsim" -fsimulate -O1 "$src/dynamic_loop.c" -o dynamic
-run_dynamic() { OMP_NUM_THREADS=$2 HCC_PLATFORM=$1 ./dynamic 2>&1; }
-two=$(run_dynamic two.xml 2); grep -q "iterations=1000" <<<"$two" || fail "dynamic, 2 cores: $two"
-one=$(run_dynamic one.xml 1); grep -q "iterations=1000" <<<"$one" || fail "dynamic, 1 core: $one"
-none=$(run_dynamic none.xml 2); grep -q "iterations=1000" <<<"$none" || fail "dynamic, no property: $none"
-m2=$(makespan "$two") m1=$(makespan "$one") m0=$(makespan "$none")
-echo "dynamic loop: 2 cores, 0.1 ms a move: $m2 s; 1 core: $m1 s; no property: $m0 s"
-python3 -c "import sys; sys.exit(0 if float('$m1') < 0.01 and float('$m0') < 0.01 else 1)" ||
-  fail "a dynamic loop's moves charged without two cores taking turns: 1 core $m1 s, no property $m0 s"
-python3 -c "import sys; d = float('$m2') - float('$m0'); sys.exit(0 if 0.095 <= d <= 0.105 else 1)" ||
-  fail "2 cores taking turns on a dynamic loop's counter: $m2 s, expected 0.1 s more than $m0"
-bad=$(run bad.xml 2) && fail "a malformed hcc.line_transfer was accepted: $bad"
+moves dynamic "iterations=1000" "dynamic loop" 0.095 0.105
+bad=$(OMP_NUM_THREADS=2 HCC_PLATFORM=bad.xml ./counter 2>&1) && fail "a malformed hcc.line_transfer was accepted: $bad"
 grep -q "hcc.line_transfer=\"slow\"" <<<"$bad" || fail "malformed value: $bad"
 [ "$(grep -c . <<<"$bad")" -le 2 ] || fail "more than one line for a malformed value: $bad"
 echo "OK"
