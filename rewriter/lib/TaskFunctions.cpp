@@ -1,8 +1,8 @@
-// Which functions create or wait for tasks, or call MPI, across
-// translation units.
+// Which functions create or wait for tasks, exclude other threads, or call
+// MPI, across translation units.
 //
-// A simulation runs the bodies of tasks that create or wait for tasks, or
-// communicate, and simulates the others, so the compiler must say which are
+// A simulation runs the bodies of tasks that create or wait for tasks,
+// exclude other threads, or communicate, and simulates the others, so the compiler must say which are
 // which. Within a
 // translation unit the call graph answers; across translation units each
 // file leaves, for each function of external linkage that matters, a mark
@@ -77,11 +77,31 @@ bool waitsForAnotherThread(const Stmt *s) {
   return waits;
 }
 
-// Whether a statement creates, waits for or completes tasks, calls MPI, or
-// waits for another thread, anywhere in it.
+// Whether a statement excludes other threads: a critical construct, or
+// taking an OpenMP lock. A simulation runs such a task body, so that the
+// section is simulated as natively: timed as a kernel, a task whose
+// sections waited for the others' in the instrumented run charged that
+// wait whatever the simulated cores, and ran at once beside them (a search
+// whose tasks update a shared best under `critical`, BOTS-style: simulated
+// 0.5x native on 2 cores, 5x on 1), and what the section updates, a bound
+// that prunes the search or a sum, was never computed.
+bool excludesOthers(const Stmt *s) {
+  if (isa<OMPCriticalDirective>(s)) return true;
+  auto *ce = dyn_cast<CallExpr>(s);
+  const FunctionDecl *f = ce ? ce->getDirectCallee() : nullptr;
+  if (!f || !f->getIdentifier()) return false;
+  const StringRef name = f->getName();
+  return name == "omp_set_lock" || name == "omp_set_nest_lock" || name == "omp_test_lock" ||
+         name == "omp_test_nest_lock";
+}
+
+// Whether a statement creates, waits for or completes tasks, calls MPI,
+// waits for another thread or excludes others, anywhere in it.
 bool containsControlCode(const Stmt *s) {
   bool found = false;
-  forEach(s, [&](const Stmt *x) { found = found || createsOrWaits(x) || callsMpi(x) || waitsForAnotherThread(x); });
+  forEach(s, [&](const Stmt *x) {
+    found = found || createsOrWaits(x) || callsMpi(x) || waitsForAnotherThread(x) || excludesOthers(x);
+  });
   return found;
 }
 

@@ -147,7 +147,7 @@ void omp_destroy_lock(omp_lock_t* l) {
   l->lock = nullptr;
 }
 void omp_set_lock(omp_lock_t* l) {
-  hcc::rt::RuntimeEntry entry("omp_set_lock");
+  hcc::rt::RuntimeEntry entry("omp_set_lock", hcc::rt::NativeCost{uncontended_lock_seconds});
   acquire(state(), lock_of(l), false);
 }
 void omp_unset_lock(omp_lock_t* l) {
@@ -155,7 +155,7 @@ void omp_unset_lock(omp_lock_t* l) {
   release(state(), lock_of(l));
 }
 int omp_test_lock(omp_lock_t* l) {
-  hcc::rt::RuntimeEntry entry("omp_test_lock");
+  hcc::rt::RuntimeEntry entry("omp_test_lock", hcc::rt::NativeCost{uncontended_lock_seconds});
   State& s = state();
   const int taken = try_acquire(s, lock_of(l), false);
   if (!taken) s.rt.yield();
@@ -166,7 +166,7 @@ void omp_init_nest_lock(omp_lock_t* l) { omp_init_lock(l); }
 void omp_init_nest_lock_with_hint(omp_lock_t* l, uintptr_t) { omp_init_lock(l); }
 void omp_destroy_nest_lock(omp_lock_t* l) { omp_destroy_lock(l); }
 void omp_set_nest_lock(omp_lock_t* l) {
-  hcc::rt::RuntimeEntry entry("omp_set_nest_lock");
+  hcc::rt::RuntimeEntry entry("omp_set_nest_lock", hcc::rt::NativeCost{uncontended_lock_seconds});
   acquire(state(), lock_of(l), true);
 }
 void omp_unset_nest_lock(omp_lock_t* l) {
@@ -174,7 +174,7 @@ void omp_unset_nest_lock(omp_lock_t* l) {
   release(state(), lock_of(l));
 }
 int omp_test_nest_lock(omp_lock_t* l) {
-  hcc::rt::RuntimeEntry entry("omp_test_nest_lock");
+  hcc::rt::RuntimeEntry entry("omp_test_nest_lock", hcc::rt::NativeCost{uncontended_lock_seconds});
   State& s = state();
   Mutex& m = lock_of(l);
   if (try_acquire(s, m, true)) return m.depth;

@@ -373,13 +373,32 @@ bool barrier(State& s, Team& team, bool join = false);
 // region was cancelled.
 void wake_barrier_waiters(State& s, Team& team);
 
-// A lock of OpenMP constructs (critical, locks, ordered reductions): waits
-// through the runtime, so that it works in simulation too. Owned by a
-// thread slot; nestable ones count.
-struct Mutex {
-  int owner = -1;
-  int depth = 0;
+// A lock of OpenMP constructs (critical, locks, ordered reductions), owned
+// by a thread slot; nestable ones count. Natively a thread takes it with one
+// compare-and-swap, spins a while when it is held, and only then waits
+// through the runtime (parked, woken by the release that sees it waiting):
+// taking the control lock twice per critical section made a contended one
+// twice as slow as libomp's. In simulation every acquisition waits through
+// the runtime, so that a held lock blocks the simulated thread.
+struct alignas(64) Mutex {
+  std::atomic<int> owner{-1};
+  int depth = 0;                  // written by its owner only
+  std::atomic<int> parked{0};     // native: threads waiting through the runtime
+  // Simulated: each thread slot's use of it, and when its last holder
+  // released it.
+  struct Use {
+    double at = -1;       // its last acquisition
+    double interval = 0;  // the typical time between its acquisitions
+    uint64_t number = 0;  // its last acquisition's, in the simulation's order
+  };
+  std::vector<Use> uses;
+  uint64_t acquisitions = 0;
+  double free_at = 0;
 };
+// What natively an uncontended lock and unlock cost the thread (a
+// compare-and-swap and an exchange), measured once: a simulation charges it
+// at each acquisition, with the burst the entry ends (rt::NativeCost).
+double uncontended_lock_seconds();
 void acquire(State& s, Mutex& m, bool nestable);
 bool try_acquire(State& s, Mutex& m, bool nestable);  // returns whether it got it
 void release(State& s, Mutex& m);

@@ -376,7 +376,7 @@ void __kmpc_copyprivate(ident_t* loc, int32_t, size_t, void* data, void (*copy)(
 void __kmpc_critical(ident_t* loc, int32_t, kmp_critical_name* name) {
   // A critical section in a loop may poll what another thread sets in one.
   if (hcc::rt::g_poll_without_bursts) hcc::rt::g_poll_without_bursts();
-  hcc::rt::RuntimeEntry entry(loc ? loc->psource : nullptr);
+  hcc::rt::RuntimeEntry entry(loc ? loc->psource : nullptr, hcc::rt::NativeCost{uncontended_lock_seconds});
   State& s = state();
   acquire(s, mutex_in(s, reinterpret_cast<void**>(name)), false);
 }

@@ -120,9 +120,9 @@ bool between_mpi_clock_reads(const char* where, const char* last_entry) {
 // that made each of a Fibonacci's seven bursts per task several times the
 // code it timed), and counts it for the caller's rank; a run that keeps
 // records gets a row for it. gather: the entry lets the charge wait
-// (kGathered); discard_below, reads_clock: burst_runtime_entered.
+// (kGathered); discard_below, native_seconds: burst_runtime_entered.
 void close_burst(BurstClock& c, double now, const char* where = nullptr, bool gather = false,
-                 double discard_below = 0, bool reads_clock = false) {
+                 double discard_below = 0, double native_seconds = 0) {
   double moves = std::exchange(c.line_moves, 0.0);
   if (c.mark < 0) {
     if (moves > 0) g_burst_accounting->charge(0, moves);
@@ -157,8 +157,9 @@ void close_burst(BurstClock& c, double now, const char* where = nullptr, bool ga
   // Natively the read of the clock that ends the burst is the program's
   // time (20-30 ns, a vDSO call); here it is the runtime's entry, and a loop
   // polling the clock until a time had passed went round five times as
-  // often as natively (omp_get_wtime, MPI_Wtime).
-  if (reads_clock) seconds += clock_overhead(Clock::Monotonic);
+  // often as natively (omp_get_wtime, MPI_Wtime). So are a lock's atomic
+  // operations (a critical section's 10 ns).
+  seconds += native_seconds;
   if (seconds <= 0 && c.pending <= 0 && moves <= 0) return;
   Rank& rank = current_rank();
   rank.burst_seconds += seconds;
@@ -260,11 +261,11 @@ double running_burst_seconds(const BurstClock& c) {
   return std::max(0.0, clock_seconds(Clock::Monotonic) - c.mark - (uncharged_seconds() - c.uncharged));
 }
 
-void burst_runtime_entered(const char* where, bool gather, double discard_below, bool reads_clock) {
+void burst_runtime_entered(const char* where, bool gather, double discard_below, double native_seconds) {
   const double now = clock_seconds(Clock::Monotonic);
   BurstClock& c = *g_burst_accounting->clock_of_caller();
   if (c.depth++ == 0) {
-    close_burst(c, now, where, gather, discard_below, reads_clock);
+    close_burst(c, now, where, gather, discard_below, native_seconds);
     c.last_entry = where;
     g_burst_progress.entered();
   }

@@ -21,6 +21,7 @@
 #include <random>
 #include <string>
 
+#include "cpu_clock.hpp"
 #include "private_vars.hpp"
 
 namespace hcc::rt {
@@ -68,8 +69,9 @@ struct BurstAccounting {
   // another thread still takes chunks from it): a simulation charges the
   // line's move from another core at once, as the runtime's work (natively
   // the move is a runtime entry's time, in no burst and no measured cost).
-  // Null in instrumented runs: their moves are real.
-  void (*runtime_line_move)() = nullptr;
+  // moves: how many (an expectation where it is one). Null in instrumented
+  // runs: their moves are real.
+  void (*runtime_line_move)(double moves) = nullptr;
 };
 
 // Installed by a simulation when bursts are accounted (HCC_SIM_BURSTS=on,
@@ -78,9 +80,15 @@ extern const BurstAccounting* g_burst_accounting;
 void install_burst_accounting(const BurstAccounting* accounting);
 // Whether bursts are charged: a simulation that accounts them.
 inline bool bursts_charged() { return g_burst_accounting && g_burst_accounting->charge; }
+// The caller's thread spins this many simulated seconds on its core (a
+// lock another thread holds in simulated time): charged as the runtime's
+// work, unscaled by the host's speed factor, as a line's move is.
+inline void runtime_spins(double seconds) {
+  if (bursts_charged()) g_burst_accounting->charge(0, seconds);
+}
 // The caller's runtime work moves a shared line (BurstAccounting::runtime_line_move).
-inline void runtime_moves_line() {
-  if (g_burst_accounting && g_burst_accounting->runtime_line_move) g_burst_accounting->runtime_line_move();
+inline void runtime_moves_line(double moves = 1) {
+  if (g_burst_accounting && g_burst_accounting->runtime_line_move) g_burst_accounting->runtime_line_move(moves);
 }
 
 // Set by a simulation that charges no bursts (HCC_SIM_BURSTS=off): what a
@@ -119,8 +127,9 @@ extern BurstProgress g_burst_progress;
 // (an MPI call's: SMPI's smpi/cpu-threshold, sim_bursts.hpp), but from one
 // read of the clock (MPI_Wtime) to the next unless it is infinite: a loop
 // that polls the clock until a time has passed must see its time pass.
-// reads_clock: the entry is a read of the program's clock (ClockReadEntry).
-void burst_runtime_entered(const char* where, bool gather, double discard_below = 0, bool reads_clock = false);
+// native_seconds: what the entry's own work costs natively where it is the
+// program's time, charged with the burst (ClockReadEntry, NativeCost).
+void burst_runtime_entered(const char* where, bool gather, double discard_below = 0, double native_seconds = 0);
 // The caller's burst so far, in seconds measured here (0 in the runtime):
 // where its simulated thread stands before the burst is charged.
 double running_burst_seconds();
@@ -197,6 +206,13 @@ std::string openmp_site(const char* psource);
 // MPI_Wtime, hcc_time, the C library's clocks in simulation): natively the
 // read is the program's time, charged with the burst it ends (bursts.cpp).
 struct ClockReadEntry {};
+// The tag of an entry whose work natively is a few instructions on the
+// program's thread, not a wait (an uncontended lock's atomic operations):
+// seconds(), measured once on this machine, is charged with the burst it
+// ends.
+struct NativeCost {
+  double (*seconds)();
+};
 
 // Around an entry into the runtime from the program's code. Always inlined
 // into the entry point, so that the return address it keeps is where the
@@ -214,7 +230,13 @@ class RuntimeEntry {
       : on_(burst_entries_counted()), site_(__builtin_return_address(0)) {
     if (!on_) return;
     if (g_burst_accounting->record) sample_entered(t_sampled_clock, where);
-    else burst_runtime_entered(where, false, discard_below, true);
+    else burst_runtime_entered(where, false, discard_below, clock_overhead(Clock::Monotonic));
+  }
+  __attribute__((always_inline)) RuntimeEntry(const char* where, NativeCost cost)
+      : on_(burst_entries_counted()), site_(__builtin_return_address(0)) {
+    if (!on_) return;
+    if (g_burst_accounting->record) sample_entered(t_sampled_clock, where);
+    else burst_runtime_entered(where, false, 0, cost.seconds());
   }
   ~RuntimeEntry() {
     // The program's code resumes: the actor may have waited while another

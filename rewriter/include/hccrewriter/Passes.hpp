@@ -213,7 +213,8 @@ class TaskFunctions {
   TaskFunctions(PassContext &pc, clang::TranslationUnitDecl *tu);
   ~TaskFunctions();
   // Whether a task's body creates or waits for tasks, waits for another
-  // thread (a loop on a flag), or calls MPI, directly
+  // thread (a loop on a flag), excludes others (critical, OpenMP locks), or
+  // calls MPI, directly
   // or through functions of this translation unit (in a template: in any
   // instantiation).
   bool isControl(const clang::OMPTaskDirective *d) const;

@@ -266,12 +266,12 @@ void shared_line(const void* address) {
 // one simulated second found the other's updates in its windows (946 k
 // moves of 10 M chunks).
 // A host of one core has no other core to take the line from.
-void runtime_line_move() {
+void runtime_line_move(double moves) {
   ActorCpu* a = cpu_of_caller();
   if (!a) return;
   find_line_host(*a);
   if (a->line_cost > 0 && a->line_host->get_core_count() > 1)
-    owe(*a, a->line_host, a->line_cost * a->line_host->get_speed());
+    owe(*a, a->line_host, moves * a->line_cost * a->line_host->get_speed());
 }
 
 const BurstAccounting kAccounting{clock_of_caller, charge, nullptr, shared_line, runtime_line_move};
