@@ -24,7 +24,9 @@ the same round: runs next to each other see the same machine.
 
 Shapes: parallel (a region per repetition), for_static, for_dynamic (a
 loop of 64 iterations in an open region), barrier, reduction (a region
-with a sum), nowait_chain (four loops, one barrier), solver_step (three
+with a sum), nowait_chain (four loops, one barrier), critical and lock
+(the threads contend for a short critical section or an omp_lock_t, as
+EPCC's syncbench), solver_step (three
 `parallel for` regions over 4096 doubles per step).
 
 Prints a table of median microseconds per repetition and the ratios, and

@@ -20,12 +20,12 @@
 
 static int work_iterations = 1000;  /* set from work_us at start */
 
-/* About work_us microseconds of computation whose result is used. */
-static double delay(int iterations) {
-  double x = 0;
+/* About work_us microseconds of computation whose result is used, from x. */
+static double delay_from(double x, int iterations) {
   for (int i = 0; i < iterations; ++i) x = x * 0.999 + 1e-3 * (i & 3);
   return x;
 }
+static double delay(int iterations) { return delay_from(0, iterations); }
 
 static double now(void) { return omp_get_wtime(); }
 
@@ -138,6 +138,39 @@ static void shape_nowait_chain(void) {
   }
 }
 
+/* critical and lock (EPCC's syncbench): the threads share the repetitions,
+ * each a critical section around a short work (an eighth of a microsecond
+ * at the default 2, EPCC's 0.1), so that they contend for it; the work
+ * inside is serialised, and so is its reference. It goes on from the
+ * value the last section left, so that no compiler computes it before the
+ * section (GCC did, and libgomp's sections were empty). */
+static double section_value;
+
+static void shape_critical(void) {
+#pragma omp parallel
+  {
+    const int mine = reps / omp_get_num_threads();
+    for (int r = 0; r < mine; ++r) {
+#pragma omp critical
+      section_value = delay_from(section_value, w / 16);
+    }
+  }
+}
+
+static omp_lock_t lock;
+
+static void shape_lock(void) {
+#pragma omp parallel
+  {
+    const int mine = reps / omp_get_num_threads();
+    for (int r = 0; r < mine; ++r) {
+      omp_set_lock(&lock);
+      section_value = delay_from(section_value, w / 16);
+      omp_unset_lock(&lock);
+    }
+  }
+}
+
 /* solver: a time step of three short parallel for loops over a vector,
  * each its own region, as solvers made of many short loops are. */
 enum { N = 4096 };
@@ -199,13 +232,17 @@ int main(int argc, char **argv) {
   measure("barrier", shape_barrier, ref);
   measure("reduction", shape_reduction, ref);
   measure("nowait_chain", shape_nowait_chain, ref_loop);
+  omp_init_lock(&lock);
+  measure("critical", shape_critical, ref / 16);
+  measure("lock", shape_lock, ref / 16);
+  omp_destroy_lock(&lock);
 
   for (int i = 0; i < N; ++i) a[i] = b[i] = c[i] = 1.0 / (i + 1);
   t = now();
   solver_sequential();
   const double seq = (now() - t) / reps;
   measure("solver_step", shape_solver_step, seq / nthreads);
-  sink_total += a[N / 2] + b[N / 3] + c[N / 4];
+  sink_total += a[N / 2] + b[N / 3] + c[N / 4] + section_value;
   if (sink_total == 42.0) printf("(unlikely)\n");
   return 0;
 }
