@@ -188,9 +188,9 @@ void wake_barrier_waiters(State& s, Team& team) {
 namespace {
 
 bool take(Mutex& m, int me) {
-  int free = -1;
+  int unowned = -1;
   return m.owner.load(std::memory_order_relaxed) < 0 &&
-         m.owner.compare_exchange_strong(free, me, std::memory_order_seq_cst);
+         m.owner.compare_exchange_strong(unowned, me, std::memory_order_seq_cst);
 }
 
 // Natively, a holder's critical section is usually shorter than a wait
@@ -210,8 +210,8 @@ bool spin_take(Mutex& m, int me) {
 }
 
 // Natively the lock's line moves to the core of a thread that takes it
-// after another thread did (a contended critical section: 35-40 ns a
-// section on 2 cores, where one thread alone takes it in 18): charged in
+// after another thread did (a contended critical section: 40-60 ns a
+// section on 2 cores, where one thread alone takes it in 19): charged in
 // simulation as the runtime's move of a shared line, as a dynamic loop's
 // counter's. The actors take it in the simulation's order, though, an
 // actor running ahead of the others by what it owes (a microsecond), and
