@@ -2,10 +2,10 @@
 // MPI, across translation units.
 //
 // A simulation runs the bodies of tasks that create or wait for tasks,
-// exclude other threads, or communicate, and simulates the others, so the compiler must say which are
-// which. Within a
-// translation unit the call graph answers; across translation units each
-// file leaves, for each function of external linkage that matters, a mark
+// exclude other threads, or communicate, and simulates the others, so the
+// compiler must say which are which. Within a translation unit the call
+// graph answers; across translation units each file leaves, for each
+// function of external linkage that matters, a mark
 // (`hcc_omp_function_mark __hcc_fm_<symbol>`: its own answer and the marks of
 // the functions of other files it may call), and refers to the marks of
 // other files weakly. The runtime follows them once per task construct
