@@ -45,7 +45,10 @@ class SharedAtomicsVisitor : public RecursiveASTVisitor<SharedAtomicsVisitor> {
     // what the thread does next (a counter handing out work items, which
     // one simulated thread took all of, running alone between two entries
     // into the runtime).
-    const std::string mark = d->getV() ? readAt(d->getBeginLoc(), "&(" + pc_.exprText(x) + ")")
+    // One that only reads (`atomic read`) leaves the line with the cores
+    // that hold it.
+    const bool load = d->getV() && !d->getExpr() && !d->getUpdateExpr() && !d->getCondExpr();
+    const std::string mark = d->getV() ? readAt(d->getBeginLoc(), "&(" + pc_.exprText(x) + ")", load)
                                        : "hcc_shared_line(&(" + pc_.exprText(x) + "))";
     pc_.rewriter.InsertTextBefore(whole.getBegin(), "{ " + mark + ";\n" + pc_.lineMarker(pc_.line(whole.getBegin())));
     pc_.rewriter.InsertTextAfterToken(whole.getEnd(), "\n}\n" + pc_.lineMarker(pc_.line(whole.getEnd())));
@@ -65,7 +68,7 @@ class SharedAtomicsVisitor : public RecursiveASTVisitor<SharedAtomicsVisitor> {
       const Expr *object = member->getImplicitObjectArgument();
       if (method && object && stdAtomic(method->getParent()) &&
           (isa<CXXConversionDecl>(method) || kMembers.count(method->getName().str())))
-        wrap(call, object, isArrow(member));
+        wrap(call, object, isArrow(member), isa<CXXConversionDecl>(method) || method->getName() == "load");
       return true;
     }
     if (auto *op = dyn_cast<CXXOperatorCallExpr>(call)) {
@@ -81,7 +84,10 @@ class SharedAtomicsVisitor : public RecursiveASTVisitor<SharedAtomicsVisitor> {
     return true;
   }
   bool VisitAtomicExpr(AtomicExpr *e) {
-    if (e->getOp() != AtomicExpr::AO__c11_atomic_init) wrap(e, e->getPtr(), true);
+    const AtomicExpr::AtomicOp op = e->getOp();
+    const bool load = op == AtomicExpr::AO__c11_atomic_load || op == AtomicExpr::AO__atomic_load_n ||
+                      op == AtomicExpr::AO__atomic_load;
+    if (op != AtomicExpr::AO__c11_atomic_init) wrap(e, e->getPtr(), true, load);
     return true;
   }
 
@@ -111,13 +117,15 @@ class SharedAtomicsVisitor : public RecursiveASTVisitor<SharedAtomicsVisitor> {
   }
 
   bool markVolatileReads(const Expr *cond) {
-    for (const Expr *place : volatileFlagReads(cond)) wrap(place, place, false);
+    for (const Expr *place : volatileFlagReads(cond)) wrap(place, place, false, true);
     return true;
   }
 
   // The call that marks an atomic read at loc of what address points to.
-  std::string readAt(SourceLocation loc, const std::string &address) const {
-    return "hcc_shared_line_read(" + address + ", \"" + pc_.baseName + ":" + std::to_string(pc_.line(loc)) + "\")";
+  // load: it only reads (hcc_shared_line_load), not a read-modify-write.
+  std::string readAt(SourceLocation loc, const std::string &address, bool load) const {
+    return std::string(load ? "hcc_shared_line_load(" : "hcc_shared_line_read(") + address + ", \"" + pc_.baseName +
+           ":" + std::to_string(pc_.line(loc)) + "\")";
   }
 
   // Whether the program uses e's value: not a statement of its own, nor
@@ -143,7 +151,7 @@ class SharedAtomicsVisitor : public RecursiveASTVisitor<SharedAtomicsVisitor> {
 
   // pointer: the address of the atomic variable (a builtin's argument, an
   // arrow's object), else the object, whose address is taken.
-  void wrap(const Expr *e, const Expr *place, bool pointer) {
+  void wrap(const Expr *e, const Expr *place, bool pointer, bool load = false) {
     const SourceManager &sm = pc_.sm;
     const SourceLocation begin = sm.getExpansionLoc(e->getBeginLoc());
     const SourceLocation end = sm.getExpansionRange(e->getEndLoc()).getEnd();
@@ -154,7 +162,7 @@ class SharedAtomicsVisitor : public RecursiveASTVisitor<SharedAtomicsVisitor> {
     if (place->getBeginLoc().isMacroID() && !sm.isMacroArgExpansion(place->getBeginLoc())) return;
     if (!wrapped_.insert(begin.getRawEncoding()).second) return;  // an atomic inside a macro's expansion, once
     const std::string address = pointer ? "(" + pc_.exprText(place) + ")" : "&(" + pc_.exprText(place) + ")";
-    pc_.rewriter.InsertTextBefore(begin, "(" + readAt(begin, address) + ", ");
+    pc_.rewriter.InsertTextBefore(begin, "(" + readAt(begin, address, load) + ", ");
     pc_.rewriter.InsertTextAfterToken(end, ")");
     pc_.remark(begin, std::string("atomic read of ") + (pointer ? "what '" : "'") + pc_.exprText(place) +
                           (pointer ? "' points to" : "'") +

@@ -57,13 +57,14 @@ struct BurstAccounting {
   // core's own seconds (BurstClock::line_moves).
   void (*charge)(double seconds, double line_moves);
   void (*record)(uint64_t key, double seconds) = nullptr;
-  // The caller's code updates the cache line of address atomically
-  // (hcc_shared_line): a simulation adds the line's move from another core
-  // that updated it since the caller last did to the burst's line_moves,
-  // charged with the burst unless the burst is charged its native model,
-  // which the native moves are part of; an instrumented run finds whether
-  // the line moved natively (note_native_line_update).
-  void (*shared_line)(const void* address) = nullptr;
+  // The caller's code updates (update) or reads the cache line of address
+  // atomically (hcc_shared_line, hcc_shared_line_load): a simulation adds
+  // the line's move from another core that updated it since the caller last
+  // did to the burst's line_moves, charged with the burst unless the burst
+  // is charged its native model, which the native moves are part of; an
+  // instrumented run finds whether an update moved the line natively
+  // (note_native_line_update).
+  void (*shared_line)(const void* address, bool update) = nullptr;
   // The runtime's own atomic update, for the caller, of a line that other
   // threads update as often (a dynamic loop's counter of chunks while
   // another thread still takes chunks from it): a simulation charges the
@@ -156,8 +157,8 @@ inline bool burst_entries_counted() {
 void sample_close(BurstClock& c, const char* where);  // the burst since c.mark ends at where
 // An instrumented run's hcc_shared_line: whether another thread updated
 // address's line since the caller last did, which moved the line into the
-// caller's cache (shared_lines.cpp).
-void note_native_line_update(const void* address);
+// caller's cache (shared_lines.cpp); a read (update false) changes nothing.
+void note_native_line_update(const void* address, bool update);
 void sample_mark(BurstClock& c);                      // the burst that begins is sampled
 inline void sample_entered(BurstClock& c, const char* where) {
   if (c.depth++ != 0) return;

@@ -34,8 +34,8 @@ void (*g_poll_without_bursts)() = nullptr;
 
 // The slot moves with the line when another thread updated it: finding out
 // costs a sampled burst a second move, which it leaves out (finding_moves).
-void note_native_line_update(const void* address) {
-  if (!g_sampling_bursts.load(std::memory_order_relaxed)) return;  // no more samples: as natively
+void note_native_line_update(const void* address, bool update) {
+  if (!update || !g_sampling_bursts.load(std::memory_order_relaxed)) return;  // no more samples: as natively
   BurstClock& c = t_sampled_clock;
   const bool sampled = c.depth == 0 && c.mark >= 0;
   const double start = sampled ? clock_seconds(Clock::Monotonic) : 0;
@@ -53,15 +53,27 @@ void note_native_line_update(const void* address) {
 
 }  // namespace hcc::rt
 
-extern "C" void hcc_shared_line(const volatile void* address) {
+namespace {
+
+void shared_line(const volatile void* address, bool update) {
   const hcc::rt::BurstAccounting* accounting = hcc::rt::g_burst_accounting;
-  if (!accounting || !accounting->shared_line) return;
-  accounting->shared_line(const_cast<const void*>(address));
+  if (accounting && accounting->shared_line) accounting->shared_line(const_cast<const void*>(address), update);
 }
 
-// The line's move belongs to the burst the entry ends.
-extern "C" void hcc_shared_line_read(const volatile void* address, const char* where) {
-  hcc_shared_line(address);
+// The line's move belongs to the burst the entry ends. Inlined into the
+// entry points: the entry keeps where the program called them.
+__attribute__((always_inline)) inline void shared_line_entry(const volatile void* address, bool update, const char* where) {
+  shared_line(address, update);
   if (hcc::rt::g_poll_without_bursts) return hcc::rt::g_poll_without_bursts();
   hcc::rt::RuntimeEntry entry(where);
+}
+
+}  // namespace
+
+extern "C" void hcc_shared_line(const volatile void* address) { shared_line(address, true); }
+extern "C" void hcc_shared_line_read(const volatile void* address, const char* where) {
+  shared_line_entry(address, true, where);
+}
+extern "C" void hcc_shared_line_load(const volatile void* address, const char* where) {
+  shared_line_entry(address, false, where);
 }

@@ -9,11 +9,27 @@ namespace {
 bool starts_after(double t, const auto& run) { return t < run.first; }
 }  // namespace
 
-bool LineHistory::update(int core, double now, double move_cost) {
-  Uses* mine = nullptr;
+LineHistory::Uses& LineHistory::uses_of(int core) {
   for (Uses& u : uses_)
-    if (u.core == core) mine = &u;
-  if (!mine) mine = &uses_.emplace_back(Uses{core, {}});
+    if (u.core == core) return u;
+  return uses_.emplace_back(Uses{core, {}});
+}
+
+bool LineHistory::read(int core, double now, double move_cost) {
+  Uses& mine = uses_of(core);
+  const double since = std::max(mine.read_at, mine.runs.empty() ? -1 : mine.runs.back().last);
+  double found = 0;
+  for (const Uses& u : uses_)
+    if (&u != &mine) found = std::max(found, updates_between(u.runs, since, now));
+  mine.read_seen += found;
+  const bool moved = mine.read_seen >= 1 - 1e-9;
+  if (moved) mine.read_seen = 0;
+  mine.read_at = now + (moved ? move_cost : 0);
+  return moved;
+}
+
+bool LineHistory::update(int core, double now, double move_cost) {
+  Uses* mine = &uses_of(core);
   // A core's updates come in its program order: one kept later than this
   // one was timed too late (its burst's time so far is read on the
   // monotonic clock, and a preempted burst is charged its CPU time). Kept

@@ -42,6 +42,12 @@ class LineHistory {
   // core updated it since this core last did. The update is kept at now,
   // plus move_cost when it moved.
   bool update(int core, double now, double move_cost);
+  // Core `core` reads the line at `now` (an atomic read, a flag's poll):
+  // whether another core updated it since this core last read or updated
+  // it. A read takes a copy and leaves the others theirs: it is no update
+  // the other cores find (two threads reading a bound that one of them
+  // rarely lowers took the line from each other at every read).
+  bool read(int core, double now, double move_cost);
   // Whether more than one core updated the line.
   bool shared() const { return uses_.size() > 1; }
 
@@ -55,7 +61,10 @@ class LineHistory {
     std::deque<Run> runs;  // ascending by first
     double seen = 0;       // fractions of other cores' updates found in its windows, not yet a move
     double held_until = -1;  // it took the line: no move before
+    double read_at = -1;     // its last read
+    double read_seen = 0;    // as seen, for its reads
   };
+  Uses& uses_of(int core);
   // The updates of runs in (since, now]: 1 when one of a run's ends is, a
   // fraction of one inside a run.
   static double updates_between(const std::deque<Run>& runs, double since, double now);

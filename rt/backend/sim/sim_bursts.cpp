@@ -197,15 +197,15 @@ LineHistory& lookup_line(ActorCpu& a, const void* address) {
   return *a.last_history;
 }
 
-// The caller's update of a line; its move, if it moved, is added to the
-// burst's line_moves (close_burst charges it).
-void update_line(ActorCpu& a, LineHistory& line, double cost) {
+// The caller's update (or read) of a line; its move, if it moved, is added
+// to the burst's line_moves (close_burst charges it).
+void update_line(ActorCpu& a, LineHistory& line, double cost, bool update) {
   // Where the caller stands: what it owes and the burst it is in count (a
   // loop of atomics without an entry into the runtime runs whole before
   // another actor runs).
   const double here = a.clock.pending + running_burst_seconds(a.clock);
   const double now = s4u::Engine::get_clock() + a.owed_seconds + here * a.line_scale + a.clock.line_moves;
-  if (line.update(a.line_core, now, cost)) a.clock.line_moves += cost;
+  if (update ? line.update(a.line_core, now, cost) : line.read(a.line_core, now, cost)) a.clock.line_moves += cost;
 }
 
 // What an update costs the simulator (the lookups, the history's search),
@@ -236,7 +236,7 @@ void find_line_host(ActorCpu& a) {
   a.line_scale = measured_speed(a.line_host, a.line_core) / a.line_host->get_speed();
 }
 
-void shared_line(const void* address) {
+void shared_line(const void* address, bool update) {
   ActorCpu* a = cpu_of_caller();
   // Only the program's own code that bursts count: a kernel run for real
   // is charged its model, measured natively with its lines' moves.
@@ -246,7 +246,7 @@ void shared_line(const void* address) {
   UpdateCosts& costs = g_update_seconds;
   const bool timed = costs.countdown-- == 0;
   const double start = timed ? clock_seconds(Clock::Monotonic) : 0;
-  update_line(*a, lookup_line(*a, address), a->line_cost);
+  update_line(*a, lookup_line(*a, address), a->line_cost, update);
   if (timed) {
     costs.countdown = kUpdateSample - 1;
     // Not a line's first update (its history created: microseconds, once).

@@ -280,6 +280,10 @@ void hcc_shared_line(const volatile void *address);
  * reads (a counter handing out work items gives them out in the order of
  * simulated time, not all to the thread that happens to run). */
 void hcc_shared_line_read(const volatile void *address, const char *where);
+/* The same before an atomic that only reads its variable (read, a load, a
+ * loop condition's volatile flag): its line moves only when another core
+ * updated it since, and the other cores keep their copies. */
+void hcc_shared_line_load(const volatile void *address, const char *where);
 
 /* #pragma hcc model before a worksharing loop: a simulation charges the
  * chunks of loop "loop:<file>:<line>" from its model (hcc-calibrate) and

@@ -4,7 +4,7 @@
 // atomic whose result is dropped, none; native builds, none.
 // RUN: %hcc-rewrite --shared-lines %s -- | FileCheck %s
 // RUN: %hcc-rewrite %s -- | FileCheck %s --check-prefix=NATIVE
-// NATIVE-NOT: {{^[^/].*hcc_shared_line_read}}
+// NATIVE-NOT: {{^[^/].*hcc_shared_line_(read|load)}}
 #include <stdatomic.h>
 
 int next, flag;
@@ -16,7 +16,7 @@ int take(void) {
   __sync_fetch_and_add(&next, 1);
 // CHECK: {{^}}  __sync_fetch_and_add(&next, 1);
   if (__atomic_load_n(&flag, __ATOMIC_ACQUIRE)) return -1;
-// CHECK: if ((hcc_shared_line_read((&flag), "shared-atomics-builtins.c:[[@LINE-1]]"), __atomic_load_n(&flag, __ATOMIC_ACQUIRE))) return -1;
+// CHECK: if ((hcc_shared_line_load((&flag), "shared-atomics-builtins.c:[[@LINE-1]]"), __atomic_load_n(&flag, __ATOMIC_ACQUIRE))) return -1;
   (void)__atomic_fetch_add(&flag, 1, __ATOMIC_RELAXED);
 // CHECK: {{^}}  (void)__atomic_fetch_add(&flag, 1, __ATOMIC_RELAXED);
   // A macro whose atomic works on a name of its own: left alone.

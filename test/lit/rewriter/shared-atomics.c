@@ -1,7 +1,7 @@
-// Instrumented and simulated builds (--shared-lines): hcc_shared_line(&x) before each `#pragma omp atomic`
-// on x (a simulation charges its line's moves), hcc_shared_line_read(&x, "file:line") before one that reads
-// x into the program (capture, read: an entry into the runtime); none in native builds, none for a directive written by a
-// macro (no line of its own) or on an x with side effects (evaluated once).
+// Instrumented and simulated builds (--shared-lines): hcc_shared_line(&x) before each `#pragma omp atomic` on x (its
+// line's moves charged), hcc_shared_line_read(&x, "file:line") before one that reads x into the program (capture: an
+// entry into the runtime), hcc_shared_line_load for one that only reads it; none in native builds, none for a directive
+// written by a macro (no line of its own) or on an x with side effects (evaluated once).
 // RUN: %hcc-rewrite --shared-lines %s -- | FileCheck %s
 // RUN: %hcc-rewrite --simulate %s -- | FileCheck %s --check-prefix=NATIVE
 // RUN: %hcc-rewrite %s -- | FileCheck %s --check-prefix=NATIVE
@@ -28,7 +28,7 @@ void f(int i, struct point *p) {
 // CHECK: { hcc_shared_line_read(&(counter), "shared-atomics.c:[[@LINE-2]]");
 #pragma omp atomic read
   seen = counter;
-// CHECK: { hcc_shared_line_read(&(counter), "shared-atomics.c:[[@LINE-2]]");
+// CHECK: { hcc_shared_line_load(&(counter), "shared-atomics.c:[[@LINE-2]]");
 #pragma omp atomic write
   p->y = 0.5;
 // CHECK: { hcc_shared_line(&(p->y));

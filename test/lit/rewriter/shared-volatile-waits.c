@@ -6,7 +6,7 @@
 // read outside a loop's condition, not native builds.
 // RUN: %hcc-rewrite --shared-lines %s -- | FileCheck %s
 // RUN: %hcc-rewrite %s -- | FileCheck %s --check-prefix=NATIVE
-// NATIVE-NOT: {{^[^/].*hcc_shared_line_read}}
+// NATIVE-NOT: {{^[^/].*hcc_shared_line_(read|load)}}
 
 volatile int release;
 struct state {
@@ -16,13 +16,13 @@ struct state {
 int wait_for(struct state *s, volatile int *flags, int i) {
   while (release == 0)
     ;
-// CHECK: while ((hcc_shared_line_read(&(release), "shared-volatile-waits.c:[[@LINE-2]]"), release) == 0)
+// CHECK: while ((hcc_shared_line_load(&(release), "shared-volatile-waits.c:[[@LINE-2]]"), release) == 0)
   do {
   } while (!s->ready);
-// CHECK: } while (!(hcc_shared_line_read(&(s->ready), "shared-volatile-waits.c:[[@LINE-1]]"), s->ready));
+// CHECK: } while (!(hcc_shared_line_load(&(s->ready), "shared-volatile-waits.c:[[@LINE-1]]"), s->ready));
   for (int k = 0; flags[i] != 1; k++) {
   }
-// CHECK: for (int k = 0; (hcc_shared_line_read(&(flags[i]), "shared-volatile-waits.c:[[@LINE-2]]"), flags[i]) != 1; k++) {
+// CHECK: for (int k = 0; (hcc_shared_line_load(&(flags[i]), "shared-volatile-waits.c:[[@LINE-2]]"), flags[i]) != 1; k++) {
   for (volatile int delay = 0; delay < 100; delay++) {
   }
 // CHECK: for (volatile int delay = 0; delay < 100; delay++) {

@@ -25,6 +25,33 @@ TEST(LineHistory, CoresTakingTurnsMoveItAtEachTurn) {
   EXPECT_TRUE(line.shared());
 }
 
+// Two cores reading a bound that neither updates keep their copies: no
+// move (a search's threads reading its best so far at every node took the
+// line from each other at every read, its simulation 1.8x native).
+TEST(LineHistory, ReadsOfALineNobodyUpdatesNeverMoveIt) {
+  LineHistory line;
+  int moves = 0;
+  for (int i = 0; i < 1000; ++i) {
+    moves += line.read(0, i * 1e-8, 1e-7);
+    moves += line.read(1, i * 1e-8 + 5e-9, 1e-7);
+  }
+  EXPECT_EQ(moves, 0);
+}
+
+// A read after another core's update takes the line once; the reads after
+// it hit the copy; and reads are no updates the writer finds.
+TEST(LineHistory, AReadMovesTheLineOnceAfterAnotherCoresUpdate) {
+  LineHistory line;
+  int writer = 0, reader = 0;
+  for (int round = 0; round < 10; ++round) {
+    const double t = round * 1e-4;
+    writer += line.update(0, t, 1e-7);
+    for (int i = 1; i <= 5; ++i) reader += line.read(1, t + i * 1e-5, 1e-7);
+  }
+  EXPECT_EQ(reader, 10);
+  EXPECT_EQ(writer, 0);
+}
+
 TEST(LineHistory, ALaterActorSeesTheUpdatesOfOneThatRanFirst) {
   // Core 0's actor runs a tight loop whole: 10,000 updates 5 ns apart (one
   // run). Core 1's then runs its own from the same start, 5 ns apart plus

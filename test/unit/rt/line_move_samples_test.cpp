@@ -18,7 +18,7 @@ bool update_moved(const void* address) {
   c.depth = 0;  // in the program's code
   c.mark = 1;   // a sampled burst
   c.line_moved = false;
-  note_native_line_update(address);
+  note_native_line_update(address, true);
   c.mark = -1;
   c.depth = 1;
   return c.line_moved;
@@ -47,7 +47,7 @@ TEST(LineMoveSamples, AnUnsampledBurstIsNotMarkedButTheOwnerIsKept) {
     BurstClock& c = t_sampled_clock;
     c.depth = 0;
     c.mark = -1;  // not sampled
-    note_native_line_update(&counter);
+    note_native_line_update(&counter, true);
     EXPECT_FALSE(c.line_moved);
     c.depth = 1;
   }).join();
