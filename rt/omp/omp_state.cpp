@@ -209,8 +209,9 @@ bool spin_take(Mutex& m, int me) {
   return false;
 }
 
-// Natively the lock's line moves to the core of a thread that takes it
-// after another thread did (a contended critical section: 40-60 ns a
+// The caller has taken m: its depth is 1, and in a simulation its
+// acquisition is charged what it costs natively. Natively the lock's line
+// moves to the core of a thread that takes it after another thread did (a contended critical section: 40-60 ns a
 // section on 2 cores, where one thread alone takes it in 19): charged in
 // simulation as the runtime's move of a shared line, as a dynamic loop's
 // counter's. The actors take it in the simulation's order, though, an
@@ -227,6 +228,7 @@ constexpr double kInUse = 4e-6;
 
 void taken(State& s, Mutex& m, int me) {
   m.depth = 1;
+  if (!s.rt.simulated()) return;
   double now = s.rt.time();
   if (m.free_at > now) {
     rt::runtime_spins(m.free_at - now);
@@ -279,7 +281,7 @@ void acquire(State& s, Mutex& m, bool nestable) {
   }
   const bool native = !s.rt.simulated();
   if (native && spin_take(m, me)) {
-    m.depth = 1;
+    taken(s, m, me);
     return;
   }
   // Counted before the looks at the owner under the control lock, and a
@@ -293,12 +295,8 @@ void acquire(State& s, Mutex& m, bool nestable) {
   do s.rt.wait_locked([&m] { return m.owner.load(std::memory_order_seq_cst) < 0; }, false);
   while (!take(m, me));
   s.rt.unlock();
-  if (native) {
-    m.parked.fetch_sub(1, std::memory_order_relaxed);
-    m.depth = 1;
-  } else {
-    taken(s, m, me);
-  }
+  if (native) m.parked.fetch_sub(1, std::memory_order_relaxed);
+  taken(s, m, me);
 }
 
 bool try_acquire(State& s, Mutex& m, bool nestable) {
@@ -308,8 +306,7 @@ bool try_acquire(State& s, Mutex& m, bool nestable) {
     return true;
   }
   if (!take(m, me)) return false;
-  if (s.rt.simulated()) taken(s, m, me);
-  else m.depth = 1;
+  taken(s, m, me);
   return true;
 }
 

@@ -223,21 +223,15 @@ class RuntimeEntry {
   __attribute__((always_inline)) explicit RuntimeEntry(const char* where = nullptr, bool gather = false,
                                                        double discard_below = 0)
       : on_(burst_entries_counted()), site_(__builtin_return_address(0)) {
-    if (!on_) return;
-    if (g_burst_accounting->record) sample_entered(t_sampled_clock, where);
-    else burst_runtime_entered(where, gather, discard_below);
+    enter(where, gather, discard_below, nullptr);
   }
   __attribute__((always_inline)) RuntimeEntry(const char* where, ClockReadEntry, double discard_below = 0)
       : on_(burst_entries_counted()), site_(__builtin_return_address(0)) {
-    if (!on_) return;
-    if (g_burst_accounting->record) sample_entered(t_sampled_clock, where);
-    else burst_runtime_entered(where, false, discard_below, clock_overhead(Clock::Monotonic));
+    enter(where, false, discard_below, [] { return clock_overhead(Clock::Monotonic); });
   }
   __attribute__((always_inline)) RuntimeEntry(const char* where, NativeCost cost)
       : on_(burst_entries_counted()), site_(__builtin_return_address(0)) {
-    if (!on_) return;
-    if (g_burst_accounting->record) sample_entered(t_sampled_clock, where);
-    else burst_runtime_entered(where, false, 0, cost.seconds());
+    enter(where, false, 0, cost.seconds);
   }
   ~RuntimeEntry() {
     // The program's code resumes: the actor may have waited while another
@@ -253,6 +247,15 @@ class RuntimeEntry {
   RuntimeEntry& operator=(const RuntimeEntry&) = delete;
 
  private:
+  // native_seconds: what the entry costs natively as the program's time
+  // (NativeCost), read only when bursts are counted; null: nothing.
+  __attribute__((always_inline)) void enter(const char* where, bool gather, double discard_below,
+                                            double (*native_seconds)()) {
+    if (!on_) return;
+    if (g_burst_accounting->record) sample_entered(t_sampled_clock, where);
+    else burst_runtime_entered(where, gather, discard_below, native_seconds ? native_seconds() : 0);
+  }
+
   bool on_;
   const void* site_;
 };
