@@ -136,6 +136,16 @@ int Runtime::add_team_worker() {
 
 void Runtime::program_memory_changed(uint64_t bytes_in_use) { trace_->program_memory(backend_->now(), bytes_in_use); }
 
+// The logs' clock and the runtime's are both steady: one offset.
+void Runtime::program_memory_replayed(const std::vector<HeapSample>& curve) {
+  if (curve.empty()) return;
+  const double offset = backend_->now() - heap_clock();
+  std::vector<std::pair<double, uint64_t>> samples;
+  samples.reserve(curve.size());
+  for (const HeapSample& s : curve) samples.emplace_back(s.time + offset, s.bytes);
+  trace_->replay_program_memory(samples);
+}
+
 void Runtime::shutdown() {
   wait_all();
   stopping_.store(true);

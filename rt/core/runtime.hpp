@@ -166,6 +166,7 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
   uint64_t peak_memory(int node) const { return trace_->peak_memory(node); }
   // The program's heap (rt/program/program_memory.hpp), from start to shutdown.
   void program_memory_changed(uint64_t bytes_in_use) override;
+  void program_memory_replayed(const std::vector<HeapSample>& curve) override;
   // The program's sampled CPU bursts and delays (rt/program/sampling.cpp).
   bool simulated() const { return backend_->simulated(); }
   // Whether tasks keep the parameters they are submitted with (records,

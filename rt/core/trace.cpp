@@ -72,6 +72,32 @@ void TraceRecorder::program_memory(double time, uint64_t bytes_in_use) {
   set_memory(0, time, node_accounted_[0] + bytes_in_use, true);
 }
 
+void TraceRecorder::replay_program_memory(const std::vector<std::pair<double, uint64_t>>& program) {
+  if (program.empty()) return;
+  std::lock_guard<std::mutex> lock(memory_mutex_);
+  ensure_node(0);
+  // memory()'s samples hold each node's accounted bytes alone: no program
+  // bytes were told before.
+  std::vector<Sample> recorded = std::move(samples_);
+  std::stable_sort(recorded.begin(), recorded.end(), [](const Sample& a, const Sample& b) { return a.time < b.time; });
+  samples_.clear();
+  window_begin_ = 0;
+  for (std::vector<uint64_t>* v : {&node_accounted_, &node_current_, &node_peak_}) std::fill(v->begin(), v->end(), 0);
+  total_current_ = total_peak_ = program_bytes_ = 0;
+  size_t i = 0, j = 0;
+  while (i < recorded.size() || j < program.size()) {
+    if (j == program.size() || (i < recorded.size() && recorded[i].time <= program[j].first)) {
+      const Sample& s = recorded[i++];
+      node_accounted_[s.node] = s.bytes;
+      set_memory(s.node, s.time, s.bytes + (s.node == 0 ? program_bytes_ : 0), false);
+    } else {
+      const auto& [time, bytes] = program[j++];
+      program_bytes_ = bytes;
+      set_memory(0, time, node_accounted_[0] + bytes, true);
+    }
+  }
+}
+
 void TraceRecorder::set_memory(int node, double time, uint64_t bytes, bool coalesce) {
   // Coalesced samples within kResolution of the first of their window keep
   // two: the window's highest, then its last (one when the last is the highest).

@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <mutex>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace hcc::rt {
@@ -63,6 +64,12 @@ class TraceRecorder {
   // allocate millions of small blocks); the peaks stay exact. Thread-safe with
   // memory(); the readers below run once recording has ended.
   void program_memory(double time, uint64_t bytes_in_use);
+  // The program's heap over a whole run at once, as (time, bytes) in time
+  // order, where program_memory() was never called (an instrumented run,
+  // whose threads log their changes apart: rt/program/heap_logs.hpp): the
+  // samples of memory() so far and these are taken again in time order, so
+  // that the peaks are those of their sum.
+  void replay_program_memory(const std::vector<std::pair<double, uint64_t>>& program);
 
   uint64_t peak_memory(int node) const;  // 0 for a node never sampled
   uint64_t peak_memory_total() const;

@@ -25,6 +25,7 @@
 #include "fatal.hpp"
 #include "hcc/hcc.h"
 #include "folded_memory.hpp"
+#include "heap_logs.hpp"
 #include "host_device.hpp"
 #include "native_heap.hpp"
 #include "ranks.hpp"
@@ -165,8 +166,16 @@ void note_folded_site() {
                       "their contents are not kept): it may have read one, allocated by size at " + folded.text);
 }
 
+bool simulated_build();
+
+// An instrumented run's threads, which run at once, each log their own
+// changes while a runtime is attached (heap_logs.hpp); a simulation's
+// actors, which run one at a time, count them here in the order they run.
 void count(int64_t delta) {
+  const bool logs = !simulated_build();
+  if (logs && log_heap_change(delta)) return;
   std::lock_guard<std::mutex> lock(sink_mutex);
+  if (logs && log_heap_change(delta)) return;  // the runtime attached meanwhile
   Rank& rank = current_rank();
   rank.program_bytes += static_cast<uint64_t>(delta);
   if (rank.memory_sink) rank.memory_sink->program_memory_changed(rank.program_bytes);
@@ -316,13 +325,16 @@ void attach_program_memory(ProgramMemorySink* s) {
   std::lock_guard<std::mutex> lock(sink_mutex);
   Rank& rank = current_rank();
   rank.memory_sink = s;
-  if (s && rank.program_bytes) s->program_memory_changed(rank.program_bytes);
+  if (s && !simulated_build()) start_heap_logs(heap_clock(), rank.program_bytes);
+  else if (s && rank.program_bytes) s->program_memory_changed(rank.program_bytes);
 }
 
 void detach_program_memory(ProgramMemorySink* s) {
   std::lock_guard<std::mutex> lock(sink_mutex);
   Rank& rank = current_rank();
-  if (rank.memory_sink == s) rank.memory_sink = nullptr;
+  if (rank.memory_sink != s) return;
+  rank.memory_sink = nullptr;
+  if (!simulated_build()) s->program_memory_replayed(stop_heap_logs(rank.program_bytes));
 }
 
 KernelAllocations::KernelAllocations() { ++kernel_depth; }

@@ -14,6 +14,9 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <vector>
+
+#include "heap_logs.hpp"
 
 namespace hcc::rt {
 
@@ -21,8 +24,12 @@ namespace hcc::rt {
 class ProgramMemorySink {
  public:
   virtual ~ProgramMemorySink() = default;
-  // bytes_in_use: the program's total after the change.
+  // bytes_in_use: the program's total after the change (a simulation: its
+  // actors, one at a time).
   virtual void program_memory_changed(uint64_t bytes_in_use) = 0;
+  // An instrumented run's whole curve once it is detached, its threads'
+  // logs merged (heap_logs.hpp).
+  virtual void program_memory_replayed(const std::vector<HeapSample>& curve) = 0;
 };
 
 // From the runtime's start to its shutdown; the sink is told at once what

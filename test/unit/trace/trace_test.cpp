@@ -561,6 +561,29 @@ TEST_F(TraceTest, PeakMemoryPerNodeAndTotal) {
   EXPECT_EQ(l[7], "0.600000000,3,1000");
 }
 
+TEST_F(TraceTest, ARunsProgramHeapReplayedInTimeOrderWithTheNodesSamples) {
+  TraceRecorder r(two_workers(), 2);
+  r.memory(0, 0.0, 100);
+  r.memory(1, 0.1, 50);
+  r.memory(0, 0.3, 20);
+  // An instrumented run's program heap, told once its threads' logs merged.
+  r.replay_program_memory({{0.05, 1000}, {0.2, 10}, {0.25, 0}});
+  EXPECT_EQ(r.peak_memory(0), 1100u);         // 100 + 1000 at 0.05
+  EXPECT_EQ(r.peak_memory_total(), 1150u);    // and node 1's 50 at 0.1
+  const std::vector<std::string> l = lines(r.memory_csv());
+  ASSERT_EQ(l.size(), 7u);
+  EXPECT_EQ(l[1], "0.000000000,0,100");
+  EXPECT_EQ(l[2], "0.050000000,0,1100");
+  EXPECT_EQ(l[3], "0.100000000,1,50");
+  EXPECT_EQ(l[4], "0.200000000,0,110");
+  EXPECT_EQ(l[5], "0.250000000,0,100");
+  EXPECT_EQ(l[6], "0.300000000,0,20");
+  TraceRecorder untouched(two_workers(), 2);
+  untouched.memory(0, 0.0, 100);
+  untouched.replay_program_memory({});  // nothing allocated: the samples stay
+  EXPECT_EQ(untouched.memory_csv(), "time,node,bytes_in_use\n0.000000000,0,100\n");
+}
+
 // ---- Determinism and files ----------------------------------------------------
 
 TEST_F(TraceTest, SameRecordsGiveByteIdenticalFiles) {

@@ -1,0 +1,82 @@
+// The program's heap logged by each thread and merged into one curve
+// (rt/program/heap_logs.hpp): a thread's own peak kept exactly, the threads'
+// windows taken in time order, every change counted once.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <thread>
+#include <vector>
+
+#include "heap_logs.hpp"
+
+namespace hcc::rt {
+namespace {
+
+uint64_t peak(const std::vector<HeapSample>& curve) {
+  uint64_t high = 0;
+  for (const HeapSample& s : curve) high = std::max(high, s.bytes);
+  return high;
+}
+
+TEST(HeapCurve, KeepsAWindowsHighThenItsEnd) {
+  uint64_t bytes = 10;
+  // +100; then +30 and -80 within one window.
+  const std::vector<HeapSample> curve = heap_curve(0.0, bytes, {{{1.0, 100, 100}, {2.0, -50, 30}}});
+  ASSERT_EQ(curve.size(), 4u);
+  EXPECT_EQ(curve[0].bytes, 10u);
+  EXPECT_EQ(curve[1].bytes, 110u);
+  EXPECT_EQ(curve[2].time, 2.0);
+  EXPECT_EQ(curve[2].bytes, 140u);
+  EXPECT_EQ(curve[3].bytes, 60u);
+  EXPECT_EQ(bytes, 60u);
+}
+
+TEST(HeapCurve, TakesTheThreadsWindowsInTimeOrder) {
+  uint64_t bytes = 0;
+  const std::vector<HeapSample> curve =
+      heap_curve(0.0, bytes, {{{1.0, 100, 100}, {3.0, -100, -100}}, {{2.0, 50, 50}, {4.0, -50, -50}}});
+  ASSERT_EQ(curve.size(), 4u);
+  for (size_t i = 0; i < curve.size(); ++i) EXPECT_EQ(curve[i].time, 1.0 + static_cast<double>(i));
+  EXPECT_EQ(curve[1].bytes, 150u);
+  EXPECT_EQ(curve[2].bytes, 50u);
+  EXPECT_EQ(peak(curve), 150u);
+  EXPECT_EQ(bytes, 0u);
+}
+
+TEST(HeapCurve, ATotalTheOrderMakesNegativeIsZero) {
+  uint64_t bytes = 0;
+  // Another thread freed, in an earlier window, what this one allocated.
+  const std::vector<HeapSample> curve = heap_curve(0.0, bytes, {{{2.0, 100, 100}}, {{1.0, -100, -100}}});
+  ASSERT_EQ(curve.size(), 2u);
+  EXPECT_EQ(curve[0].bytes, 0u);
+  EXPECT_EQ(curve[1].bytes, 0u);
+  EXPECT_EQ(bytes, 0u);
+}
+
+TEST(HeapLogs, EveryThreadsChangesCountOnceAndTheirWindowsCoalesce) {
+  EXPECT_FALSE(log_heap_change(8));  // not logging: the caller counts it
+  start_heap_logs(heap_clock(), 1000);
+  constexpr int kChanges = 20000;
+  auto changes = [] {
+    for (int i = 0; i < kChanges; ++i) {
+      EXPECT_TRUE(log_heap_change(64));
+      EXPECT_TRUE(log_heap_change(-64));
+    }
+    EXPECT_TRUE(log_heap_change(1));
+  };
+  std::thread other(changes);
+  changes();
+  other.join();  // its log outlives it until the stop
+  uint64_t bytes = 0;
+  const std::vector<HeapSample> curve = stop_heap_logs(bytes);
+  EXPECT_EQ(bytes, 1002u);
+  EXPECT_GE(peak(curve), 1064u);
+  EXPECT_LE(peak(curve), 1130u);
+  EXPECT_EQ(curve.back().bytes, 1002u);
+  // Changes within a microsecond of a window's first are that window.
+  EXPECT_LT(curve.size(), static_cast<size_t>(2 * kChanges));
+  EXPECT_FALSE(log_heap_change(8));
+}
+
+}  // namespace
+}  // namespace hcc::rt
