@@ -24,7 +24,7 @@ namespace {
 
 // The logs' stamps: the CPU's time-stamp counter where the kernel keeps its
 // own time by it (its clock source is "tsc", the same on every CPU), else
-// the steady clock in nanoseconds. A read of the counter cost 9 ns here,
+// the monotonic clock in nanoseconds. A read of the counter cost 9 ns here,
 // of the monotonic clock 24: reading the clock at every change was a tenth
 // of an instrumented run allocating a block in each task.
 bool counter_stamps() {
@@ -49,7 +49,7 @@ uint64_t stamp() {
   return static_cast<uint64_t>(ts.tv_sec) * 1000000000u + static_cast<uint64_t>(ts.tv_nsec);
 }
 
-// Seconds per stamp: for the counter, measured once against the steady
+// Seconds per stamp: for the counter, measured once against the monotonic
 // clock over 50 us (to 0.1 %: what sizes a window); the run's own span
 // converts its stamps (stop_heap_logs).
 double seconds_per_stamp() {
