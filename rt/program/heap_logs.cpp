@@ -78,15 +78,21 @@ struct alignas(64) ThreadLog {
   std::atomic<bool> busy{false};
   std::atomic<bool> ended{false};  // its thread will not use it again
   std::vector<StampedWindow> windows;
+  uint64_t window_stamps = 0;  // this thread's window length (0: the logs' at the next change)
 
-  void add(uint64_t at, uint64_t window_stamps, int64_t delta) {
+  void add(uint64_t at, uint64_t initial_window_stamps, int64_t delta) {
+    if (window_stamps == 0) window_stamps = initial_window_stamps;
     if (!windows.empty() && at - windows.back().start < window_stamps) {
       StampedWindow& w = windows.back();
       w.net += delta;
       w.high = std::max(w.high, w.net);
-    } else {
-      windows.push_back(StampedWindow{at, delta, delta});
+      return;
     }
+    if (windows.size() == kMaxHeapWindows) {
+      coarsen_windows(windows);
+      window_stamps *= 2;
+    }
+    windows.push_back(StampedWindow{at, delta, delta});
   }
 };
 
@@ -187,6 +193,7 @@ std::vector<HeapSample> stop_heap_logs(uint64_t& bytes) {
       mine.push_back(HeapWindow{l.start_time + static_cast<double>(static_cast<int64_t>(w.start - l.start_stamp)) * per_stamp,
                                 w.net, w.high});
     t->windows = {};
+    t->window_stamps = 0;
   }
   std::erase_if(l.threads, [](ThreadLog* t) {
     if (!t->ended.load()) return false;

@@ -15,6 +15,8 @@
 // another frees within it may be counted a little early or late).
 #pragma once
 
+#include <algorithm>
+#include <cstddef>
 #include <cstdint>
 #include <vector>
 
@@ -39,6 +41,27 @@ struct HeapWindow {
   int64_t net;
   int64_t high;
 };
+
+// A thread keeps at most this many windows: at the limit its windows are
+// merged two by two and the next ones are twice as long, so that a run of
+// hours keeps megabytes (6 MB a thread), its curve coarser.
+constexpr size_t kMaxHeapWindows = size_t{1} << 18;
+
+// Adjacent windows merged two by two (their thread's peak stays exact).
+template <class Window>
+void coarsen_windows(std::vector<Window>& windows) {
+  size_t kept = 0;
+  for (size_t i = 0; i < windows.size(); i += 2) {
+    Window w = windows[i];
+    if (i + 1 < windows.size()) {
+      const Window& next = windows[i + 1];
+      w.high = std::max(w.high, w.net + next.high);
+      w.net += next.net;
+    }
+    windows[kept++] = w;
+  }
+  windows.resize(kept);
+}
 
 // Starts logging the changes; `bytes`: what the heap holds now (at `time`).
 void start_heap_logs(double time, uint64_t bytes);

@@ -53,6 +53,26 @@ TEST(HeapCurve, ATotalTheOrderMakesNegativeIsZero) {
   EXPECT_EQ(bytes, 0u);
 }
 
+TEST(HeapCurve, CoarsenedWindowsKeepTheThreadsPeakAndEnd) {
+  // +100, -100 three times, then +40: a thread's log at its limit.
+  std::vector<HeapWindow> windows = {{1.0, 100, 100}, {2.0, -100, -100}, {3.0, 100, 100},
+                                     {4.0, -100, -100}, {5.0, 70, 70},   {6.0, -30, -30}, {7.0, 40, 40}};
+  uint64_t fine = 0, coarse = 0;
+  const uint64_t fine_peak = peak(heap_curve(0.0, fine, {windows}));
+  coarsen_windows(windows);
+  ASSERT_EQ(windows.size(), 4u);
+  EXPECT_EQ(windows[0].start, 1.0);
+  EXPECT_EQ(windows[0].net, 0);
+  EXPECT_EQ(windows[0].high, 100);
+  EXPECT_EQ(windows[2].net, 40);
+  EXPECT_EQ(windows[2].high, 70);
+  EXPECT_EQ(windows[3].start, 7.0);  // the odd one out, as it was
+  const std::vector<HeapSample> curve = heap_curve(0.0, coarse, {windows});
+  EXPECT_EQ(peak(curve), fine_peak);
+  EXPECT_EQ(coarse, fine);
+  EXPECT_EQ(coarse, 80u);
+}
+
 TEST(HeapLogs, EveryThreadsChangesCountOnceAndTheirWindowsCoalesce) {
   EXPECT_FALSE(log_heap_change(8));  // not logging: the caller counts it
   start_heap_logs(heap_clock(), 1000);
@@ -76,6 +96,28 @@ TEST(HeapLogs, EveryThreadsChangesCountOnceAndTheirWindowsCoalesce) {
   // Changes within a microsecond of a window's first are that window.
   EXPECT_LT(curve.size(), static_cast<size_t>(2 * kChanges));
   EXPECT_FALSE(log_heap_change(8));
+}
+
+TEST(HeapLogs, AThreadAtItsLimitKeepsItsPeakInHalfTheWindows) {
+  start_heap_logs(heap_clock(), 0);
+  const size_t changes = kMaxHeapWindows + 1000;  // a window each: over a microsecond apart
+  double last = heap_clock();
+  for (size_t i = 0; i < changes; ++i) {
+    while (heap_clock() - last < 1.5 * kHeapWindow) {
+    }
+    last = heap_clock();
+    ASSERT_TRUE(log_heap_change(i % 2 == 0 ? 10 : -10));
+  }
+  ASSERT_TRUE(log_heap_change(3));
+  uint64_t bytes = 0;
+  const std::vector<HeapSample> curve = stop_heap_logs(bytes);
+  EXPECT_EQ(bytes, 3u);
+  EXPECT_EQ(peak(curve), 10u);
+  // Windows merged two by two: fewer windows (times) than changes.
+  std::vector<double> times;
+  for (const HeapSample& s : curve) times.push_back(s.time);
+  times.erase(std::unique(times.begin(), times.end()), times.end());
+  EXPECT_LE(times.size(), kMaxHeapWindows);
 }
 
 }  // namespace
