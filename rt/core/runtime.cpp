@@ -136,7 +136,7 @@ int Runtime::add_team_worker() {
 
 void Runtime::program_memory_changed(uint64_t bytes_in_use) { trace_->program_memory(backend_->now(), bytes_in_use); }
 
-// The logs' clock and the runtime's are both steady: one offset.
+// The logs' clock and a native run's are both the monotonic clock: one offset.
 void Runtime::program_memory_replayed(const std::vector<HeapSample>& curve) {
   if (curve.empty()) return;
   const double offset = backend_->now() - heap_clock();

@@ -166,7 +166,7 @@ void note_folded_site() {
                       "their contents are not kept): it may have read one, allocated by size at " + folded.text);
 }
 
-bool simulated_build();
+bool simulated_build() { return &hcc_simulated_build != nullptr && hcc_simulated_build; }
 
 // An instrumented run's threads, which run at once, each log their own
 // changes while a runtime is attached (heap_logs.hpp); a simulation's
@@ -180,8 +180,6 @@ void count(int64_t delta) {
   rank.program_bytes += static_cast<uint64_t>(delta);
   if (rank.memory_sink) rank.memory_sink->program_memory_changed(rank.program_bytes);
 }
-
-bool simulated_build() { return &hcc_simulated_build != nullptr && hcc_simulated_build; }
 
 // HCC_FOLD_THRESHOLD: bytes, with an optional K, M or G (binary) suffix;
 // unset or 0: nothing is folded by its size. Folding by size is the user's
