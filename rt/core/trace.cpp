@@ -61,15 +61,23 @@ void TraceRecorder::memory(int node, double time, uint64_t bytes_in_use) {
   if (node < 0) return;
   std::lock_guard<std::mutex> lock(memory_mutex_);
   ensure_node(node);
-  node_accounted_[node] = bytes_in_use;
-  set_memory(node, time, bytes_in_use + (node == 0 ? program_bytes_ : 0), false);
+  set_node_memory(node, time, bytes_in_use);
 }
 
 void TraceRecorder::program_memory(double time, uint64_t bytes_in_use) {
   std::lock_guard<std::mutex> lock(memory_mutex_);
   ensure_node(0);
-  program_bytes_ = bytes_in_use;
-  set_memory(0, time, node_accounted_[0] + bytes_in_use, true);
+  set_program_memory(time, bytes_in_use);
+}
+
+void TraceRecorder::set_node_memory(int node, double time, uint64_t bytes) {
+  node_accounted_[node] = bytes;
+  set_memory(node, time, bytes + (node == 0 ? program_bytes_ : 0), false);
+}
+
+void TraceRecorder::set_program_memory(double time, uint64_t bytes) {
+  program_bytes_ = bytes;
+  set_memory(0, time, node_accounted_[0] + bytes, true);
 }
 
 void TraceRecorder::replay_program_memory(const std::vector<std::pair<double, uint64_t>>& program) {
@@ -88,12 +96,10 @@ void TraceRecorder::replay_program_memory(const std::vector<std::pair<double, ui
   while (i < recorded.size() || j < program.size()) {
     if (j == program.size() || (i < recorded.size() && recorded[i].time <= program[j].first)) {
       const Sample& s = recorded[i++];
-      node_accounted_[s.node] = s.bytes;
-      set_memory(s.node, s.time, s.bytes + (s.node == 0 ? program_bytes_ : 0), false);
+      set_node_memory(s.node, s.time, s.bytes);
     } else {
       const auto& [time, bytes] = program[j++];
-      program_bytes_ = bytes;
-      set_memory(0, time, node_accounted_[0] + bytes, true);
+      set_program_memory(time, bytes);
     }
   }
 }

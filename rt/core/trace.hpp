@@ -101,6 +101,10 @@ class TraceRecorder {
   void ensure_node(int node);
   // With memory_mutex_ held: node's bytes in use are now `bytes`.
   void set_memory(int node, double time, uint64_t bytes, bool coalesce);
+  // With memory_mutex_ held: what memory() and program_memory() record (the
+  // node's accounted bytes; the program's heap, on node 0).
+  void set_node_memory(int node, double time, uint64_t bytes);
+  void set_program_memory(double time, uint64_t bytes);
   // Tasks in (start, worker, id) order, then recording order.
   std::vector<size_t> sorted_tasks() const;
   // Transfers in (start, end, src, dst, worker, bytes) order, then recording order.

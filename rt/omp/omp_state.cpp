@@ -211,10 +211,10 @@ bool spin_take(Mutex& m, int me) {
 
 // The caller has taken m: its depth is 1, and in a simulation its
 // acquisition is charged what it costs natively. Natively the lock's line
-// moves to the core of a thread that takes it after another thread did (a contended critical section: 40-60 ns a
-// section on 2 cores, where one thread alone takes it in 19): charged in
-// simulation as the runtime's move of a shared line, as a dynamic loop's
-// counter's. The actors take it in the simulation's order, though, an
+// moves to the core of a thread that takes it after another thread did (a
+// contended critical section: 40-60 ns a section on 2 cores, where one
+// thread alone takes it in 19): charged in simulation as the runtime's move
+// of a shared line, as a dynamic loop's counter's. The actors take it in the simulation's order, though, an
 // actor running ahead of the others by what it owes (a microsecond), and
 // with nothing simulated between a section's entry and its exit: two
 // threads contending for it took it a hundred times each in turn, at the

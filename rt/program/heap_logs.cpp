@@ -143,11 +143,11 @@ uint64_t clamped(int64_t bytes) { return static_cast<uint64_t>(std::max<int64_t>
 
 double heap_clock() { return clock_seconds(Clock::Monotonic); }
 
-void start_heap_logs(double time, uint64_t bytes) {
+void start_heap_logs(uint64_t bytes) {
   Logs& l = logs();
   const double per_stamp = seconds_per_stamp();
   std::lock_guard<std::mutex> lock(l.mutex);
-  l.start_time = time;
+  l.start_time = heap_clock();
   l.start_stamp = stamp();
   l.window_stamps = std::max<uint64_t>(1, static_cast<uint64_t>(kHeapWindow / per_stamp));
   l.start_bytes = bytes;
@@ -189,9 +189,10 @@ std::vector<HeapSample> stop_heap_logs(uint64_t& bytes) {
     while (t->busy.load()) std::this_thread::yield();
     std::vector<HeapWindow>& mine = windows.emplace_back();
     mine.reserve(t->windows.size());
-    for (const StampedWindow& w : t->windows)
-      mine.push_back(HeapWindow{l.start_time + static_cast<double>(static_cast<int64_t>(w.start - l.start_stamp)) * per_stamp,
-                                w.net, w.high});
+    for (const StampedWindow& w : t->windows) {
+      const double since_start = static_cast<double>(static_cast<int64_t>(w.start - l.start_stamp)) * per_stamp;
+      mine.push_back(HeapWindow{l.start_time + since_start, w.net, w.high});
+    }
     t->windows = {};
     t->window_stamps = 0;
   }

@@ -63,8 +63,8 @@ void coarsen_windows(std::vector<Window>& windows) {
   windows.resize(kept);
 }
 
-// Starts logging the changes; `bytes`: what the heap holds now (at `time`).
-void start_heap_logs(double time, uint64_t bytes);
+// Starts logging the changes; `bytes`: what the heap holds now.
+void start_heap_logs(uint64_t bytes);
 // The calling thread's change of the heap, logged, or false when no log is
 // being kept (the caller counts it otherwise).
 bool log_heap_change(int64_t delta);

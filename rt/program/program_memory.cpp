@@ -323,7 +323,7 @@ void attach_program_memory(ProgramMemorySink* s) {
   std::lock_guard<std::mutex> lock(sink_mutex);
   Rank& rank = current_rank();
   rank.memory_sink = s;
-  if (s && !simulated_build()) start_heap_logs(heap_clock(), rank.program_bytes);
+  if (s && !simulated_build()) start_heap_logs(rank.program_bytes);
   else if (s && rank.program_bytes) s->program_memory_changed(rank.program_bytes);
 }
 

@@ -62,7 +62,8 @@ void shared_line(const volatile void* address, bool update) {
 
 // The line's move belongs to the burst the entry ends. Inlined into the
 // entry points: the entry keeps where the program called them.
-__attribute__((always_inline)) inline void shared_line_entry(const volatile void* address, bool update, const char* where) {
+__attribute__((always_inline)) inline void shared_line_entry(const volatile void* address, bool update,
+                                                             const char* where) {
   shared_line(address, update);
   if (hcc::rt::g_poll_without_bursts) return hcc::rt::g_poll_without_bursts();
   hcc::rt::RuntimeEntry entry(where);

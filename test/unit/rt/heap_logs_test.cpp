@@ -75,7 +75,7 @@ TEST(HeapCurve, CoarsenedWindowsKeepTheThreadsPeakAndEnd) {
 
 TEST(HeapLogs, EveryThreadsChangesCountOnceAndTheirWindowsCoalesce) {
   EXPECT_FALSE(log_heap_change(8));  // not logging: the caller counts it
-  start_heap_logs(heap_clock(), 1000);
+  start_heap_logs(1000);
   constexpr int kChanges = 20000;
   auto changes = [] {
     for (int i = 0; i < kChanges; ++i) {
@@ -99,7 +99,7 @@ TEST(HeapLogs, EveryThreadsChangesCountOnceAndTheirWindowsCoalesce) {
 }
 
 TEST(HeapLogs, AThreadAtItsLimitKeepsItsPeakInHalfTheWindows) {
-  start_heap_logs(heap_clock(), 0);
+  start_heap_logs(0);
   const size_t changes = kMaxHeapWindows + 1000;  // a window each: over a microsecond apart
   double last = heap_clock();
   for (size_t i = 0; i < changes; ++i) {
