@@ -152,14 +152,17 @@ void close_burst(BurstClock& c, double now, const char* where = nullptr, bool ga
   }
   c.mark = -1;
   seconds = std::max(0.0, seconds);
-  if (seconds < discard_below && (std::isinf(discard_below) || !between_mpi_clock_reads(where, c.last_entry)))
-    seconds = 0;
-  // Natively the read of the clock that ends the burst is the program's
-  // time (20-30 ns, a vDSO call); here it is the runtime's entry, and a loop
-  // polling the clock until a time had passed went round five times as
-  // often as natively (omp_get_wtime, MPI_Wtime). So are a lock's atomic
-  // operations (a critical section's 10 ns).
-  seconds += native_seconds;
+  if (std::isinf(discard_below)) {
+    seconds = 0;  // nothing is charged (smpi/cpu-threshold:-1), the entry's own native work neither
+  } else {
+    if (seconds < discard_below && !between_mpi_clock_reads(where, c.last_entry)) seconds = 0;
+    // Natively the read of the clock that ends the burst is the program's
+    // time (20-30 ns, a vDSO call); here it is the runtime's entry, and a
+    // loop polling the clock until a time had passed went round five times
+    // as often as natively (omp_get_wtime, MPI_Wtime). So are a lock's
+    // atomic operations (a critical section's 10 ns).
+    seconds += native_seconds;
+  }
   if (seconds <= 0 && c.pending <= 0 && moves <= 0) return;
   Rank& rank = current_rank();
   rank.burst_seconds += seconds;
