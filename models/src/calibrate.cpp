@@ -135,7 +135,7 @@ std::vector<KernelCalibration> calibrate(const std::vector<Record>& records,
     c.model.kernel = c.kernel;
     c.model.arch = c.arch;
     const std::string who = c.kernel + "/" + c.arch;
-    double sum = 0;
+    double sum = 0, runs = 0;
     bool any_params = false;
     std::set<std::string> common;
     for (std::size_t i = 0; i < recs.size(); ++i) {
@@ -143,9 +143,10 @@ std::vector<KernelCalibration> calibrate(const std::vector<Record>& records,
       FootprintEntry& e = c.model.entries[r.footprint];
       e.footprint = r.footprint;
       if (e.size_bytes == 0) e.size_bytes = r.bytes;
-      e.add(r.seconds);
+      e.add(r.seconds, r.weight);
       c.durations.push_back(r.seconds);
-      sum += r.seconds;
+      sum += static_cast<double>(r.weight) * r.seconds;
+      runs += static_cast<double>(r.weight);
       if (!r.params.empty()) any_params = true;
       std::set<std::string> names;
       for (const auto& [k, v] : r.params) names.insert(k);
@@ -158,7 +159,7 @@ std::vector<KernelCalibration> calibrate(const std::vector<Record>& records,
         common = std::move(both);
       }
     }
-    c.mean = sum / static_cast<double>(recs.size());
+    c.mean = sum / runs;
 
     std::vector<Observation> obs;
     obs.reserve(recs.size());

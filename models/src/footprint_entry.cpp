@@ -14,23 +14,26 @@ double FootprintEntry::stddev() const {
   return std::sqrt(std::max(m2, 0.0) / static_cast<double>(count - 1));
 }
 
-void FootprintEntry::add(double seconds) {
+void FootprintEntry::add(double seconds, uint64_t weight) {
   if (!(seconds >= 0 && seconds <= kMaxKernelSeconds)) {
     char got[32];
     std::snprintf(got, sizeof got, "%g", seconds);
     throw std::invalid_argument(std::string("kernel duration must be in [0, 1e7] s, got ") + got);
   }
-  if (count >= kMaxCount) throw std::invalid_argument("more than 2^53 observations");
+  if (weight == 0) throw std::invalid_argument("an observation's weight must be at least 1");
+  if (count >= kMaxCount || weight > kMaxCount - count) throw std::invalid_argument("more than 2^53 observations");
   if (count == 0) {
     min = max = seconds;
   } else {
     min = std::min(min, seconds);
     max = std::max(max, seconds);
   }
-  ++count;
+  // Welford's update for `weight` equal observations at once (West 1979).
+  count += weight;
+  const double w = static_cast<double>(weight);
   const double delta = seconds - mean;
-  mean += delta / static_cast<double>(count);
-  m2 += delta * (seconds - mean);
+  mean += delta * w / static_cast<double>(count);
+  m2 += w * delta * (seconds - mean);
   if (samples.size() < kMaxSamples) samples.push_back(seconds);
 }
 

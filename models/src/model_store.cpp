@@ -76,16 +76,16 @@ const FootprintEntry* ModelStore::lookup(std::string_view kernel, std::string_vi
 }
 
 void ModelStore::record(std::string_view kernel, std::string_view arch, uint64_t footprint,
-                        uint64_t size_bytes, double seconds) {
+                        uint64_t size_bytes, double seconds, uint64_t weight) {
   Slot& s = slot(kernel, arch);
   FootprintEntry& rec = s.recorded.entries[footprint];
-  rec.add(seconds);  // throws before anything changes for a bad duration
+  rec.add(seconds, weight);  // throws before anything changes for a bad duration
   rec.footprint = footprint;
   if (rec.size_bytes == 0) rec.size_bytes = size_bytes;
   FootprintEntry& all = s.combined.entries[footprint];
   all.footprint = footprint;
   if (all.size_bytes == 0) all.size_bytes = size_bytes;
-  all.add(seconds);
+  all.add(seconds, weight);
 }
 
 std::optional<double> ModelStore::mean(std::string_view kernel, std::string_view arch,

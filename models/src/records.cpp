@@ -148,6 +148,7 @@ std::vector<Record> parse_records(std::istream& in, const std::string& name,
   struct {
     std::size_t kernel, arch, footprint, duration, bytes_in, bytes_out, params;
     std::optional<std::size_t> cpu;  // optional: instrumented runs' kernel CPU time
+    std::optional<std::size_t> weight;  // optional: the runs a sampled row stands for
   } col{};
   bool have_header = false;
   const auto fail = [&](std::size_t at, const std::string& what) -> void {
@@ -198,8 +199,10 @@ std::vector<Record> parse_records(std::istream& in, const std::string& name,
       col.bytes_in = find("bytes_in");
       col.bytes_out = find("bytes_out");
       col.params = find("params");
-      for (std::size_t i = 0; i < fields.size(); ++i)
+      for (std::size_t i = 0; i < fields.size(); ++i) {
         if (fields[i] == "cpu") col.cpu = i;
+        if (fields[i] == "weight") col.weight = i;
+      }
       have_header = true;
       continue;
     }
@@ -228,6 +231,12 @@ std::vector<Record> parse_records(std::istream& in, const std::string& name,
       if (!c || !(*c >= 0 && *c <= kMaxKernelSeconds))
         fail(first_line, "cpu " + show(fields[*col.cpu]) + " is not a number in [0, 1e7] seconds");
       r.seconds = *c;
+    }
+    if (col.weight && !fields[*col.weight].empty()) {
+      const auto w = to_uint(fields[*col.weight]);
+      if (!w || *w == 0 || *w > UINT32_MAX)
+        fail(first_line, "weight " + show(fields[*col.weight]) + " is not an integer in [1, 2^32 - 1]");
+      r.weight = *w;
     }
     const auto bin = to_uint(fields[col.bytes_in]);
     if (!bin) fail(first_line, "bytes_in " + show(fields[col.bytes_in]) + " is not a non-negative integer");

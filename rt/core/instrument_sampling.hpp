@@ -29,7 +29,7 @@
 
 namespace hcc::rt {
 
-constexpr uint32_t kSamplePeriod = 64;  // a power of two
+constexpr uint32_t kSamplePeriod = 64;  // a power of two, that a Task's weight holds
 constexpr double kFineKernel = 10e-6;
 constexpr uint32_t kFullyTimedRuns = 64;
 

@@ -88,7 +88,7 @@ void Runtime::run_body_natively(Task* t, int w, const Buffers& buffers, bool fir
   // cpu_clock.hpp, kShortInterval).
   // An untimed run of a fine-grained kernel reads it only to end an
   // hcc.task (instrument_sampling.hpp).
-  const bool timed = t->timed || first_on_gpu;
+  const bool timed = t->timed() || first_on_gpu;
   const double wall_start = measure_costs_ && (timed || me.after_kernel >= 0) ? backend_->wallclock() : 0;
   // A control body's time holds the tasks it ran while it waited: its
   // model means little, and a simulation charges its CPU bursts instead.
@@ -136,7 +136,7 @@ void Runtime::run_body_natively(Task* t, int w, const Buffers& buffers, bool fir
     if (first_on_gpu)
       record_model(std::string(cl->name) + kFirstRun, arch, t->footprint, t->bytes_in + t->bytes_out, seconds);
     else
-      record_observation(w, cl->name, arch, t->footprint, t->bytes_in + t->bytes_out, seconds);
+      record_observation(w, cl->name, arch, t->footprint, t->bytes_in + t->bytes_out, seconds, t->weight);
   }
   // A GPU worker's thread spins in its waits for copies and kernels: its
   // CPU time between kernels is not the runtime's work.
@@ -278,7 +278,7 @@ void Runtime::record(Task* t, int w, double end) {
   std::string params = t->params_text.empty() ? format_params(*t) : std::move(t->params_text);
   workers_[w].records.push_back(TaskRecord{t->id, t->codelet->name, desc(w).arch, w, t->footprint,
                                            t->submit_time, t->start_time, end, std::move(params), t->bytes_in,
-                                           t->bytes_out, t->cpu_time});
+                                           t->bytes_out, t->cpu_time, t->weight});
 }
 
 // A task that the layer above ran on its creating thread (runs_on_creator),
@@ -286,17 +286,17 @@ void Runtime::record(Task* t, int w, double end) {
 // (instrumented runs) and its record row. No task was made for it: its row
 // has a number of its own, no data and its whole time as the kernel's.
 void Runtime::ran_on_creator(const hcc_codelet& codelet, int w, double start, double end, const double* params,
-                             size_t nparams) {
+                             size_t nparams, uint32_t weight) {
   const double seconds = std::max(0.0, end - start - (measure_costs_ ? wall_clock_cost_ : 0.0));
   const uint64_t footprint = footprint_of(nullptr, nullptr);  // as submit's for a task without data
   if (keep_history_) {
     timed_run_of(&codelet, w, seconds);
-    record_observation(w, codelet.name, desc(w).arch, footprint, 0, seconds);
+    record_observation(w, codelet.name, desc(w).arch, footprint, 0, seconds, weight);
   }
   if (!keep_records_) return;
   const uint64_t id = next_task_id_.fetch_add(1, std::memory_order_relaxed);
   workers_[w].records.push_back(TaskRecord{id, codelet.name, desc(w).arch, w, footprint, start, start, end,
-                                           format_params(codelet, params, nparams), 0, 0, seconds});
+                                           format_params(codelet, params, nparams), 0, 0, seconds, weight});
 }
 
 void Runtime::creator_run_cost_measured(bool included, double seconds, int intervals) {
@@ -313,12 +313,13 @@ void Runtime::creator_run_cost_measured(bool included, double seconds, int inter
 // size they grow together, and a regression over iterations alone
 // extrapolates a larger grid by its rows only.
 void Runtime::record_loop_chunk(const std::string& kernel, double start, double end, double seconds,
-                                uint64_t iterations, double work) {
+                                uint64_t iterations, double work, uint32_t weight) {
   const uint64_t footprint = work > 0 ? static_cast<uint64_t>(std::llround(work)) : iterations;
-  record_model(kernel, "cpu", footprint, 0, seconds);
+  record_model(kernel, "cpu", footprint, 0, seconds, weight);
   if (!keep_records_) return;
   append_program_record(kernel, start, end, seconds, footprint,
-                        work > 0 ? "work=" + std::to_string(footprint) : "iterations=" + std::to_string(iterations));
+                        work > 0 ? "work=" + std::to_string(footprint) : "iterations=" + std::to_string(iterations),
+                        weight);
 }
 
 void Runtime::record_program_code(const std::string& kernel, double start, double end, double seconds,
@@ -329,9 +330,9 @@ void Runtime::record_program_code(const std::string& kernel, double start, doubl
 }
 
 void Runtime::append_program_record(const std::string& kernel, double start, double end, double seconds,
-                                    uint64_t footprint, std::string params) {
+                                    uint64_t footprint, std::string params, uint32_t weight) {
   const int w = backend_->self_worker();
-  TaskRecord r{0, kernel, "cpu", w, footprint, start, start, end, std::move(params), 0, 0, seconds};
+  TaskRecord r{0, kernel, "cpu", w, footprint, start, start, end, std::move(params), 0, 0, seconds, weight};
   if (w >= 0) {
     workers_[w].records.push_back(std::move(r));
   } else {

@@ -80,6 +80,7 @@ struct Observation {
   uint64_t footprint, bytes;
   double seconds;
   bool cost;                // a runtime cost: an interruption is left out (Runtime::interrupted)
+  uint32_t weight = 1;      // how many runs it stands for (Runtime::run_weight_of)
 };
 
 class Runtime final : public SchedulerContext, public ProgramMemorySink {
@@ -116,8 +117,9 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
   // kernels.cpp): a run of iterations iterations; work, when the compiler
   // counted it, is their inner loops' iterations in all (else 0).
   double thread_cpu_time() { return backend_->thread_cpu_time(); }
+  // weight: run_weight_of's for the chunk.
   void record_loop_chunk(const std::string& kernel, double start, double end, double seconds, uint64_t iterations,
-                         double work);
+                         double work, uint32_t weight);
   // A record row for the program's own code (a CPU burst, a loop chunk)
   // when records or traces are kept: by the calling worker, or the
   // application thread (worker -1, "main" in traces).
@@ -153,9 +155,14 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
   // Whether an instrumented run times this run of a kernel (a codelet, or a
   // loop's source location for its chunks), and what a timed run took, by
   // which the kernel may prove fine-grained (instrument_sampling.hpp).
-  bool times_run_of(const void* kernel) const {
-    return !sample_events_ || !fine_kernels_.contains(kernel) || sample_this_event();
+  // run_weight_of: how many runs this one's observation stands for: 0 (not
+  // timed), 1, or kSamplePeriod for a fine-grained kernel's sampled run.
+  uint32_t run_weight_of(const void* kernel) const {
+    static_assert(kSamplePeriod <= UINT8_MAX, "Task::weight holds it");
+    if (!sample_events_ || !fine_kernels_.contains(kernel)) return 1;
+    return sample_this_event() ? kSamplePeriod : 0;
   }
+  bool times_run_of(const void* kernel) const { return run_weight_of(kernel) != 0; }
   void timed_run_of(const void* kernel, int w, double seconds) {
     if (sample_events_ && w >= 0 && workers_[w].tally.add(kernel, seconds)) fine_kernels_.add(kernel);
   }
@@ -244,12 +251,13 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
   }
   void observe_run(const hcc_codelet* codelet, double seconds) { short_tasks_.observe(codelet, seconds); }
   // Whether a task that worker w runs on creating it is kept (records,
-  // instrumented runs' models) and timed for it: then ran_on_creator.
-  bool keeps_run_on_creator(const hcc_codelet* codelet) const {
-    return (keep_records_ || keep_history_) && times_run_of(codelet);
+  // instrumented runs' models) and timed for it, as the runs it stands for
+  // (run_weight_of; 0: not kept): then ran_on_creator.
+  uint32_t run_on_creator_weight(const hcc_codelet* codelet) const {
+    return keep_records_ || keep_history_ ? run_weight_of(codelet) : 0;
   }
   void ran_on_creator(const hcc_codelet& codelet, int w, double start, double end, const double* params,
-                      size_t nparams);
+                      size_t nparams, uint32_t weight);
   // hcc.inline (runtime_costs.hpp): measured by instrumented runs, from the
   // wall clock's readings around the task's body; charged by simulations.
   // What running a task on its creator cost besides its body (hcc.inline,
@@ -540,7 +548,7 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
   void start_burst_samples();
   void stop_burst_samples();
   void record_model(const std::string& kernel, const std::string& arch, uint64_t footprint, uint64_t bytes,
-                    double seconds);
+                    double seconds, uint32_t weight = 1);
   // An observation of one of the runtime's own costs (runtime_costs.hpp):
   // a worker keeps it and records its observations a batch at a time, at
   // kObservationBatch and at shutdown (taking the models' lock per observation,
@@ -549,15 +557,16 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
   void record_cost(const char* kind, const std::string& arch, double seconds);
   // A kernel's duration observed by worker w: into the models now, or with
   // the worker's next batch (batch_observations_).
+  // weight: how many runs it stands for (run_weight_of).
   void record_observation(int w, const char* kernel, const std::string& arch, uint64_t footprint, uint64_t bytes,
-                          double seconds);
+                          double seconds, uint32_t weight);
   void keep_observation(int w, const Observation& o);  // recorded with worker w's batch
   void flush_observations(std::vector<Observation>& batch);
   void record_observations(const Observation* first, const Observation* last);  // takes the models' lock
   bool interrupted(const Observation& o);  // with the models' lock (runtime_costs.hpp)
   // A record row of the program's own code (record_program_code).
   void append_program_record(const std::string& kernel, double start, double end, double seconds,
-                             uint64_t footprint, std::string params);
+                             uint64_t footprint, std::string params, uint32_t weight = 1);
   double cpu_clock_read_cost();
   double cpu_between(double from, double to) const;
   double cpu_since(double start);

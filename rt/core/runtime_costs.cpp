@@ -115,10 +115,10 @@ void Runtime::record_burst_sample(uint64_t key, double seconds) {
 // that cannot be a model's is one error line, never an exception out of a
 // worker thread.
 void Runtime::record_model(const std::string& kernel, const std::string& arch, uint64_t footprint, uint64_t bytes,
-                           double seconds) {
+                           double seconds, uint32_t weight) {
   std::lock_guard<std::mutex> lock(models_mutex_);
   try {
-    models_.record(kernel, arch, footprint, bytes, seconds);
+    models_.record(kernel, arch, footprint, bytes, seconds, weight);
   } catch (const models::ModelError& e) {
     fatal(e.what());
   } catch (const std::invalid_argument& e) {
@@ -132,8 +132,8 @@ void Runtime::record_model(const std::string& kernel, const std::string& arch, u
 constexpr size_t kObservationBatch = 4096;
 
 void Runtime::record_observation(int w, const char* kernel, const std::string& arch, uint64_t footprint,
-                                 uint64_t bytes, double seconds) {
-  const Observation o{kernel, &arch, footprint, bytes, seconds, false};
+                                 uint64_t bytes, double seconds, uint32_t weight) {
+  const Observation o{kernel, &arch, footprint, bytes, seconds, false, weight};
   if (batch_observations_) keep_observation(w, o);
   else record_observations(&o, &o + 1);
 }
@@ -162,7 +162,7 @@ void Runtime::record_observations(const Observation* first, const Observation* l
   const Observation* at = first;
   try {
     for (; at != last; ++at)
-      if (!(at->cost && interrupted(*at))) models_.record(at->kernel, *at->arch, at->footprint, at->bytes, at->seconds);
+      if (!(at->cost && interrupted(*at))) models_.record(at->kernel, *at->arch, at->footprint, at->bytes, at->seconds, at->weight);
   } catch (const models::ModelError& e) {
     fatal(e.what());
   } catch (const std::invalid_argument& e) {

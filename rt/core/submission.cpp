@@ -102,7 +102,7 @@ Task* Runtime::submit(const hcc_task_desc& d, const TaskOptions& options) {
   t->implicit = options.implicit;
   t->detached = options.detached;
   t->finished = options.finished;
-  t->timed = times_run_of(cl);
+  t->weight = static_cast<uint8_t>(run_weight_of(cl));
 
   // May block the application (HCC_MAX_SUBMITTED): then not a cost (kLongestCost).
   const bool left_to_submitter = enqueue(t, self, options.id, options.throttle);
@@ -120,7 +120,7 @@ bool Runtime::enqueue(Task* t, int self, std::optional<uint64_t> id, bool thrott
   if (config_.max_submitted > 0 && self < 0 && inflight_.load() - credit_of(self) >= config_.max_submitted)
     block_until([this] { return inflight_.load() <= resume_submitting_; }, true);  // returns the credit first
   t->id.store(id ? *id : next_task_id_.fetch_add(1, std::memory_order_relaxed), std::memory_order_relaxed);
-  if (keep_records_ && t->timed) t->submit_time = backend_->now();  // a clock read costs as much as a small task
+  if (keep_records_ && t->timed()) t->submit_time = backend_->now();  // a clock read costs as much as a small task
   Task* parent = self >= 0 ? workers_[self].current.load(std::memory_order_relaxed) : nullptr;
   t->parent.store(parent, std::memory_order_relaxed);
   if (parent && !parent->implicit && config_.inline_short_tasks) short_tasks_.creates_tasks(parent->codelet);

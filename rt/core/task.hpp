@@ -155,9 +155,11 @@ struct TaskState {
   bool counted_in_region = false;
   int pinned_worker = -1;  // runs on this worker only (an OpenMP implicit task)
   bool implicit = false;   // not a kernel: no record, model or task count
-  // Instrumented runs: its kernel is timed, recorded and observed (a
-  // fine-grained kernel's runs are sampled: instrument_sampling.hpp).
-  bool timed = true;
+  // Instrumented runs: its kernel is timed, recorded and observed unless 0
+  // (a fine-grained kernel's runs are sampled: instrument_sampling.hpp),
+  // its observation standing for this many runs (Runtime::run_weight_of).
+  uint8_t weight = 1;
+  bool timed() const { return weight != 0; }
   // Detached (OpenMP detach): completes once its body ended and fulfill()
   // was called, in either order (both under Task::lock).
   bool detached = false, body_ended = false, fulfilled = false;

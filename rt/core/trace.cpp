@@ -214,13 +214,15 @@ void put_record_row(std::string& out, const TaskRecord& t) {
   put_csv(out, t.params);
   out += ',';
   if (t.cpu >= 0) put_time(out, t.cpu);
+  out += ',';
+  put_int(out, t.weight);
   out += '\n';
 }
 
 }  // namespace
 
 std::string TraceRecorder::records_csv() const {
-  std::string out = "id,kernel,arch,worker,footprint,submit,start,end,duration,bytes_in,bytes_out,params,cpu\n";
+  std::string out = "id,kernel,arch,worker,footprint,submit,start,end,duration,bytes_in,bytes_out,params,cpu,weight\n";
   out.reserve(out.size() + (tasks_.size() + transfers_.size()) * 160);
   for (size_t i : sorted_tasks()) put_record_row(out, tasks_[i]);
   // Then the transfers, as rows of a kernel "transfer" whose arch is the

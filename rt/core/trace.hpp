@@ -35,6 +35,7 @@ struct TaskRecord {
   std::string params;         // "NB=960;MB=1920" or ""
   uint64_t bytes_in, bytes_out;
   double cpu = -1;            // the kernel's thread CPU seconds; -1: not measured
+  uint32_t weight = 1;        // how many runs the row stands for (sampled runs: Runtime::run_weight_of)
 };
 
 struct TransferRecord {

@@ -369,7 +369,7 @@ void Runtime::complete(Task* t, int w, int self) {
 
   // The record is instrumentation's own work, left out of the runtime's
   // measured per-task cost (hcc.task): two monotonic clock reads.
-  if (keep_records_ && !t->implicit && t->timed) {
+  if (keep_records_ && !t->implicit && t->timed()) {
     const bool measuring = measure_costs_ && w >= 0 && workers_[w].after_kernel >= 0;
     const double at = measuring ? backend_->wallclock() : 0;
     record(t, w, t->end_time);

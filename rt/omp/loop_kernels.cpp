@@ -71,8 +71,10 @@ bool chunk_begins(State& s, const ident_t* loc, uint64_t iterations) {
                    s.rt.config().model_dir.c_str());
     return true;
   }
-  // A fine-grained loop's chunks are timed one in 16 (rt/core/instrument_sampling.hpp).
-  if (!s.rt.times_run_of(loc)) return true;
+  // A fine-grained loop's chunks are timed one in kSamplePeriod
+  // (rt/core/instrument_sampling.hpp), each standing for that many.
+  me.chunk_weight = s.rt.run_weight_of(loc);
+  if (me.chunk_weight == 0) return true;
   me.chunk_loc = loc;
   me.chunk_iterations = iterations;
   me.chunk_start = s.rt.time();
@@ -88,7 +90,7 @@ void chunk_ends(State& s) {
   const double cpu = s.rt.thread_cpu_time() - me.chunk_cpu;
   s.rt.timed_run_of(me.chunk_loc, s.rt.self_worker(), cpu);
   s.rt.record_loop_chunk(kernel_name(me.chunk_loc), me.chunk_start, s.rt.time(), cpu, me.chunk_iterations,
-                         me.loop_work * static_cast<double>(me.chunk_iterations));
+                         me.loop_work * static_cast<double>(me.chunk_iterations), me.chunk_weight);
   me.chunk_loc = nullptr;
 }
 

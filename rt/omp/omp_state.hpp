@@ -261,6 +261,7 @@ struct alignas(64) Thread {
   // Its worksharing loop chunk in progress, in instrumented runs (loop_kernels.hpp).
   const ident_t* chunk_loc = nullptr;
   uint64_t chunk_iterations = 0;
+  uint32_t chunk_weight = 1;  // the runs its observation stands for (Runtime::run_weight_of)
   double chunk_start = 0, chunk_cpu = 0;
 };
 

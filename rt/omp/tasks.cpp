@@ -424,7 +424,8 @@ void run_on_creator(TaskHeader* h, const hcc_codelet* codelet, double entered) {
   // what the task costs natively: left out of hcc.inline (they were 5-10 ns
   // of an n-queens search's 38, whose simulation came out 11-13 % long).
   const double deciding = costed ? rt.now() : 0;
-  const bool kept = rt.keeps_run_on_creator(codelet);
+  const uint32_t weight = rt.run_on_creator_weight(codelet);
+  const bool kept = weight != 0;
   const Params params = kept ? params_of(h, nullptr, 0) : Params{};
   const double decided = costed ? rt.now() : 0;
   const bool observed = rt.times_run(w);
@@ -438,7 +439,7 @@ void run_on_creator(TaskHeader* h, const hcc_codelet* codelet, double entered) {
   end_on_creator(h);  // h is gone after
   if (observed) rt.observe_run(codelet, ended - started);
   const double left = costed ? rt.now() : 0;
-  if (kept) rt.ran_on_creator(*codelet, w, started, ended, params.begin(), params.size());
+  if (kept) rt.ran_on_creator(*codelet, w, started, ended, params.begin(), params.size(), weight);
   if (costed) rt.creator_run_cost_measured(false, allocation + deciding - entered + started - decided + left - ended, 4);
 }
 

@@ -18,7 +18,7 @@
 // whose parallel loop calls a 30 ns nest per point ran 46 times slower
 // instrumented, writing 25.8 M rows, and a simulation would have charged a
 // model at each call. A nest found fine-grained (instrument_sampling.hpp)
-// is timed one run in 64.
+// is timed one run in 64, its observation standing for 64.
 #include <cstdio>
 #include <mutex>
 #include <optional>
@@ -41,7 +41,7 @@ namespace {
 // of its own.
 struct NestRun {
   int depth = 0;
-  bool timed = false;
+  uint32_t weight = 0;  // the runs its observation stands for (Runtime::run_weight_of); 0: not timed
   double iterations = 0, work = 0;
   double start = 0, cpu = 0;
 };
@@ -84,8 +84,8 @@ int hcc_loop_enter(hcc_loop_site* site, double iterations, double work) {
   if ((!records && !models && !(rt.simulated() && site->modelled)) || rt.in_loop_chunk() || rt.in_task_body()) return 1;
   if (records) {
     if (nest_run.depth++ > 0) return 1;
-    nest_run.timed = rt.times_run_of(site);
-    if (!nest_run.timed) return 1;
+    nest_run.weight = rt.run_weight_of(site);
+    if (nest_run.weight == 0) return 1;
     clock_overhead(Clock::ThreadCpu);  // measured once, before the first
     nest_run.iterations = iterations;
     nest_run.work = work;
@@ -112,12 +112,12 @@ int hcc_loop_enter(hcc_loop_site* site, double iterations, double work) {
 
 void hcc_loop_leave(hcc_loop_site* site) {
   using namespace hcc::rt;
-  if (nest_run.depth == 0 || --nest_run.depth > 0 || !nest_run.timed) return;
+  if (nest_run.depth == 0 || --nest_run.depth > 0 || nest_run.weight == 0) return;
   Runtime& rt = runtime_on_demand();
   const double cpu = clock_seconds(Clock::ThreadCpu) - nest_run.cpu - clock_overhead(Clock::ThreadCpu);
   rt.timed_run_of(site, rt.self_worker(), cpu);
   rt.record_loop_chunk(site->name ? site->name : "loop:?", nest_run.start, rt.time(), cpu > 0 ? cpu : 0,
-                       count(nest_run.iterations), nest_run.work);
+                       count(nest_run.iterations), nest_run.work, nest_run.weight);
 }
 
 }  // extern "C"

@@ -58,7 +58,7 @@ done
 # At ten times the columns each run or chunk is charged ten times what it is
 # at the measured size (the models are linear in the work; a model over
 # iterations, the rows, would charge the same).
-charged() { grep ",loop:nests.c:$2,cpu," "$1" | head -1 | awk -F, '{print $NF}'; }
+charged() { grep ",loop:nests.c:$2,cpu," "$1" | head -1 | awk -F, '{print $(NF-1)}'; }  # cpu, before weight
 for line in 14 40; do
   one=$(charged model-2000.csv $line) ten=$(charged model-20000.csv $line)
   [ -n "$one" ] && [ -n "$ten" ] || fail "loop $line: no charged run in the records"

@@ -64,7 +64,7 @@ struct FootprintEntry {
 
   uint64_t footprint = 0;   // hash of the task's data sizes, computed by the runtime
   uint64_t size_bytes = 0;  // total bytes accessed (for reports)
-  uint64_t count = 0;       // number of observations
+  uint64_t count = 0;       // number of runs observed (an observation's weight counts it so many times)
   double mean = 0, m2 = 0;  // running mean and sum of squared deviations (Welford)
   double min = 0, max = 0;
   // The first kMaxSamples observations (the runtime bounds its own costs'
@@ -74,9 +74,12 @@ struct FootprintEntry {
 
   // Sample standard deviation sqrt(m2 / (count - 1)); 0 when count < 2.
   double stddev() const;
-  // One observation. Throws std::invalid_argument for a duration outside
-  // [0, kMaxKernelSeconds] or when count would pass kMaxCount.
-  void add(double seconds);
+  // One observation that stands for `weight` runs (a run that an
+  // instrumented run timed at random one in weight: rt/core/instrument_sampling.hpp):
+  // count, mean and m2 as if it had been seen weight times; samples keep
+  // it once. Throws std::invalid_argument for a duration outside
+  // [0, kMaxKernelSeconds], a weight of 0, or when count would pass kMaxCount.
+  void add(double seconds, uint64_t weight = 1);
   // Exact (Chan et al.) merge of count/mean/m2/min/max; samples concatenated
   // up to kMaxSamples. Keeps this histogram unless this entry had no
   // observations; size_bytes is taken from other when this one is 0.
@@ -167,8 +170,9 @@ class ModelStore {
   // One observation made during this run. Kept apart from what was loaded so
   // save() merges only new data into the files. Same errors as lookup(), and
   // std::invalid_argument for a negative or non-finite duration.
+  // weight: how many runs the observation stands for (FootprintEntry::add).
   void record(std::string_view kernel, std::string_view arch, uint64_t footprint,
-              uint64_t size_bytes, double seconds);
+              uint64_t size_bytes, double seconds, uint64_t weight = 1);
 
   // The kernel's regression over task parameters, if its file has one.
   // Same errors as lookup().

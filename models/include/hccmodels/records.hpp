@@ -23,6 +23,10 @@ struct Record {
   // out the time its thread was preempted), else the duration column.
   double seconds = 0;
   std::map<std::string, double> params;  // the params column, e.g. NB=512;MB=1024
+  // How many runs the row stands for: the weight column when the file has
+  // one (an instrumented run timed a fine-grained kernel's runs one in so
+  // many), else 1.
+  uint64_t weight = 1;
   std::size_t line = 0;    // 1-based line where the record starts (for messages)
 };
 

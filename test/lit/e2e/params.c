@@ -42,6 +42,6 @@ int main(void) {
 }
 
 // OUT: total=4950
-// CSV: id,kernel,arch,worker,footprint,submit,start,end,duration,bytes_in,bytes_out,params,cpu
-// CSV: ,sum100,{{.*}},n=100;h=50;dep0_bytes=800;dep1_bytes=8,{{[0-9]+\.[0-9]{9}$}}
-// NOCAP: ,sum100,{{.*}},,{{[0-9]+\.[0-9]{9}$}}
+// CSV: id,kernel,arch,worker,footprint,submit,start,end,duration,bytes_in,bytes_out,params,cpu,weight
+// CSV: ,sum100,{{.*}},n=100;h=50;dep0_bytes=800;dep1_bytes=8,{{[0-9]+\.[0-9]{9},1$}}
+// NOCAP: ,sum100,{{.*}},,{{[0-9]+\.[0-9]{9},1$}}

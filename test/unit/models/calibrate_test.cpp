@@ -112,6 +112,29 @@ TEST(Records, CpuColumnIsTheKernelTimeWhenGiven) {
             "records.csv:2: cpu \"-1\" is not a number in [0, 1e7] seconds");
 }
 
+// A row that stands for 64 runs (an instrumented run's sampled one)
+// weighs 64 times one timed at every run: the kernel's mean, count and model
+// entry are those of its runs, not of its rows.
+TEST(Records, WeightColumnCountsSampledRowsAsTheRunsTheyStandFor) {
+  const std::string header = "id,kernel,arch,worker,footprint,submit,start,end,duration,bytes_in,bytes_out,"
+                             "params,cpu,weight\n";
+  const auto r = parse(header + "1,k,cpu,0,0x1,0,0,0.003,0.003,0,0,,0.001400000,1\n"
+                                "2,k,cpu,0,0x1,0,0,0.004,0.004,0,0,,0.000010000,64\n"
+                                "3,k,cpu,0,0x1,0,0,0.004,0.004,0,0,,0.000010000,\n");
+  ASSERT_EQ(r.size(), 3u);
+  EXPECT_EQ(r[0].weight, 1u);
+  EXPECT_EQ(r[1].weight, 64u);
+  EXPECT_EQ(r[2].weight, 1u);  // empty: 1
+  const std::vector<KernelCalibration> c = calibrate(r, CalibrateOptions{});
+  ASSERT_EQ(c.size(), 1u);
+  const FootprintEntry& e = c[0].model.entries.at(1);
+  EXPECT_EQ(e.count, 66u);
+  EXPECT_NEAR(e.mean, (0.0014 + 65 * 0.00001) / 66, 1e-15);
+  EXPECT_NEAR(c[0].mean, e.mean, 1e-15);
+  EXPECT_EQ(parse_error(header + "1,k,cpu,0,0x1,0,0,0.003,0.003,0,0,,,0\n"),
+            "records.csv:2: weight \"0\" is not an integer in [1, 2^32 - 1]");
+}
+
 TEST(Records, MalformedInputNamesFileAndLine) {
   const std::string ok = "1,k,cpu,0,0x1,0,0,0,0.5,1,2,NB=3\n";
   const std::string h = kHeader;

@@ -129,6 +129,28 @@ TEST(FootprintEntry, DrawsAverageTheMean) {
   EXPECT_EQ(bare.draw(rng), 0.5);
 }
 
+// A sampled run's observation (weight 64) counts as 64 equal ones: the
+// first runs of a kernel, all timed, then weigh what they are among all its
+// runs (a loop's first two calls, on pages never touched, took 150 times
+// its later ones and made its mean 3 times their typical time).
+TEST(FootprintEntry, WeightedAddEqualsAddingItThatManyTimes) {
+  const std::vector<double> v = durations(40, 3);
+  FootprintEntry weighted, repeated;
+  for (size_t i = 0; i < v.size(); ++i) {
+    const uint64_t w = i < 8 ? 1 : 64;
+    weighted.add(v[i], w);
+    for (uint64_t k = 0; k < w; ++k) repeated.add(v[i]);
+  }
+  EXPECT_EQ(weighted.count, repeated.count);
+  EXPECT_NEAR(weighted.mean, repeated.mean, 1e-12 * repeated.mean);
+  EXPECT_NEAR(weighted.m2, repeated.m2, 1e-9 * repeated.m2);
+  EXPECT_EQ(weighted.min, repeated.min);
+  EXPECT_EQ(weighted.max, repeated.max);
+  EXPECT_EQ(weighted.samples, v);  // each observation kept once
+  EXPECT_THROW(weighted.add(1.0, 0), std::invalid_argument);
+  EXPECT_EQ(weighted.count, repeated.count);
+}
+
 TEST(FootprintEntry, RejectsBadDurations) {
   FootprintEntry e;
   EXPECT_THROW(e.add(-1.0), std::invalid_argument);

@@ -303,6 +303,7 @@ TEST_F(TraceTest, RecordsCsvHeaderSortedRowsAndQuoting) {
   r.task(rec(7, "late", "cpu", 0, 0.5, 2.0, 2.25));
   TaskRecord timed_on_cpu = rec(5, "gemm,\"blocked\"", "cuda", 1, 0.0, 1.0, 1.5, "NB=960;MB=1920");
   timed_on_cpu.cpu = 0.375;  // the cpu column: empty for the others
+  timed_on_cpu.weight = 64;  // a sampled run's: 1 for the others
   r.task(timed_on_cpu);
   r.task(rec(6, "tie_w0", "cpu", 0, 0.0, 1.0, 1.125, "label=a,b"));
   r.task(rec(3, "tie_w1_low_id", "cuda", 1, 0.0, 1.0, 1.0, "", 0x1));
@@ -311,15 +312,15 @@ TEST_F(TraceTest, RecordsCsvHeaderSortedRowsAndQuoting) {
   r.write_records_csv(p.string());
   const std::vector<std::string> l = lines(slurp(p));
   ASSERT_EQ(l.size(), 5u);
-  EXPECT_EQ(l[0], "id,kernel,arch,worker,footprint,submit,start,end,duration,bytes_in,bytes_out,params,cpu");
+  EXPECT_EQ(l[0], "id,kernel,arch,worker,footprint,submit,start,end,duration,bytes_in,bytes_out,params,cpu,weight");
   // (start, worker, id): 6 (w0), then 3 and 5 (w1, by id), then 7.
   EXPECT_EQ(l[1], "6,tie_w0,cpu,0,0x0000000000abcdef,0.000000000,1.000000000,1.125000000,0.125000000,600,60,"
-                  "\"label=a,b\",");
+                  "\"label=a,b\",,1");
   EXPECT_EQ(l[2], "3,tie_w1_low_id,cuda,1,0x0000000000000001,0.000000000,1.000000000,1.000000000,0.000000000,"
-                  "300,30,,");
+                  "300,30,,,1");
   EXPECT_EQ(l[3], "5,\"gemm,\"\"blocked\"\"\",cuda,1,0x0000000000abcdef,0.000000000,1.000000000,1.500000000,"
-                  "0.500000000,500,50,NB=960;MB=1920,0.375000000");
-  EXPECT_EQ(l[4], "7,late,cpu,0,0x0000000000abcdef,0.500000000,2.000000000,2.250000000,0.250000000,700,70,,");
+                  "0.500000000,500,50,NB=960;MB=1920,0.375000000,64");
+  EXPECT_EQ(l[4], "7,late,cpu,0,0x0000000000abcdef,0.500000000,2.000000000,2.250000000,0.250000000,700,70,,,1");
 }
 
 namespace {
