@@ -163,7 +163,7 @@ std::vector<KernelCalibration> calibrate(const std::vector<Record>& records,
 
     std::vector<Observation> obs;
     obs.reserve(recs.size());
-    for (const Record* r : recs) obs.push_back({r->params, r->seconds});
+    for (const Record* r : recs) obs.push_back({r->params, r->seconds, static_cast<double>(r->weight)});
 
     if (!any_params) {
       c.note = "no parameters in the records";

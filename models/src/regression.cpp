@@ -155,8 +155,30 @@ double cross_validated_rmse(const MatrixXd& X, const VectorXd& y) {
   return std::sqrt(sum_sq / static_cast<double>(n));
 }
 
-// The full fit of y on the columns of X (column 0 is the intercept).
-RegressionFit fit_design(const MatrixXd& X, const VectorXd& y, std::vector<Term> terms) {
+// The square roots of the observations' weights, scaled to a mean weight
+// of 1: a row of the design and its response multiplied by them make the
+// least squares weighted (each observation counts its weight's times),
+// while the statistics keep the number of observations as their count.
+VectorXd root_weights(const std::vector<Observation>& obs) {
+  double total = 0;
+  for (std::size_t i = 0; i < obs.size(); ++i) {
+    if (!(obs[i].weight > 0 && std::isfinite(obs[i].weight)))
+      throw std::invalid_argument("regression: observation " + std::to_string(i) +
+                                  " has a weight that is not a positive number");
+    total += obs[i].weight;
+  }
+  VectorXd w(static_cast<Eigen::Index>(obs.size()));
+  for (std::size_t i = 0; i < obs.size(); ++i)
+    w[static_cast<Eigen::Index>(i)] = std::sqrt(obs[i].weight * static_cast<double>(obs.size()) / total);
+  return w;
+}
+
+// The full fit of y on the columns of X (column 0 is the intercept), each
+// observation weighted by the square of its root weight sw.
+RegressionFit fit_design(const MatrixXd& X_unweighted, const VectorXd& y_unweighted, const VectorXd& sw,
+                         std::vector<Term> terms) {
+  const MatrixXd X = sw.asDiagonal() * X_unweighted;
+  const VectorXd y = sw.cwiseProduct(y_unweighted);
   const Eigen::Index n = X.rows(), k = X.cols();
   if (n < k + 1)
     throw std::invalid_argument("regression fit: " + std::to_string(n) + " observations for " +
@@ -168,10 +190,12 @@ RegressionFit fit_design(const MatrixXd& X, const VectorXd& y, std::vector<Term>
         "regression fit: the terms (with the intercept) are linearly dependent on these "
         "observations; vary the parameters more or drop a term");
   const VectorXd beta = sq.solve(y);
-  const VectorXd fitted = X * beta;
-  const VectorXd resid = y - fitted;
-  const double sse = resid.squaredNorm();
-  const double sst = (y.array() - y.mean()).matrix().squaredNorm();
+  const VectorXd fitted = X_unweighted * beta;
+  const VectorXd resid = y_unweighted - fitted;
+  const VectorXd w = sw.cwiseProduct(sw);
+  const double sse = w.dot(resid.cwiseProduct(resid));
+  const double mean = w.dot(y_unweighted) / w.sum();
+  const double sst = w.dot((y_unweighted.array() - mean).square().matrix());
   const double df = static_cast<double>(n - k);
 
   RegressionFit r;
@@ -327,7 +351,7 @@ RegressionFit fit(const std::vector<Observation>& obs, const std::vector<Term>& 
                                 " terms; need at least " + std::to_string(k + 1) + " (terms + 2)");
   MatrixXd X(static_cast<Eigen::Index>(obs.size()), k);
   for (Eigen::Index j = 0; j < k; ++j) X.col(j) = term_column(obs, all[j]);
-  return fit_design(X, responses(obs), std::move(all));
+  return fit_design(X, responses(obs), root_weights(obs), std::move(all));
 }
 
 RegressionFit select(const std::vector<Observation>& obs, const std::vector<std::string>& params,
@@ -374,6 +398,7 @@ RegressionFit select(const std::vector<Observation>& obs, const std::vector<std:
   }
 
   const VectorXd y = responses(obs);
+  const VectorXd sw = root_weights(obs);
   const auto n = static_cast<Eigen::Index>(obs.size());
   MatrixXd C(n, static_cast<Eigen::Index>(cands.size()));
   for (std::size_t j = 0; j < cands.size(); ++j) C.col(static_cast<Eigen::Index>(j)) = term_column(obs, cands[j]);
@@ -390,7 +415,7 @@ RegressionFit select(const std::vector<Observation>& obs, const std::vector<std:
     if (obs.size() < subset.size() + 2) return std::nullopt;
     const MatrixXd X = design(subset);
     if (ScaledQR(X).qr.rank() < X.cols()) return std::nullopt;
-    return cross_validated_rmse(X, y);
+    return cross_validated_rmse(sw.asDiagonal() * X, sw.cwiseProduct(y));
   };
 
   // A CV RMSE lower than cur by more than min_gain (2%) of it. The absolute
@@ -473,7 +498,7 @@ RegressionFit select(const std::vector<Observation>& obs, const std::vector<std:
   std::sort(subset.begin(), subset.end());  // report terms in candidate order
   std::vector<Term> terms{Term{}};
   for (int j : subset) terms.push_back(cands[static_cast<std::size_t>(j)]);
-  return fit_design(design(subset), y, std::move(terms));
+  return fit_design(design(subset), y, sw, std::move(terms));
 }
 
 double evaluate(const RegressionFit& f, const std::map<std::string, double>& params) {

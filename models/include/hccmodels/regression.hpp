@@ -42,10 +42,15 @@ struct Term {
 // character offset) and a hint on malformed text, and on a term listed twice.
 std::vector<Term> parse_terms(const std::string& text);
 
-// One measured kernel execution: its parameters and duration.
+// One measured kernel execution: its parameters and duration, and how many
+// executions it stands for (a records row's weight: an instrumented run
+// timed a fine-grained kernel's runs one in so many). Fits weigh each
+// observation by it (weighted least squares); their statistics count
+// observations, not weights.
 struct Observation {
   std::map<std::string, double> params;
   double seconds = 0;
+  double weight = 1;
 };
 
 // Result of a least-squares fit. terms[0] is always the constant term

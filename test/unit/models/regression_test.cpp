@@ -166,6 +166,39 @@ TEST(Fit, NoisyDataTrueCoefficientsInConfidenceIntervals) {
   }
 }
 
+// An observation of weight 64 (a sampled run standing for 64) counts as 64
+// equal ones in the coefficients: a loop's first runs, all timed and on
+// pages never touched, no longer pull its regression up 64 times their
+// share. Selection weighs them the same way.
+TEST(Fit, WeightedObservationsCountAsRepeatedOnes) {
+  std::mt19937_64 rng(7);
+  std::normal_distribution<double> normal(0.0, 1.0);
+  std::vector<Observation> weighted, repeated;
+  for (int i = 0; i < 40; ++i) {
+    const double work = 1000.0 * (1 + i % 8);
+    // The first ten slow (cold), timed every run; the later ones sampled.
+    const double t = (i < 10 ? 5e-4 : 1e-5) + 1e-8 * work + 1e-7 * normal(rng);
+    const double w = i < 10 ? 1 : 64;
+    weighted.push_back({{{"work", work}}, t, w});
+    for (int k = 0; k < static_cast<int>(w); ++k) repeated.push_back({{{"work", work}}, t});
+  }
+  const std::vector<Term> terms = parse_terms("work");
+  const RegressionFit a = fit(weighted, terms), b = fit(repeated, terms);
+  ASSERT_EQ(a.coef.size(), 2u);
+  EXPECT_NEAR(a.coef[0], b.coef[0], 1e-9 * std::fabs(b.coef[0]));
+  EXPECT_NEAR(a.coef[1], b.coef[1], 1e-9 * std::fabs(b.coef[1]));
+  EXPECT_NEAR(a.r2, b.r2, 1e-9);
+  EXPECT_EQ(a.n, 40u);  // statistics count observations
+  // Unweighted, the ten cold runs weigh a third of the fit.
+  std::vector<Observation> flat = weighted;
+  for (Observation& o : flat) o.weight = 1;
+  EXPECT_GT(fit(flat, terms).coef[0], 5 * a.coef[0]);
+  const RegressionFit s = select(weighted, {"work"});
+  EXPECT_NEAR(evaluate(s, {{"work", 4000}}), evaluate(b, {{"work", 4000}}), 1e-6);
+  weighted[3].weight = 0;
+  EXPECT_THROW(fit(weighted, terms), std::invalid_argument);
+}
+
 TEST(Fit, Errors) {
   const auto obs = panel_data(0, 1);
   const std::vector<Observation> three(obs.begin(), obs.begin() + 3);
