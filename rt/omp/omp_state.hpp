@@ -262,7 +262,9 @@ struct alignas(64) Thread {
   const ident_t* chunk_loc = nullptr;
   uint64_t chunk_iterations = 0;
   uint32_t chunk_weight = 1;  // the runs its observation stands for (Runtime::run_weight_of)
-  double chunk_start = 0, chunk_cpu = 0;
+  double chunk_start = 0;
+  double chunk_cpu = -1;     // its thread's CPU clock at its start; < 0: not read (a short chunk)
+  bool long_chunks = true;   // its last timed chunk took kShortInterval or more: the CPU clock times the next
 };
 
 // The runtime's codelet of a task construct: its kernel name, and its
