@@ -162,7 +162,8 @@ void Runtime::record_observations(const Observation* first, const Observation* l
   const Observation* at = first;
   try {
     for (; at != last; ++at)
-      if (!(at->cost && interrupted(*at))) models_.record(at->kernel, *at->arch, at->footprint, at->bytes, at->seconds, at->weight);
+      if (!(at->cost && interrupted(*at)))
+        models_.record(at->kernel, *at->arch, at->footprint, at->bytes, at->seconds, at->weight);
   } catch (const models::ModelError& e) {
     fatal(e.what());
   } catch (const std::invalid_argument& e) {
