@@ -142,7 +142,9 @@ void Runtime::run_body_natively(Task* t, int w, const Buffers& buffers, bool fir
   // CPU time between kernels is not the runtime's work.
   if (task_cost >= 0 && !t->implicit && me.cpu) record_cost(kTaskCost, arch, task_cost);
   // After the instrumentation's own bookkeeping, which native runs do not do.
-  if (measure_costs_ && times_event()) me.after_kernel = backend_->wallclock();
+  // An implicit task's body ended in a wait (its barrier): nothing follows
+  // back to back.
+  if (measure_costs_ && !t->implicit && times_event()) me.after_kernel = backend_->wallclock();
 }
 
 void Runtime::simulate_body(Task* t, int w, const Buffers& buffers, bool first_on_gpu) {
@@ -202,8 +204,10 @@ void Runtime::simulate_body(Task* t, int w, const Buffers& buffers, bool first_o
     charge_measured = calibrate || (timed != calibrating_.end() && steers);
   }
 
-  // The runtime's work between two kernels, as measured natively.
-  if (workers_[w].task_cost > 0) backend_->compute(workers_[w].task_cost);
+  // The runtime's work between two kernels, as measured natively, or
+  // around an implicit task's body.
+  if (const double before = t->implicit ? implicit_cost_ : workers_[w].task_cost; before > 0)
+    backend_->compute(before);
   t->start_time = backend_->now();
   double measured = 0;
   if (control || steers || calibrate) measured = run_body_in_simulation(t, w, buffers);

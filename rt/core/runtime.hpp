@@ -268,6 +268,22 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
   void charge_included_run() {
     if (included_cost_ > 0) backend_->compute(included_cost_);
   }
+  // An OpenMP region's own costs on its encountering thread (hcc.fork,
+  // hcc.join: runtime_costs.hpp), measured by instrumented runs from a
+  // reading of wallclock() to now, charged by simulations at the same points.
+  void region_cost_measured(const char* kind, double from);
+  void charge_fork() {
+    if (fork_cost_ > 0) backend_->compute(fork_cost_);
+  }
+  void charge_join() {
+    if (join_cost_ > 0) backend_->compute(join_cost_);
+  }
+  // The seconds from the start of the calling team thread's implicit task's
+  // body to the end of its closing barrier, which run_task leaves out of
+  // what it measures around them (hcc.implicit).
+  void implicit_body_measured(double seconds) {
+    if (const int w = backend_->self_worker(); w >= 0) workers_[w].implicit_body = seconds;
+  }
   // A task taken before it is described, for a layer that builds its own
   // block in the task's inline_arg (rt/omp: one allocation per task, which
   // comes back with the task): submitted through TaskOptions::reserved, or
@@ -444,6 +460,7 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
     double task_cost = 0;  // simulation: CPU seconds charged before each kernel
     bool in_loop_chunk = false;  // runs a worksharing loop's chunk (rt/program/loop_nests.hpp)
     double wake_latency = 0;  // simulation: seconds from being woken to running
+    double implicit_body = -1;  // instrumented runs: implicit_body_measured, for the task it runs
     // A GPU worker's kernels that ran once already: a kernel's first run
     // initialises its libraries (cuBLAS handles, workspaces, code loaded on
     // first use) and has a model of its own (kernels.cpp).
@@ -710,6 +727,9 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
   double wait_cost_ = 0;  // hcc.wait, charged at each wait of a worker (simulation)
   double inline_cost_ = 0;  // hcc.inline, charged at each task run on its creator (simulation)
   double included_cost_ = 0;  // hcc.included, charged at each task run when created (simulation)
+  double fork_cost_ = 0;      // hcc.fork, charged at each team region's start (simulation)
+  double join_cost_ = 0;      // hcc.join, charged at each team region's end (simulation)
+  double implicit_cost_ = 0;  // hcc.implicit, charged at each implicit task's start (simulation)
   bool measure_costs_ = false;
   // Instrumented runs time a sample of fine-grained events (instrument_sampling.hpp).
   bool sample_events_ = false;

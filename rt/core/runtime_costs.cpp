@@ -45,6 +45,10 @@ double Runtime::cost_between(double from, double to) const {
 
 double Runtime::cost_since(double from) { return cost_between(from, backend_->wallclock()); }
 
+void Runtime::region_cost_measured(const char* kind, double from) {
+  if (const double seconds = cost_since(from); seconds >= 0) record_cost(kind, kCpuArch, seconds);
+}
+
 // CPU seconds of the calling thread since the read that gave start.
 double Runtime::cpu_since(double start) { return cpu_between(start, backend_->thread_cpu_time()); }
 
@@ -65,6 +69,9 @@ void Runtime::load_runtime_costs() {
     wait_cost_ = cost_model(kWaitCost, kCpuArch);
     inline_cost_ = cost_model(kInlineCost, kCpuArch);
     included_cost_ = cost_model(kIncludedCost, kCpuArch);
+    fork_cost_ = cost_model(kForkCost, kCpuArch);
+    join_cost_ = cost_model(kJoinCost, kCpuArch);
+    implicit_cost_ = cost_model(kImplicitCost, kCpuArch);
     for (int i = 0; i < nworkers_; ++i) {
       const std::string& arch = machine().workers[i].arch;
       workers_[i].task_cost = cost_model(kTaskCost, arch);

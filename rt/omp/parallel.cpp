@@ -8,6 +8,7 @@
 #include "fatal.hpp"
 #include "bursts.hpp"
 #include "omp_state.hpp"
+#include "runtime_costs.hpp"
 
 namespace hcc::omp {
 namespace {
@@ -89,9 +90,12 @@ void run_implicit(void* const*, void* arg) {
   }
   Thread& me = caller(s);
   me.contexts.push_back(Context{team, it->tid});
+  // The body and its barrier are not the runtime's work on the task (hcc.implicit).
+  const double body_from = s.rt.measures_costs() ? s.rt.wallclock() : -1;
   if (it->args) invoke(it->fn, slot_of_caller(s), it->tid, *it->args);
   else invoke(it->fn, slot_of_caller(s), it->tid, it->captured, it->ncaptured);
   barrier(s, *team, true);
+  if (body_from >= 0) s.rt.implicit_body_measured(s.rt.wallclock() - body_from);
   me.contexts.pop_back();
 }
 
@@ -125,7 +129,9 @@ void run_serialized(State& s, int slot, kmpc_micro fn, const Captured& args, dou
   end_serialized(s);
 }
 
-void fork(kmpc_micro fn, const Captured& args, bool if_true) {
+// entered: when the region's entry was called, read on wallclock() by an
+// instrumented run (hcc.fork), else -1.
+void fork(kmpc_micro fn, const Captured& args, bool if_true, double entered) {
   State& s = state();
   const int slot = slot_of_caller(s);
   Thread& me = thread_at(s, slot);
@@ -188,10 +194,20 @@ void fork(kmpc_micro fn, const Captured& args, bool if_true) {
   team = nested_team(outer, static_cast<int>(workers.size()), std::move(team));
   keep_or_set(team->loop_work, loop_work);
   if (outermost) s.region_active = true;
-  run_team(s, *team, fn, args);
+  run_team(s, *team, fn, args, entered);
+  const double joined = entered >= 0 ? s.rt.wallclock() : -1;
+  s.rt.charge_join();
   if (outermost) s.region_active = false;
   release_team_workers(s, added);
   me.spare_team = std::move(team);
+  if (joined >= 0) s.rt.region_cost_measured(rt::kJoinCost, joined);
+}
+
+// The wall clock at a region's entry, in an instrumented run that times
+// this event (hcc.fork), else -1.
+double region_entered() {
+  State& s = state();
+  return s.rt.measures_costs() && s.rt.times_event() ? s.rt.wallclock() : -1;
 }
 
 static_assert(sizeof(ImplicitTask) <= rt::Task::kInlineArgBytes, "an implicit task's argument is inline");
@@ -222,7 +238,7 @@ int first_team_worker(const State& s) {
   return s.rt.self_worker() < 0 && s.rt.program_thread_worker() == s.cpu_workers.front() ? 1 : 0;
 }
 
-void run_team(State& s, Team& team, kmpc_micro fn, const Captured& args) {
+void run_team(State& s, Team& team, kmpc_micro fn, const Captured& args, double entered) {
   const int n = team.nthreads;
   // Seated before any task of the region is submitted (rt::Group::waiter).
   s.rt.seat_caller(team.implicit.waiter);
@@ -234,6 +250,9 @@ void run_team(State& s, Team& team, kmpc_micro fn, const Captured& args) {
   // while the encountering thread submits the rest.
   const uint64_t first_id = s.rt.reserve_task_ids(n);
   if (team.implicit_tasks.size() != static_cast<size_t>(n)) team.implicit_tasks.resize(n);
+  // A league's (teams.cpp) is charged as a region's, which it resembles.
+  if (entered >= 0) s.rt.region_cost_measured(rt::kForkCost, entered);
+  s.rt.charge_fork();
   for (int k = 1; k <= n; ++k) {
     const int tid = k % n;
     // Copied into the task (its inline block): nothing to allocate; the
@@ -299,19 +318,21 @@ void __kmpc_end(ident_t*) {}
 
 void __kmpc_fork_call(ident_t* loc, int32_t argc, kmpc_micro fn, ...) {
   hcc::rt::RuntimeEntry entry(loc ? loc->psource : nullptr);
+  const double entered = region_entered();
   va_list ap;
   va_start(ap, fn);
   const Captured args = captured(argc, ap);
   va_end(ap);
-  fork(fn, args, true);
+  fork(fn, args, true, entered);
 }
 
 void __kmpc_fork_call_if(ident_t* loc, int32_t argc, kmpc_micro fn, int32_t cond, void* args) {
   hcc::rt::RuntimeEntry entry(loc ? loc->psource : nullptr);
+  const double entered = region_entered();
   auto* a = static_cast<void**>(args);
   Captured captured_args;
   captured_args.assign(a, a + argc);
-  fork(fn, captured_args, cond != 0);
+  fork(fn, captured_args, cond != 0, entered);
 }
 
 void __kmpc_push_num_threads(ident_t*, int32_t, int32_t n) {
