@@ -281,6 +281,9 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
   // The seconds from the start of the calling team thread's implicit task's
   // body to the end of its closing barrier, which run_task leaves out of
   // what it measures around them (hcc.implicit).
+  // Simulation: the calling thread, which found g empty, sees it no sooner
+  // than hcc.notice after another worker emptied it.
+  void see_emptied(const Group& g);
   void implicit_body_measured(double seconds) {
     if (const int w = backend_->self_worker(); w >= 0) workers_[w].implicit_body = seconds;
   }
@@ -460,6 +463,7 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
     double task_cost = 0;  // simulation: CPU seconds charged before each kernel
     bool in_loop_chunk = false;  // runs a worksharing loop's chunk (rt/program/loop_nests.hpp)
     double wake_latency = 0;  // simulation: seconds from being woken to running
+    double notice_latency = 0;  // simulation: seconds from a task made ready to a looking worker taking it
     double implicit_body = -1;  // instrumented runs: implicit_body_measured, for the task it runs
     // A GPU worker's kernels that ran once already: a kernel's first run
     // initialises its libraries (cuBLAS handles, workspaces, code loaded on

@@ -76,6 +76,7 @@ void Runtime::load_runtime_costs() {
       const std::string& arch = machine().workers[i].arch;
       workers_[i].task_cost = cost_model(kTaskCost, arch);
       workers_[i].wake_latency = models_.mean(kWakeCost, arch, 0).value_or(0);
+      workers_[i].notice_latency = models_.mean(kNoticeCost, arch, 0).value_or(0);
     }
     std::unordered_map<uint64_t, double> bursts;
     for (const auto& [key, entry] : models_.entries(kBurstModel, kCpuArch))
@@ -203,7 +204,9 @@ std::optional<double> interruption_bound(const std::vector<double>& first_observ
 // holds its first observations (kept as they came: the bound from them is
 // computed once per run). Wake-ups are latencies: never.
 bool Runtime::interrupted(const Observation& o) {
-  if (o.kernel == std::string_view(kWakeCost) || o.kernel == std::string_view(kAppWakeCost)) return false;
+  if (o.kernel == std::string_view(kWakeCost) || o.kernel == std::string_view(kAppWakeCost) ||
+      o.kernel == std::string_view(kNoticeCost))
+    return false;
   const std::pair<const void*, const void*> key{o.kernel, o.arch};
   auto it = cost_bounds_.find(key);
   if (it == cost_bounds_.end()) {

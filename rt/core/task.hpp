@@ -123,6 +123,13 @@ struct Group {
   // completion reads it before counting its task out, since the group may
   // be gone once empty.
   Seat waiter{nullptr};
+  // Simulation: when a task was last counted out, on which worker (-1:
+  // none), and the last time one was on another worker: a thread that finds
+  // the group empty sees the others' counts no sooner than a looking worker
+  // sees another's write (Runtime::see_emptied).
+  double last_out_at = -1;
+  double other_out_at = -1;
+  int last_out_by = -1;
 };
 
 // Dependencies among the children of one task (OpenMP orders sibling tasks
@@ -206,6 +213,7 @@ struct TaskExtras {
   std::unique_ptr<DependencyScope> children_deps;  // see DependencyScope
   double submit_time = 0, start_time = 0;
   double end_time = 0;  // when the body ended (records, models), before any lock wait
+  double ready_at = -1;  // instrumented runs: when it was made ready, if that is timed (hcc.notice)
   // The kernel's measured time (instrumented runs): its thread's CPU seconds
   // on a CPU worker, its seconds on the device on a GPU worker; -1: not measured.
   double cpu_time = -1;
@@ -226,6 +234,7 @@ struct TaskExtras {
     reset(start_time, 0.0);
     reset(end_time, 0.0);
     reset(cpu_time, -1.0);
+    reset(ready_at, -1.0);
     if (!params_text.empty()) params_text.clear();
     reset(expected, 0.0);
     reset(sequence, uint64_t{0});

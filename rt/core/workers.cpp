@@ -39,6 +39,7 @@ bool Runtime::make_ready(Task* t, int by_worker, bool keep_for_self) {
     keep_for_self = false;
   }
   t->ready_by = by_worker;
+  if (measure_costs_ && times_event()) t->ready_at = backend_->now();  // hcc.notice (look_a_while)
   if (t->pinned_worker >= 0) {
     workers_[t->pinned_worker].pinned.store(t, std::memory_order_release);
     std::atomic_thread_fence(std::memory_order_seq_cst);
@@ -149,19 +150,25 @@ Task* Runtime::idle_wait(int w) {
   me.idle.store(true);
   std::atomic_thread_fence(std::memory_order_seq_cst);
   Task* found = next_task(w, /*last_look=*/true);
-  const double parked_at = me.wake_latency > 0 ? backend_->now() : 0;  // simulation (below)
+  const bool timed_park = me.wake_latency > 0 || me.notice_latency > 0;  // simulation (below)
+  const double parked_at = timed_park ? backend_->now() : 0;
   if (!found && !stopping_.load()) me.waiter->wait();
   // A thread that claimed the worker took it out of the idle count.
   const bool claimed = !me.idle.exchange(false);
   if (!claimed) idle_count_.fetch_sub(1);
-  if (found || !claimed) return found;
-  if (measure_costs_) {
+  if (found) return found;
+  if (measure_costs_ && claimed) {
     const double at = me.notified_at.exchange(-1, std::memory_order_relaxed);
     if (at >= 0) record_cost(kWakeCost, desc(w).arch, backend_->now() - at);
   }
   // A native worker parks only after looking for Config::idle_looking
-  // (libomp's blocktime): woken sooner, it was still looking.
-  if (me.wake_latency > 0 && backend_->now() - parked_at >= config_.idle_looking) backend_->sleep(me.wake_latency);
+  // (libomp's blocktime): woken sooner, it was still looking, and saw what
+  // woke it (a task, its wait's end) as late as a looking worker does.
+  if (timed_park) {
+    const bool looked = backend_->now() - parked_at < config_.idle_looking;
+    const double latency = looked ? me.notice_latency : claimed ? me.wake_latency : 0;
+    if (latency > 0) backend_->sleep(latency);
+  }
   return nullptr;
 }
 
@@ -186,9 +193,17 @@ Task* Runtime::look_a_while(int w) {
     std::atomic<bool>& looking;
     ~Unflag() { looking.store(false, std::memory_order_relaxed); }
   } unflag{looking};
+  // hcc.notice: the tasks made ready while it looked.
+  const double looking_from = measure_costs_ && workers_[w].cpu ? backend_->now() : -1;
   for (int round = 0; backend_->keep_looking(round) && !waiter.notified(); ++round) {
     const bool scan = until_scan == 0;
-    if (Task* t = next_task(w, false, /*own_queue_only=*/!scan)) return t;
+    if (Task* t = next_task(w, false, /*own_queue_only=*/!scan)) {
+      // Longer than kLongestCost, the worker was preempted meanwhile.
+      if (looking_from >= 0 && t->ready_at >= looking_from)
+        if (const double seconds = backend_->now() - t->ready_at; seconds <= kLongestCost)
+          record_cost(kNoticeCost, kCpuArch, seconds);
+      return t;
+    }
     if (scan) {
       between_scans = std::min(2 * between_scans + 1, kMaxRoundsBetweenScans);
       until_scan = between_scans;
@@ -425,9 +440,34 @@ void Runtime::complete(Task* t, int w, int self) {
 // first (g may be gone once empty: Group::waiter), is told.
 bool Runtime::count_out(Group& g, int n) {
   Waiter* const seated = g.waiter.load(std::memory_order_acquire);
-  if (g.pending.fetch_sub(n) != n) return false;
+  const int left = g.pending.fetch_sub(n) - n;
+  // No other actor runs before the notification: g is still there.
+  if (backend_->simulated()) {
+    const int self = backend_->self_worker();
+    if (self != g.last_out_by) {
+      g.other_out_at = g.last_out_at;
+      g.last_out_by = self;
+    }
+    g.last_out_at = backend_->now();
+  }
+  if (left != 0) return false;
   if (seated) seated->notify();
   return true;
+}
+
+// Natively a thread sees another's write a while after it (hcc.notice): the
+// end of a region whose other thread completed its implicit task as the
+// encountering thread completed its own was seen 0.1-0.3 us after. A
+// simulated thread that parked for it is charged that when woken
+// (idle_wait); one that came after, or counted the last task out itself,
+// until hcc.notice after the last task another worker counted out.
+void Runtime::see_emptied(const Group& g) {
+  if (!backend_->simulated()) return;
+  const int w = backend_->self_worker();
+  if (w < 0) return;
+  const double others = g.last_out_by == w ? g.other_out_at : g.last_out_at;
+  if (others < 0) return;
+  if (const double late = others + workers_[w].notice_latency - backend_->now(); late > 0) backend_->sleep(late);
 }
 
 void Runtime::work_run_at_once_ended() { store_max(at_once_end_, backend_->now()); }

@@ -141,7 +141,7 @@ struct Team {
   // them (a worker's first read of the team was half of its implicit
   // task's start, perf). A field added to Team is reset here.
   void renew() {
-    static_assert(sizeof(rt::Group) == 24, "renew() resets every field of a Group");
+    static_assert(sizeof(rt::Group) == 48, "renew() resets every field of a Group");
     keep_or_set(level, 0);
     keep_or_set(active_level, 0);
     keep_or_set(serialized, true);
@@ -152,6 +152,9 @@ struct Team {
       keep_or_set(g->pending, 0);
       keep_or_set(g->enclosing, static_cast<rt::Group*>(nullptr));
       keep_or_set(g->waiter, static_cast<rt::Waiter*>(nullptr));
+      keep_or_set(g->last_out_at, -1.0);
+      keep_or_set(g->other_out_at, -1.0);
+      keep_or_set(g->last_out_by, -1);
     }
     keep_or_set(arrived, 0);  // generation counts on: a barrier compares it with itself
     keep_or_set(joined, 0);
@@ -170,7 +173,7 @@ struct Team {
     keep_or_set(schedule, RunSchedule{0, 0});
   }
 };
-static_assert(sizeof(Team) == 384, "a field added to Team is reset in Team::renew()");
+static_assert(sizeof(Team) == 432, "a field added to Team is reset in Team::renew()");
 
 // A task a thread runs: an implicit task of a team or an explicit task.
 struct Context {

@@ -285,6 +285,8 @@ void run_team(State& s, Team& team, kmpc_micro fn, const Captured& args, double 
   Team* t = &team;
   s.rt.wait_in([t] { return t->implicit.pending.load() == 0 && t->tasks.pending.load() == 0; },
                {&team.implicit.waiter, &team.tasks.waiter});
+  s.rt.see_emptied(team.implicit);
+  s.rt.see_emptied(team.tasks);
   // The region's end is in the makespan: the other threads' implicit tasks
   // end when they reach its barrier, and the encountering thread's work
   // may end later (a histogram's simulated region ended at 0.16 s, its

@@ -1,13 +1,16 @@
 // An OpenMP region's own work is measured by an instrumented run and
 // charged by a simulation: on its encountering thread before it submits the
 // team's implicit tasks (hcc.fork) and after it saw the team's end
-// (hcc.join), and on each team thread around its implicit task (hcc.implicit).
+// (hcc.join), and on each team thread around its implicit task (hcc.implicit);
+// and how late a looking thread sees what another made ready (hcc.notice:
+// the other thread its implicit task, mostly; a run a few of whose regions
+// found it busy still counts a thousand).
 // None was charged before: a `parallel for` over 4,096 doubles simulated at
 // 0.76 us a region for a native 1.0-1.2 us.
 // RUN: %hccsim -finstrument %s -o %t.inst
 // RUN: %hccsim -fsimulate %s -o %t.sim
 // RUN: rm -rf %t.m && env OMP_NUM_THREADS=2 HCC_INSTRUMENT_SAMPLING=all HCC_MODEL_DIR=%t.m %t.inst | FileCheck %s
-// RUN: python3 %S/Inputs/model_counts.py %t.m hcc.fork=2000 hcc.join=2000 hcc.implicit=4000 | FileCheck %s --check-prefix=COUNTS
+// RUN: python3 %S/Inputs/model_counts.py %t.m hcc.fork=2000 hcc.join=2000 hcc.implicit=4000 hcc.notice=1000 | FileCheck %s --check-prefix=COUNTS
 // Simulated with these costs alone, set to 2, 3 and 5 us, and no bursts: a
 // region costs 2 + 5 + 3 us on the encountering thread (the other thread's
 // 5 us run meanwhile); the makespan ends with the last region's implicit
@@ -16,12 +19,26 @@
 // RUN: env HCC_PLATFORM=laptop OMP_NUM_THREADS=2 HCC_SIM_BURSTS=off HCC_MODEL_DIR=%t.c %t.sim 2>&1 | FileCheck %s --check-prefix=SIM
 // RUN: rm %t.c/hcc.join.cpu.json
 // RUN: env HCC_PLATFORM=laptop OMP_NUM_THREADS=2 HCC_SIM_BURSTS=off HCC_MODEL_DIR=%t.c %t.sim 2>&1 | FileCheck %s --check-prefix=NOJOIN
+// With hcc.join back and hcc.notice 4 us: the other thread starts 4 us after
+// its task was submitted, and the encountering thread, which parked for the
+// team's end, sees it 4 us after it: 2 + 4 + 5 + 4 + 3 = 18 us a region.
+// RUN: python3 %S/Inputs/write_cost_model.py %t.c hcc.join 3e-6 hcc.notice 4e-6
+// RUN: env HCC_PLATFORM=laptop OMP_NUM_THREADS=2 HCC_SIM_BURSTS=off HCC_MODEL_DIR=%t.c %t.sim 2>&1 | FileCheck %s --check-prefix=NOTICE
+// And with hcc.submit 2.5 us, charged after each submission, and hcc.join 1
+// us: the other thread counts its task out at 2 + 4 + 5 = 11 us, the
+// encountering thread its own at 2 + 2.5 + 2.5 + 5 = 12 us, and sees the
+// other's count at 11 + 4 = 15 us: 16 us a region (13 before it waited for it).
+// RUN: python3 %S/Inputs/write_cost_model.py %t.c hcc.join 1e-6 hcc.submit 2.5e-6
+// RUN: env HCC_PLATFORM=laptop OMP_NUM_THREADS=2 HCC_SIM_BURSTS=off HCC_MODEL_DIR=%t.c %t.sim 2>&1 | FileCheck %s --check-prefix=SEEN
 // CHECK: regions 2000 threads 4000
 // COUNTS: hcc.fork at least 90 % of 2000
 // COUNTS: hcc.join at least 90 % of 2000
 // COUNTS: hcc.implicit at least 90 % of 4000
+// COUNTS: hcc.notice at least 90 % of 1000
 // SIM: hccsim: mode=simulate makespan=0.019997 tasks=0
 // NOJOIN: hccsim: mode=simulate makespan=0.014000 tasks=0
+// NOTICE: hccsim: mode=simulate makespan=0.035997 tasks=0
+// SEEN: hccsim: mode=simulate makespan=0.031999 tasks=0
 #include <stdio.h>
 
 int main(void) {
