@@ -3,7 +3,7 @@
 in one command.
 
     python3 bench/fine_tasks.py --build-dir build [--native-runs 5] [--instrument-runs 3] [--sim-runs 3]
-        [--fib-args "28 0"] [--nqueens-args 12] [--uts-args "5000 2 0.4985 2"]
+        [--fib-args "28 0"] [--nqueens-args 12] [--uts-args "5000 2 0.4985 2"] [--regions-args "4096 30000"]
         [--budget 330] [--timeout 60] [--sim-timeout 150] [--work-dir D]
 
 Three programs written as people write OpenMP tasks (`#pragma omp parallel`,
@@ -14,6 +14,8 @@ nothing but create more tasks:
     nqueens  bench/fine_tasks/nqueens.c: a task per placement     12: 856,188 tasks
     uts      bench/fine_tasks/uts.c: a binomial tree, a task per  5000 2 0.4985 2: 1,789,456 tasks,
              child, hundreds of levels deep                       996 levels
+    regions  bench/fine_tasks/regions.c: `parallel for` over   4096 30000: 30,000 regions of
+             a few thousand doubles, repeated                  about 1 us
 
 Inputs of a few hundred thousand tasks ran natively in 10 to 30 ms, where
 the virtual machine's scheduling moved single runs by 50 to 120 %: these
@@ -35,10 +37,12 @@ than usual around them or other processes used more than --max-foreign of
 the CPUs; an instrumented run made again first takes its models back out). Every run's makespan is the one on
 its `hccsim: mode=... makespan=...` summary line; every run must print the
 same result line and the same task count (a simulated fib prints
-`simulated` instead of its result). Figures, over the three programs:
+`simulated` instead of its result). Figures, over the three task programs,
+and for regions (its makespan is its last region's end):
 
     figure fine_task_prediction_error_pct = <max of |median simulated - median native| / median native, %>
     figure instrument_overhead_ratio = <max of median instrumented makespan / median native makespan>
+    figure short_region_prediction_error_pct = <regions' |median simulated - median native| / median native, %>
 
 A line per program on stderr: native median and spread, the instrumented
 makespan and its ratio, the simulated median, its error and the
@@ -67,7 +71,9 @@ SOURCES = {
     "fib": "examples/fib/fib.c",
     "nqueens": "bench/fine_tasks/nqueens.c",
     "uts": "bench/fine_tasks/uts.c",
+    "regions": "bench/fine_tasks/regions.c",
 }
+TASK_PROGRAMS = ("fib", "nqueens", "uts")
 MODES = ("native", "instrument", "simulate")
 SUMMARY_RE = re.compile(r"^hccsim: mode=(\w+) makespan=([0-9.eE+-]+) tasks=([0-9]+) workers=([0-9]+)", re.M)
 # Variables that would change what a run does or writes.
@@ -120,6 +126,7 @@ def main():
     ap.add_argument("--fib-args", default="28 0", help="N CUTOFF")
     ap.add_argument("--nqueens-args", default="12", help="N")
     ap.add_argument("--uts-args", default="5000 2 0.4985 2", help="B0 M Q SEED")
+    ap.add_argument("--regions-args", default="4096 30000", help="N REPS")
     ap.add_argument("--budget", type=float, default=330,
                     help="seconds from the start after which no further simulation starts (but a program's first)")
     ap.add_argument("--timeout", type=float, default=60, help="seconds per native or instrumented run")
@@ -142,7 +149,8 @@ def main():
     work = os.path.abspath(args.work_dir) if args.work_dir else os.path.join(build_dir, "bench", "fine-tasks")
     shutil.rmtree(work, ignore_errors=True)
     os.makedirs(work)
-    prog_args = {"fib": args.fib_args.split(), "nqueens": args.nqueens_args.split(), "uts": args.uts_args.split()}
+    prog_args = {"fib": args.fib_args.split(), "nqueens": args.nqueens_args.split(), "uts": args.uts_args.split(),
+                 "regions": args.regions_args.split()}
 
     exe = {}
     try:
@@ -285,8 +293,9 @@ def main():
         vals = list(values)
         return math.nan if any(math.isnan(v) for v in vals) else max(vals)
 
-    print(f"figure fine_task_prediction_error_pct = {worst(errors.values()):.2f}")
-    print(f"figure instrument_overhead_ratio = {worst(ratios.values()):.3f}")
+    print(f"figure fine_task_prediction_error_pct = {worst(errors[p] for p in TASK_PROGRAMS):.2f}")
+    print(f"figure instrument_overhead_ratio = {worst(ratios[p] for p in TASK_PROGRAMS):.3f}")
+    print(f"figure short_region_prediction_error_pct = {errors['regions']:.2f}")
     log(f"fine_tasks: {time.monotonic() - t_start:.0f} s")
     if failures:
         log(f"fine_tasks: {len(failures)} program(s) failed: {', '.join(failures)}")
