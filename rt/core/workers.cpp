@@ -39,8 +39,8 @@ bool Runtime::make_ready(Task* t, int by_worker, bool keep_for_self) {
     keep_for_self = false;
   }
   t->ready_by = by_worker;
-  if (measure_costs_ && times_event()) t->ready_at = backend_->now();  // hcc.notice (look_a_while)
   if (t->pinned_worker >= 0) {
+    if (measure_costs_ && times_event()) t->ready_at = backend_->now();  // hcc.notice (look_a_while)
     workers_[t->pinned_worker].pinned.store(t, std::memory_order_release);
     std::atomic_thread_fence(std::memory_order_seq_cst);
     wake(t->pinned_worker);
@@ -164,9 +164,13 @@ Task* Runtime::idle_wait(int w) {
   // A native worker parks only after looking for Config::idle_looking
   // (libomp's blocktime): woken sooner, it was still looking, and saw what
   // woke it (a task, its wait's end) as late as a looking worker does.
+  // A task for a queue that others look at too, it might have been late to
+  // see (it scans them less and less often) or not seen at all (another
+  // took it): nothing is charged for that, as before hcc.notice.
   if (timed_park) {
     const bool looked = backend_->now() - parked_at < config_.idle_looking;
-    const double latency = looked ? me.notice_latency : claimed ? me.wake_latency : 0;
+    const bool its_own = !claimed || me.pinned.load(std::memory_order_relaxed);
+    const double latency = !looked ? (claimed ? me.wake_latency : 0) : its_own ? me.notice_latency : 0;
     if (latency > 0) backend_->sleep(latency);
   }
   return nullptr;
@@ -193,13 +197,13 @@ Task* Runtime::look_a_while(int w) {
     std::atomic<bool>& looking;
     ~Unflag() { looking.store(false, std::memory_order_relaxed); }
   } unflag{looking};
-  // hcc.notice: the tasks made ready while it looked.
+  // hcc.notice: the implicit tasks made ready for it while it looked.
   const double looking_from = measure_costs_ && workers_[w].cpu ? backend_->now() : -1;
   for (int round = 0; backend_->keep_looking(round) && !waiter.notified(); ++round) {
     const bool scan = until_scan == 0;
     if (Task* t = next_task(w, false, /*own_queue_only=*/!scan)) {
       // Longer than kLongestCost, the worker was preempted meanwhile.
-      if (looking_from >= 0 && t->ready_at >= looking_from)
+      if (looking_from >= 0 && t->pinned_worker == w && t->ready_at >= looking_from)
         if (const double seconds = backend_->now() - t->ready_at; seconds <= kLongestCost)
           record_cost(kNoticeCost, kCpuArch, seconds);
       return t;
