@@ -278,12 +278,17 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
   void charge_join() {
     if (join_cost_ > 0) backend_->compute(join_cost_);
   }
-  // The seconds from the start of the calling team thread's implicit task's
-  // body to the end of its closing barrier, which run_task leaves out of
-  // what it measures around them (hcc.implicit).
   // Simulation: the calling thread, which found g empty, sees it no sooner
   // than hcc.notice after another worker emptied it.
   void see_emptied(const Group& g);
+  // Instrumented runs: whether the calling team thread's implicit task is
+  // timed (hcc.implicit), and the seconds from the start of its body to the
+  // end of its closing barrier, which run_task leaves out of what it
+  // measures around them.
+  bool times_implicit_body() const {
+    const int w = backend_->self_worker();
+    return w >= 0 && workers_[w].implicit_body == kImplicitBodyPending;
+  }
   void implicit_body_measured(double seconds) {
     if (const int w = backend_->self_worker(); w >= 0) workers_[w].implicit_body = seconds;
   }
@@ -417,6 +422,7 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
   uint64_t bytes_on_node(const Task& t, int node) const override;
 
  private:
+  static constexpr double kImplicitBodyPending = -1, kImplicitBodyUntimed = -2;
   // One per worker, on its own cache lines. The first is what threads that
   // wake it read (a pusher reads idle whenever some worker is idle); what its
   // worker writes at every task is on the next ones.
@@ -464,7 +470,10 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
     bool in_loop_chunk = false;  // runs a worksharing loop's chunk (rt/program/loop_nests.hpp)
     double wake_latency = 0;  // simulation: seconds from being woken to running
     double notice_latency = 0;  // simulation: seconds from a task made ready to a looking worker taking it
-    double implicit_body = -1;  // instrumented runs: implicit_body_measured, for the task it runs
+    // Instrumented runs: the body's seconds of the implicit task it runs
+    // (implicit_body_measured), kImplicitBodyPending until then, or
+    // kImplicitBodyUntimed.
+    double implicit_body = kImplicitBodyUntimed;
     // A GPU worker's kernels that ran once already: a kernel's first run
     // initialises its libraries (cuBLAS handles, workspaces, code loaded on
     // first use) and has a model of its own (kernels.cpp).

@@ -285,7 +285,7 @@ void Runtime::run_task(Task* t, int w) {
   const bool implicit = t->implicit;
   const double implicit_from = implicit && measure_costs_ && me.cpu && times_event() ? backend_->wallclock() : -1;
   const double outer_body = me.implicit_body;
-  if (implicit_from >= 0) me.implicit_body = -1;
+  if (implicit && measure_costs_) me.implicit_body = implicit_from >= 0 ? kImplicitBodyPending : kImplicitBodyUntimed;
   Task* outer = me.current.load(std::memory_order_relaxed);
   const bool outer_implicit = me.current_implicit.load(std::memory_order_relaxed);
   me.current.store(t, std::memory_order_relaxed);
@@ -322,10 +322,10 @@ void Runtime::run_task(Task* t, int w) {
     }
   }
   if (completes) complete(t, w, w);
-  if (implicit_from >= 0) {
+  if (implicit && measure_costs_) {
     // Four readings: the two around the body count in it, the other two
     // add one reading each to the parts before and after it.
-    if (me.implicit_body >= 0)
+    if (implicit_from >= 0 && me.implicit_body >= 0)
       if (const double seconds = cost_since(implicit_from); seconds >= 0)
         record_cost(kImplicitCost, kCpuArch, std::max(0.0, seconds - me.implicit_body - wall_clock_cost_));
     me.implicit_body = outer_body;

@@ -90,8 +90,9 @@ void run_implicit(void* const*, void* arg) {
   }
   Thread& me = caller(s);
   me.contexts.push_back(Context{team, it->tid});
-  // The body and its barrier are not the runtime's work on the task (hcc.implicit).
-  const double body_from = s.rt.measures_costs() ? s.rt.wallclock() : -1;
+  // The body and its barrier are not the runtime's work on the task
+  // (hcc.implicit), timed only when the task is.
+  const double body_from = s.rt.measures_costs() && s.rt.times_implicit_body() ? s.rt.wallclock() : -1;
   if (it->args) invoke(it->fn, slot_of_caller(s), it->tid, *it->args);
   else invoke(it->fn, slot_of_caller(s), it->tid, it->captured, it->ncaptured);
   barrier(s, *team, true);
