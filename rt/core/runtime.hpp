@@ -469,7 +469,7 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
     double task_cost = 0;  // simulation: CPU seconds charged before each kernel
     bool in_loop_chunk = false;  // runs a worksharing loop's chunk (rt/program/loop_nests.hpp)
     double wake_latency = 0;  // simulation: seconds from being woken to running
-    double notice_latency = 0;  // simulation: seconds from a task made ready to a looking worker taking it
+    double notice_latency = 0;  // simulation: seconds for it, looking, to see its implicit task or its wait's end (hcc.notice)
     // Instrumented runs: the body's seconds of the implicit task it runs
     // (implicit_body_measured), kImplicitBodyPending until then, or
     // kImplicitBodyUntimed.

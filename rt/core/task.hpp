@@ -123,10 +123,10 @@ struct Group {
   // completion reads it before counting its task out, since the group may
   // be gone once empty.
   Seat waiter{nullptr};
-  // Simulation: when a task was last counted out, on which worker (-1:
-  // none), and the last time one was on another worker: a thread that finds
-  // the group empty sees the others' counts no sooner than a looking worker
-  // sees another's write (Runtime::see_emptied).
+  // Simulation: when a task was last counted out and on which worker (-1:
+  // none), and when one last was on a worker other than that one: a thread
+  // that finds the group empty sees the other workers' counts no sooner than
+  // a looking worker sees another's write (Runtime::see_emptied).
   double last_out_at = -1;
   double other_out_at = -1;
   int last_out_by = -1;
