@@ -359,7 +359,7 @@ void invoke(kmpc_micro fn, int32_t gtid, int32_t tid, void* const* args, size_t 
 Captured captured(int32_t argc, va_list ap);  // a fork's variable arguments
 std::unique_ptr<Team> nested_team(const Context& outer, int nthreads, std::unique_ptr<Team> spare = nullptr);
 int first_team_worker(const State& s);
-// entered: see fork (parallel.cpp); -1 for a region not timed.
+// entered: when fork (parallel.cpp) began, on wallclock(), for hcc.fork; -1 for a region not timed.
 void run_team(State& s, Team& team, kmpc_micro fn, const Captured& args, double entered = -1);
 // Up to k team workers free for a team, added as needed (team_workers.cpp),
 // and their release once the team's region has ended.

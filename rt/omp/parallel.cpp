@@ -130,10 +130,10 @@ void run_serialized(State& s, int slot, kmpc_micro fn, const Captured& args, dou
   end_serialized(s);
 }
 
-// entered: when the region's entry was called, read on wallclock() by an
-// instrumented run (hcc.fork), else -1.
-void fork(kmpc_micro fn, const Captured& args, bool if_true, double entered) {
+void fork(kmpc_micro fn, const Captured& args, bool if_true) {
   State& s = state();
+  // hcc.fork from here, in an instrumented run that times this event.
+  const double entered = s.rt.measures_costs() && s.rt.times_event() ? s.rt.wallclock() : -1;
   const int slot = slot_of_caller(s);
   Thread& me = thread_at(s, slot);
   const Context& outer = me.contexts.back();
@@ -202,13 +202,6 @@ void fork(kmpc_micro fn, const Captured& args, bool if_true, double entered) {
   release_team_workers(s, added);
   me.spare_team = std::move(team);
   if (joined >= 0) s.rt.region_cost_measured(rt::kJoinCost, joined);
-}
-
-// The wall clock at a region's entry, in an instrumented run that times
-// this event (hcc.fork), else -1.
-double region_entered() {
-  State& s = state();
-  return s.rt.measures_costs() && s.rt.times_event() ? s.rt.wallclock() : -1;
 }
 
 static_assert(sizeof(ImplicitTask) <= rt::Task::kInlineArgBytes, "an implicit task's argument is inline");
@@ -321,21 +314,19 @@ void __kmpc_end(ident_t*) {}
 
 void __kmpc_fork_call(ident_t* loc, int32_t argc, kmpc_micro fn, ...) {
   hcc::rt::RuntimeEntry entry(loc ? loc->psource : nullptr);
-  const double entered = region_entered();
   va_list ap;
   va_start(ap, fn);
   const Captured args = captured(argc, ap);
   va_end(ap);
-  fork(fn, args, true, entered);
+  fork(fn, args, true);
 }
 
 void __kmpc_fork_call_if(ident_t* loc, int32_t argc, kmpc_micro fn, int32_t cond, void* args) {
   hcc::rt::RuntimeEntry entry(loc ? loc->psource : nullptr);
-  const double entered = region_entered();
   auto* a = static_cast<void**>(args);
   Captured captured_args;
   captured_args.assign(a, a + argc);
-  fork(fn, captured_args, cond != 0, entered);
+  fork(fn, captured_args, cond != 0);
 }
 
 void __kmpc_push_num_threads(ident_t*, int32_t, int32_t n) {
