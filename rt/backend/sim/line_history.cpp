@@ -57,6 +57,35 @@ bool LineHistory::update(int core, double now, double move_cost) {
   return moved;
 }
 
+double LineHistory::take(int core, double now) {
+  Uses& mine = uses_of(core);
+  // As update's: its program order.
+  while (!mine.runs.empty() && mine.runs.back().first > now) mine.runs.pop_back();
+  if (!mine.runs.empty()) mine.runs.back().last = std::min(mine.runs.back().last, now);
+  // A core's first take waits for none: the others' takes before it (a
+  // sequential phase's draws) were over before it tried.
+  const double since = mine.runs.empty() ? now : mine.runs.back().last;
+  double found = 0;
+  for (const Uses& u : uses_)
+    if (&u != &mine) found += updates_counted(u.runs, since, now);
+  // Kept where it began: the next window starts there, so that the takes
+  // it waited for are not found again, and those of the wait's time are.
+  add(mine.runs, now);
+  return found;
+}
+
+double LineHistory::updates_counted(const std::deque<Run>& runs, double since, double now) {
+  double found = 0;
+  for (auto r = std::upper_bound(runs.begin(), runs.end(), now, starts_after<Run>); r != runs.begin();) {
+    const Run& u = *--r;
+    if (u.last <= since) break;  // and the runs before it (out of order ones aside)
+    if (u.first > since) found += 1;  // its first
+    const double from = std::max(u.first, since), to = std::min(u.last, now);
+    if (u.count > 1 && to > from) found += (to - from) * static_cast<double>(u.count - 1) / (u.last - u.first);
+  }
+  return found;
+}
+
 double LineHistory::updates_between(const std::deque<Run>& runs, double since, double now) {
   auto r = std::upper_bound(runs.begin(), runs.end(), now, starts_after<Run>);
   double found = 0;

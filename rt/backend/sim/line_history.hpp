@@ -42,6 +42,16 @@ class LineHistory {
   // core updated it since this core last did. The update is kept at now,
   // plus move_cost when it moved.
   bool update(int core, double now, double move_cost);
+  // Core `core` takes a lock kept in the line at `now` (the C library's
+  // random generators, sim_rank_random.cpp): how many times other cores
+  // took it since this core last did, each of which this one waited for
+  // natively (a core waiting for the lock takes it at its release; two
+  // threads drawing from rand() in turn took its line from each other at
+  // nearly every draw, 40-50 ns a draw with the VM's lines moving in 40 ns).
+  // Counted whole, unlike an atomic's updates: the actor that runs last
+  // then waits for all the other's takes it overlaps, which the one that
+  // ran first, finding none yet, did not.
+  double take(int core, double now);
   // Core `core` reads the line at `now` (an atomic read, a flag's poll):
   // whether another core updated it since this core last read or updated
   // it. A read takes a copy and leaves the others theirs: it is no update
@@ -68,6 +78,8 @@ class LineHistory {
   // The updates of runs in (since, now]: 1 when one of a run's ends is, a
   // fraction of one inside a run.
   static double updates_between(const std::deque<Run>& runs, double since, double now);
+  // The updates of runs in (since, now], counted whole.
+  static double updates_counted(const std::deque<Run>& runs, double since, double now);
   static void add(std::deque<Run>& runs, double at);
 
   std::vector<Uses> uses_;

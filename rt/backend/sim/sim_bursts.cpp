@@ -197,15 +197,34 @@ LineHistory& lookup_line(ActorCpu& a, const void* address) {
   return *a.last_history;
 }
 
-// The caller's update (or read) of a line; its move, if it moved, is added
-// to the burst's line_moves (close_burst charges it).
-void update_line(ActorCpu& a, LineHistory& line, double cost, bool update) {
+// How the program's code uses a shared line: an atomic's read or update,
+// or a lock the C library keeps in it (LineHistory::take).
+enum class LineUse { kRead, kUpdate, kTake };
+
+// Each take of a lock of the C library by another core that the caller
+// waited for moved two lines there and back: the lock's and the state it
+// guards (glibc's random() keeps them in separate variables).
+constexpr double kLinesPerLockMove = 2;
+
+// The caller's use of a line; its moves, if it moved, are added to the
+// burst's line_moves (close_burst charges them).
+void use_line(ActorCpu& a, LineHistory& line, double cost, LineUse use) {
   // Where the caller stands: what it owes and the burst it is in count (a
   // loop of atomics without an entry into the runtime runs whole before
   // another actor runs).
   const double here = a.clock.pending + running_burst_seconds(a.clock);
   const double now = s4u::Engine::get_clock() + a.owed_seconds + here * a.line_scale + a.clock.line_moves;
-  if (update ? line.update(a.line_core, now, cost) : line.read(a.line_core, now, cost)) a.clock.line_moves += cost;
+  switch (use) {
+    case LineUse::kRead:
+      if (line.read(a.line_core, now, cost)) a.clock.line_moves += cost;
+      break;
+    case LineUse::kUpdate:
+      if (line.update(a.line_core, now, cost)) a.clock.line_moves += cost;
+      break;
+    case LineUse::kTake:
+      a.clock.line_moves += line.take(a.line_core, now) * kLinesPerLockMove * cost;
+      break;
+  }
 }
 
 // What an update costs the simulator (the lookups, the history's search),
@@ -236,17 +255,20 @@ void find_line_host(ActorCpu& a) {
   a.line_scale = measured_speed(a.line_host, a.line_core) / a.line_host->get_speed();
 }
 
-void shared_line(const void* address, bool update) {
+void use_shared_line(const void* address, LineUse use) {
+  // Timed from here: finding the caller is the simulator's work too (a loop
+  // of drand48() draws, 4 ns each natively, was charged 9 with it left in).
+  UpdateCosts& costs = g_update_seconds;
+  const bool timed = costs.countdown == 0;
+  const double start = timed ? clock_seconds(Clock::Monotonic) : 0;
   ActorCpu* a = cpu_of_caller();
   // Only the program's own code that bursts count: a kernel run for real
   // is charged its model, measured natively with its lines' moves.
   if (!a || a->clock.depth != 0) return;
   find_line_host(*a);
   if (a->line_cost <= 0) return;
-  UpdateCosts& costs = g_update_seconds;
-  const bool timed = costs.countdown-- == 0;
-  const double start = timed ? clock_seconds(Clock::Monotonic) : 0;
-  update_line(*a, lookup_line(*a, address), a->line_cost, update);
+  if (!timed) --costs.countdown;
+  use_line(*a, lookup_line(*a, address), a->line_cost, use);
   if (timed) {
     costs.countdown = kUpdateSample - 1;
     // Not a line's first update (its history created: microseconds, once).
@@ -257,6 +279,10 @@ void shared_line(const void* address, bool update) {
     }
   }
   add_simulator_work(costs.mean());
+}
+
+void shared_line(const void* address, bool update) {
+  use_shared_line(address, update ? LineUse::kUpdate : LineUse::kRead);
 }
 
 // In the runtime, after the entry charged the burst before it: owed at
@@ -302,6 +328,10 @@ void bind_to_reference_cpu() {
 }  // namespace
 
 void set_actor_core(long pid, int core) { g_core[pid] = core; }
+
+void library_lock_taken(const void* state) {
+  if (g_burst_accounting == &kAccounting) use_shared_line(state, LineUse::kTake);
+}
 
 double take_owed_flops() {
   ActorCpu* a = cpu_of_caller();

@@ -20,6 +20,14 @@ void start_burst_accounting(const Config& config);
 // among its host's CPU workers); actors not said run on core 0.
 void set_actor_core(long pid, int core);
 
+// The program's code takes the lock that the C library keeps with one of
+// its random generators' state at `state` (rand(), sim_rank_random.cpp):
+// natively two threads drawing take the lock's line and the state's from
+// each other. A simulation runs one actor at a time: it charges the moves
+// (hcc.line_transfer) of the other cores' takes that the caller waited for
+// (LineHistory::take). Nothing without burst accounting.
+void library_lock_taken(const void* state);
+
 // Short bursts are owed rather than simulated at once (sim_bursts.cpp says
 // why). take_owed_flops returns what the calling actor owes and clears it,
 // for a computation to simulate with its own; pay_owed_cpu simulates it;

@@ -5,7 +5,8 @@
 # round between barriers are charged one move a round (loop_counter.c), exactly;
 # on 1 core, none; a host without the property, none; a malformed value is one
 # line. The same for a dynamic loop's counter, which the runtime updates
-# (dynamic_loop.c).
+# (dynamic_loop.c), and for the lock the C library takes around rand()
+# (library_rand.c).
 set -euo pipefail
 hccsim=$1 src=$2 work=$3
 rm -rf "$work" && mkdir -p "$work" && cd "$work"
@@ -63,6 +64,16 @@ moves counter "counter=1000" "atomic counter" 0.046 0.054
 # one core.
 "$hccsim" -fsimulate -O1 "$src/dynamic_loop.c" -o dynamic
 moves dynamic "iterations=1000" "dynamic loop" 0.095 0.105
+# The C library's lock around rand(), taken at each draw (library_rand.c,
+# rt/backend/sim/sim_rank_random.cpp): the thread whose actor runs second
+# waits for each of the other's draws after its own first, each of which
+# took the lock's line and the state's there and back: about 999 x 2 moves
+# of 0.1 ms, 0.2 s (within 10 %: the two threads leave the barrier a few
+# draws apart); as an atomic's line, a few moves (0.4 ms); none on 1 core.
+"$hccsim" -fsimulate -O1 "$src/library_rand.c" -o library_rand
+"$hccsim" -fnative -O1 "$src/library_rand.c" -o library_rand_native
+native_rand=$(./library_rand_native 2>/dev/null | grep draws=)
+moves library_rand "$native_rand" "rand() from two threads" 0.18 0.205
 bad=$(OMP_NUM_THREADS=2 HCC_PLATFORM=bad.xml ./counter 2>&1) && fail "a malformed hcc.line_transfer was accepted: $bad"
 grep -q "hcc.line_transfer=\"slow\"" <<<"$bad" || fail "malformed value: $bad"
 [ "$(grep -c . <<<"$bad")" -le 2 ] || fail "more than one line for a malformed value: $bad"

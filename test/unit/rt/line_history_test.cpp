@@ -126,5 +126,48 @@ TEST(LineHistory, AnUpdateTimedTooLateDoesNotHideTheOthers) {
   EXPECT_TRUE(line.update(0, 2e-3, 1e-7));
 }
 
+// A lock in the line (LineHistory::take, the C library's around rand()).
+TEST(LineHistory, ACoreTakingALockAloneWaitsForNone) {
+  LineHistory line;
+  double found = 0;
+  for (int i = 0; i < 1000; ++i) found += line.take(0, i * 1e-8);
+  EXPECT_EQ(found, 0);
+}
+
+TEST(LineHistory, AFirstTakeWaitsForNone) {
+  // Core 0's takes were over before core 1 first tried (a sequential
+  // phase's draws before a parallel region's).
+  LineHistory line;
+  for (int i = 0; i < 1000; ++i) line.take(0, i * 5e-9);
+  EXPECT_EQ(line.take(1, 1e-5), 0);
+  EXPECT_EQ(line.take(1, 1.1e-5), 0);
+}
+
+TEST(LineHistory, TakesInTurnWaitForOneEach) {
+  LineHistory line;
+  double found = 0;
+  for (int round = 0; round < 100; ++round) {
+    found += line.take(0, round * 2e-6);
+    found += line.take(1, round * 2e-6 + 1e-6);
+  }
+  EXPECT_DOUBLE_EQ(found, 198);  // all but each core's first
+}
+
+TEST(LineHistory, TheCoreThatRunsSecondWaitsForEveryTakeItOverlaps) {
+  // Core 0's actor runs first: 1,001 takes 10 ns apart, none found. Core
+  // 1's, from the same start, waits 0.2 us for each take found: its windows
+  // widen, and it waits for all of core 0's takes after its own first, as
+  // natively the two would have waited for each other's.
+  LineHistory line;
+  for (int i = 0; i <= 1000; ++i) EXPECT_EQ(line.take(0, i * 1e-8), 0);
+  double found = 0, waited = 0;
+  for (int i = 0; i <= 1000; ++i) {
+    const double k = line.take(1, i * 1e-8 + waited);
+    found += k;
+    waited += k * 2e-7;
+  }
+  EXPECT_NEAR(found, 1000, 1);
+}
+
 }  // namespace
 }  // namespace hcc::rt
