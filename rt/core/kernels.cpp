@@ -47,7 +47,7 @@ constexpr const char* kFirstRun = ".first-run";
 void Runtime::execute_body(Task* t, int w, const Buffers& buffers) {
   // A native run that keeps nothing of its tasks on a CPU worker: the body
   // alone (kernels' allocations are not the program's, as below).
-  if (!backend_->simulated() && !measure_costs_ && !keep_records_ && !keep_history_ && workers_[w].cpu) {
+  if (!simulated_ && !measure_costs_ && !keep_records_ && !keep_history_ && workers_[w].cpu) {
     workers_[w].after_kernel = -1;
     std::optional<KernelAllocations> uncounted;
     if (!(t->codelet->flags & HCC_CODELET_CONTROL)) uncounted.emplace();
@@ -71,7 +71,7 @@ void Runtime::execute_body_kept(Task* t, int w, const Buffers& buffers) {
     first_on_gpu = std::find(warmed.begin(), warmed.end(), t->codelet) == warmed.end();
     if (first_on_gpu) warmed.push_back(t->codelet);
   }
-  if (backend_->simulated()) simulate_body(t, w, buffers, first_on_gpu);
+  if (simulated_) simulate_body(t, w, buffers, first_on_gpu);
   else run_body_natively(t, w, buffers, first_on_gpu);
 }
 

@@ -27,13 +27,14 @@ Runtime::Runtime(Config config, std::unique_ptr<Backend> backend)
       rank_(current_rank()),
       config_(std::move(config)),
       backend_(std::move(backend)),
+      simulated_(backend_->simulated()),
       models_(config_.model_dir),
       rng_(config_.seed) {}
 
 Runtime::~Runtime() { detach_program_memory(this); }
 
 hcc_mode Runtime::mode() const {
-  if (backend_->simulated()) return HCC_MODE_SIMULATE;
+  if (simulated_) return HCC_MODE_SIMULATE;
   return config_.instrument ? HCC_MODE_INSTRUMENT : HCC_MODE_NATIVE;
 }
 
@@ -89,13 +90,13 @@ void Runtime::start() {
                    config_.trace_paje.empty() && config_.trace_chrome.empty();
   // A task's parameters feed its record and the models' estimates: a native
   // run without either does not copy them (a cache line per task).
-  keep_params_ = keep_records_ || keep_history_ || backend_->simulated();
+  keep_params_ = keep_records_ || keep_history_ || simulated_;
   if (measure_costs_) {
     cpu_clock_cost_ = cpu_clock_read_cost();
     wall_clock_cost_ = wall_clock_read_cost();
   }
-  if (backend_->simulated()) load_runtime_costs();
-  if (measure_costs_ && !backend_->simulated()) start_burst_samples();
+  if (simulated_) load_runtime_costs();
+  if (measure_costs_ && !simulated_) start_burst_samples();
   backend_->start_workers([this](int w) { worker_loop(w); });
   attach_program_memory(this);
 }
@@ -216,7 +217,7 @@ void Runtime::shutdown() {
     return;
   }
   std::string bursts;
-  if (backend_->simulated()) {
+  if (simulated_) {
     sampling_report();
     char text[48];
     std::snprintf(text, sizeof text, " bursts=%.6f", rank_.burst_seconds);

@@ -175,7 +175,7 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
   void program_memory_changed(uint64_t bytes_in_use) override;
   void program_memory_replayed(const std::vector<HeapSample>& curve) override;
   // The program's sampled CPU bursts and delays (rt/program/sampling.cpp).
-  bool simulated() const { return backend_->simulated(); }
+  bool simulated() const { return simulated_; }
   // Whether tasks keep the parameters they are submitted with (records,
   // models, simulation): a layer above may skip computing them otherwise.
   bool keeps_params() const { return keep_params_; }
@@ -637,6 +637,9 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
   std::unique_ptr<Extension> extension_;
   const Config config_;
   std::unique_ptr<Backend> backend_;
+  // backend_->simulated(), read without a virtual call where every task
+  // and completion passes (count_out).
+  const bool simulated_;
   std::unique_ptr<Scheduler> scheduler_;
   std::unique_ptr<TraceRecorder> trace_;
   // Guards the kernel models, the random draws from them and the task

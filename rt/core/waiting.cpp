@@ -92,7 +92,7 @@ void Runtime::wait_until(const std::function<bool()>& ready, bool help, bool loc
   // A simulated program's thread that is worker 0 makes the other workers'
   // calls (call_on_program_thread) at each round: after the tasks it ran,
   // or when its park ended.
-  const bool serves_calls = me && w == program_thread_worker() && backend_->simulated();
+  const bool serves_calls = me && w == program_thread_worker() && simulated_;
   while (registered && !ready()) {
     if (lock_held) backend_->unlock();
     if (charge) {
@@ -116,7 +116,7 @@ void Runtime::wait_until(const std::function<bool()>& ready, bool help, bool loc
         // A simulated program's thread makes the calls that only it can
         // make for the workers meanwhile (call_on_program_thread); woken
         // for one, it is charged no wake-up: natively the worker made it.
-        if (w < 0 && !(backend_->simulated() && run_program_thread_calls())) app_woken(b);
+        if (w < 0 && !(simulated_ && run_program_thread_calls())) app_woken(b);
       }
     }
     if (serves_calls) run_program_thread_calls();
@@ -262,7 +262,7 @@ void Runtime::taskwait() { wait_all(); }
 // against 432 with libomp, and the first pass over 4,000 levels faulted
 // in the difference. Returns whether the children are done.
 bool Runtime::run_own_children(int w, Task* t) {
-  if (backend_->simulated() || measure_costs_ || !single_node_) return false;
+  if (simulated_ || measure_costs_ || !single_node_) return false;
   if (return_credits_to_wait(w, t)) counter_reached_zero();
   while (t->pending_children.load(std::memory_order_acquire) != 0) {
     Task* next = next_task(w, false, /*own_queue_only=*/true);

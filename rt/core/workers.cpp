@@ -446,7 +446,7 @@ bool Runtime::count_out(Group& g, int n) {
   Waiter* const seated = g.waiter.load(std::memory_order_acquire);
   const int left = g.pending.fetch_sub(n) - n;
   // No other actor runs before the notification: g is still there.
-  if (backend_->simulated()) {
+  if (simulated_) {
     const int self = backend_->self_worker();
     if (self != g.last_out_by) {
       g.other_out_at = g.last_out_at;
@@ -466,7 +466,7 @@ bool Runtime::count_out(Group& g, int n) {
 // (idle_wait); one that came after, or counted the last task out itself,
 // until hcc.notice after the last task another worker counted out.
 void Runtime::see_emptied(const Group& g) {
-  if (!backend_->simulated()) return;
+  if (!simulated_) return;
   const int w = backend_->self_worker();
   if (w < 0) return;
   const double others = g.last_out_by == w ? g.other_out_at : g.last_out_at;
@@ -490,7 +490,7 @@ void Runtime::progress() {
   double last = last_progress_.load();
   if (wall - last < 1.0 || !last_progress_.compare_exchange_strong(last, wall)) return;
   std::fprintf(stderr, "\rhccsim: %" PRIu64 " tasks done, %d in flight, %s time %.3f s   ", completed(),
-               inflight_.load(), backend_->simulated() ? "simulated" : "run", backend_->now());
+               inflight_.load(), simulated_ ? "simulated" : "run", backend_->now());
   std::fflush(stderr);
   progress_shown_ = true;
 }
