@@ -86,9 +86,16 @@ const ValueDecl *storedBase(const Expr *target) {
 // Without, every read is of a value and only variables are assigned to.
 class ConditionFinder : public RecursiveASTVisitor<ConditionFinder> {
  public:
-  explicit ConditionFinder(bool loopsOnly) : loopsOnly_(loopsOnly) {}
+  ConditionFinder(bool loopsOnly, bool exitsOutsideLoops) : loopsOnly_(loopsOnly), exitsOutsideLoops_(exitsOutsideLoops) {}
   bool shouldVisitTemplateInstantiations() const { return true; }
   bool shouldVisitLambdaBody() const { return true; }
+  // How many loops enclose what is visited (an if that leaves one).
+  bool TraverseForStmt(ForStmt *s) { return inLoop([&] { return RecursiveASTVisitor::TraverseForStmt(s); }); }
+  bool TraverseWhileStmt(WhileStmt *s) { return inLoop([&] { return RecursiveASTVisitor::TraverseWhileStmt(s); }); }
+  bool TraverseDoStmt(DoStmt *s) { return inLoop([&] { return RecursiveASTVisitor::TraverseDoStmt(s); }); }
+  bool TraverseCXXForRangeStmt(CXXForRangeStmt *s) {
+    return inLoop([&] { return RecursiveASTVisitor::TraverseCXXForRangeStmt(s); });
+  }
   bool VisitIfStmt(IfStmt *s) {
     // What a branch stores depends on the condition: `if (worst < tol) done
     // = 1;` before `while (!done)` is steered by worst.
@@ -99,7 +106,8 @@ class ConditionFinder : public RecursiveASTVisitor<ConditionFinder> {
         else if (auto *uo = dyn_cast<UnaryOperator>(x); uo && uo->isIncrementDecrementOp()) target = uo->getSubExpr();
         if (target) store(target, s->getCond());
       });
-    return loopsOnly_ && !jumpsOut(s) ? true : add(s->getCond());
+    const bool leaves = jumpsOut(s) && (exitsOutsideLoops_ || loops_ > 0);
+    return loopsOnly_ && !leaves ? true : add(s->getCond());
   }
   bool VisitWhileStmt(WhileStmt *s) { return add(s->getCond()); }
   bool VisitDoStmt(DoStmt *s) { return add(s->getCond()); }
@@ -339,7 +347,17 @@ class ConditionFinder : public RecursiveASTVisitor<ConditionFinder> {
     return found;
   }
 
+  template <typename Traverse>
+  bool inLoop(Traverse traverse) {
+    ++loops_;
+    const bool result = traverse();
+    --loops_;
+    return result;
+  }
+
   bool loopsOnly_;
+  bool exitsOutsideLoops_;  // an if outside any loop that returns counts (loopConditionReads)
+  int loops_ = 0;
   std::set<Node> read_;
   std::map<Node, std::set<Node>> sources_;
   struct MpiBuffer {
@@ -449,15 +467,15 @@ std::set<const ValueDecl *> followedPointers(TranslationUnitDecl *tu) {
 }
 
 std::set<const ValueDecl *> conditionReads(TranslationUnitDecl *tu) {
-  ConditionFinder f(false);
+  ConditionFinder f(false, true);
   f.TraverseDecl(tu);
   std::set<const ValueDecl *> values;
   for (const Node &n : f.steering()) values.insert(n.decl);
   return values;
 }
 
-LoopSteering loopConditionReads(TranslationUnitDecl *tu) {
-  ConditionFinder f(true);
+LoopSteering loopConditionReads(TranslationUnitDecl *tu, bool exitsOutsideLoops) {
+  ConditionFinder f(true, exitsOutsideLoops);
   f.TraverseDecl(tu);
   LoopSteering reads;
   for (const Node &n : f.steering()) (n.contents ? reads.contents : reads.values).insert(n.decl);

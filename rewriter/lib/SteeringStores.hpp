@@ -31,10 +31,13 @@ std::set<const clang::ValueDecl *> conditionReads(clang::TranslationUnitDecl *tu
 // MPI send buffer into any MPI receive buffer (a message): a loop that
 // computes the counts a rank sends decides how many times the receiving
 // rank's loops go round.
+// Without exitsOutsideLoops, an if that returns counts only inside a loop:
+// `if (bad) return 1;` after a computation checks what it computed, and
+// decides no loop's count (the task bodies' contents, TaskFunctions.cpp).
 struct LoopSteering {
   std::set<const clang::ValueDecl *> values, contents;
 };
-LoopSteering loopConditionReads(clang::TranslationUnitDecl *tu);
+LoopSteering loopConditionReads(clang::TranslationUnitDecl *tu, bool exitsOutsideLoops = true);
 
 // The variables and members holding pointers (a pointer, an array of
 // pointers) whose value the file reads anywhere, not only as the place a

@@ -138,8 +138,9 @@ class Annotator : public RecursiveASTVisitor<Annotator> {
     pc_.rewriter.InsertTextBefore(whole.getBegin(), o.str());
     pc_.rewriter.InsertTextAfterToken(whole.getEnd(), "\n}\n" + pc_.lineMarker(pc_.line(whole.getEnd())));
     pc_.remark(begin, "task '" + name + "'" + (control ? " (creates or waits for tasks or for another thread, or calls MPI)" : "") +
-                          (steers ? (forced ? " (runs in simulation: hcc task run)"
-                                            : " (runs in simulation: its stores steer control code)")
+                          (steers ? (forced                    ? " (runs in simulation: hcc task run)"
+                                     : functions_.doesFileIo(d) ? " (runs in simulation: it reads or writes a file)"
+                                                                : " (runs in simulation: its stores steer control code)")
                                   : "") +
                           (nparams ? ", " + std::to_string(nparams) + " parameters" : "") +
                           (callees.empty() ? "" : ", calls " + std::to_string(callees.size()) +

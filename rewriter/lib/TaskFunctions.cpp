@@ -95,6 +95,95 @@ bool excludesOthers(const Stmt *s) {
          name == "omp_test_nest_lock";
 }
 
+// The C library's and POSIX's functions that read or write a file (stdout
+// included); not those on strings (sprintf, sscanf), nor those that write to
+// stderr (perror, and the others given stderr: below).
+const std::set<std::string> kFileFunctions = {
+    "printf", "fprintf", "vprintf", "vfprintf", "dprintf", "puts",   "fputs",   "putchar", "putc",   "fputc",
+    "fwrite", "scanf",   "fscanf",  "vscanf",   "vfscanf", "fgets",  "fgetc",   "getc",    "getchar", "fread",
+    "getline", "getdelim", "ungetc", "fopen",   "freopen", "fclose", "fseek",   "fseeko",  "ftell",  "ftello",
+    "rewind", "fflush",  "fsetpos", "fgetpos",  "read",    "write",  "pread",   "pwrite",  "lseek",  "open",
+    "close"};
+
+// Whether an expression names the program's error stream (stderr, std::cerr,
+// std::clog): a kernel's message on an error path that ends the program
+// (`fprintf(stderr, "out of memory\n"); exit(1);`) is not what it does.
+bool namesErrorStream(const Expr *e) {
+  auto *ref = dyn_cast<DeclRefExpr>(e->IgnoreParenImpCasts());
+  if (!ref || !ref->getDecl()->getIdentifier()) return false;
+  const StringRef n = ref->getDecl()->getName();
+  return n == "stderr" || n == "cerr" || n == "clog" || n == "wcerr" || n == "wclog";
+}
+
+// Whether a call writes to the error stream: its FILE * argument, or the
+// stream it is made on.
+bool writesErrorStream(const CallExpr *ce) {
+  for (const Expr *arg : ce->arguments())
+    if (namesErrorStream(arg)) return true;
+  return false;
+}
+
+// Whether a type is one of C++'s file streams (std::cout, an ofstream, a
+// reference to one), not a string stream.
+bool isFileStream(QualType t) {
+  t = t.getNonReferenceType();
+  if (t->isPointerType()) t = t->getPointeeType();
+  const CXXRecordDecl *r = t->getAsCXXRecordDecl();
+  if (!r || !r->hasDefinition()) return false;
+  auto named = [](const CXXRecordDecl *c) {
+    if (!c->isInStdNamespace() || !c->getIdentifier()) return false;
+    const StringRef n = c->getName();
+    return n == "basic_ostream" || n == "basic_istream";
+  };
+  if (r->isInStdNamespace() && r->getIdentifier() && r->getName().contains("stringstream")) return false;
+  return named(r) || !r->forallBases([&](const CXXRecordDecl *base) { return !named(base); });
+}
+
+// The stream a chain of << or >> starts from: `std::cerr` in `std::cerr <<
+// "bad " << n` (whose outer calls take the inner ones' results), as
+// written (a string stream is a basic_ostream once converted).
+const Expr *chainStream(const CXXOperatorCallExpr *op) {
+  const Expr *e = op;
+  while (auto *o = dyn_cast<CXXOperatorCallExpr>(e)) {
+    if (o->getNumArgs() == 0 || (o->getOperator() != OO_LessLess && o->getOperator() != OO_GreaterGreater)) break;
+    e = o->getArg(0)->IgnoreParenImpCasts();
+  }
+  return e;
+}
+
+// Whether the stream an expression names, as written, is a file's.
+bool fileStream(const Expr *stream) {
+  stream = stream->IgnoreParenImpCasts();
+  return isFileStream(stream->getType()) && !namesErrorStream(stream);
+}
+
+// Whether a statement reads or writes a file, anywhere in it: through the
+// C library or POSIX, or a C++ stream. A simulation runs such a task body,
+// so that what it prints is printed and what it reads is read: a task
+// reading its chunk of a file with fscanf, simulated, left the file where
+// the next read expected another position, and the program read other
+// numbers; a task printing its result printed nothing.
+bool doesFileIo(const Stmt *s) {
+  bool found = false;
+  forEach(s, [&](const Stmt *x) {
+    auto *ce = dyn_cast<CallExpr>(x);
+    if (found || !ce) return;
+    if (writesErrorStream(ce)) return;
+    // The C functions only (a C++ stream's own write() and close() are
+    // found by its type below, a string stream's are not a file's).
+    if (const FunctionDecl *f = ce->getDirectCallee();
+        f && f->getIdentifier() && !isa<CXXMethodDecl>(f) && f->getDeclContext()->getRedeclContext()->isFileContext() &&
+        kFileFunctions.count(f->getName().str()))
+      found = true;
+    else if (auto *op = dyn_cast<CXXOperatorCallExpr>(ce); op && op->getNumArgs() > 0 &&
+                                                             (op->getOperator() == OO_LessLess || op->getOperator() == OO_GreaterGreater))
+      found = fileStream(chainStream(op));
+    else if (auto *m = dyn_cast<CXXMemberCallExpr>(ce); m && m->getImplicitObjectArgument())
+      found = fileStream(m->getImplicitObjectArgument());
+  });
+  return found;
+}
+
 // Whether a statement creates, waits for or completes tasks, calls MPI,
 // waits for another thread or excludes others, anywhere in it.
 bool containsControlCode(const Stmt *s) {
@@ -127,8 +216,15 @@ class CallGraphBuilder : public RecursiveASTVisitor<CallGraphBuilder> {
     const FunctionDecl *key = fd->getCanonicalDecl();
     if (containsControlCode(fd->getBody())) tf_.control_.insert(key);
     const auto local = [](const VarDecl *v) { return v->hasLocalStorage(); };
-    if (storesSteering(fd->getBody(), local, tf_.conditionReads_, nullptr, &tf_.tested_))
+    // What the program's loops go round on is the program's: a library's
+    // inline functions (the C++ containers' and streams' templates) store
+    // into members their own loops read, and are not checked for it; nor
+    // for files, which the calls into them say (doesFileIo).
+    const bool library = tf_.pc_.sm.isInSystemHeader(tf_.pc_.sm.getExpansionLoc(fd->getLocation()));
+    if (storesSteering(fd->getBody(), local, tf_.conditionReads_, library ? nullptr : &tf_.loopContents_,
+                       &tf_.tested_))
       tf_.steers_.insert(key);
+    if (!library && doesFileIo(fd->getBody())) tf_.fileIo_.insert(key);
     tf_.callees_[key] = directCallees(fd->getBody());
     return true;
   }
@@ -149,7 +245,11 @@ class TaskVisitor : public RecursiveASTVisitor<TaskVisitor> {
     TaskFunctions::Task &t = tf_.tasks_[d->getBeginLoc().getRawEncoding()];
     t.control = t.control || tf_.bodyIsControl(body);
     t.steers = t.steers || bodySteers(d, body);
-    for (const FunctionDecl *f : directCallees(body)) t.callees.insert(f);
+    t.fileIo = t.fileIo || doesFileIo(body);
+    for (const FunctionDecl *f : directCallees(body)) {
+      t.callees.insert(f);
+      t.fileIo = t.fileIo || tf_.fileIo_.count(f);
+    }
     return true;
   }
 
@@ -177,7 +277,7 @@ class TaskVisitor : public RecursiveASTVisitor<TaskVisitor> {
       return range.isValid() && !sm.isBeforeInTranslationUnit(at, range.getBegin()) &&
              !sm.isBeforeInTranslationUnit(range.getEnd(), at);
     };
-    if (storesSteering(body, own, tf_.conditionReads_, nullptr, &tf_.tested_)) return true;
+    if (storesSteering(body, own, tf_.conditionReads_, &tf_.loopContents_, &tf_.tested_)) return true;
     for (const FunctionDecl *f : directCallees(body))
       if (tf_.steers_.count(f)) return true;
     return false;
@@ -188,7 +288,10 @@ class TaskVisitor : public RecursiveASTVisitor<TaskVisitor> {
 };
 
 TaskFunctions::TaskFunctions(PassContext &pc, TranslationUnitDecl *tu)
-    : pc_(pc), mangler_(pc.ctx.createMangleContext()), conditionReads_(conditionReads(tu)) {
+    : pc_(pc),
+      mangler_(pc.ctx.createMangleContext()),
+      conditionReads_(conditionReads(tu)),
+      loopContents_(loopConditionReads(tu, /*exitsOutsideLoops=*/false).contents) {
   // A block's address stored where some code follows it steers as one a
   // condition tests: the pointers read anywhere join what conditions read.
   const std::set<const ValueDecl *> followed = followedPointers(tu);
@@ -196,7 +299,7 @@ TaskFunctions::TaskFunctions(PassContext &pc, TranslationUnitDecl *tu)
   conditionReads_.insert(followed.begin(), followed.end());
   CallGraphBuilder(*this).TraverseDecl(tu);
   // What a function does, its callers do.
-  for (std::set<const FunctionDecl *> *marked : {&control_, &steers_})
+  for (std::set<const FunctionDecl *> *marked : {&control_, &steers_, &fileIo_})
     for (bool changed = true; changed;) {
       changed = false;
       for (auto &[f, cs] : callees_) {
@@ -248,7 +351,12 @@ bool TaskFunctions::isControl(const OMPTaskDirective *d) const {
 
 bool TaskFunctions::steers(const OMPTaskDirective *d) const {
   auto it = tasks_.find(d->getBeginLoc().getRawEncoding());
-  return it != tasks_.end() && it->second.steers;
+  return it != tasks_.end() && (it->second.steers || it->second.fileIo);
+}
+
+bool TaskFunctions::doesFileIo(const OMPTaskDirective *d) const {
+  auto it = tasks_.find(d->getBeginLoc().getRawEncoding());
+  return it != tasks_.end() && it->second.fileIo;
 }
 
 std::vector<std::string> TaskFunctions::externalCallees(const OMPTaskDirective *d) {

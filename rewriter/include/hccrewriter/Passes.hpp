@@ -222,6 +222,10 @@ class TaskFunctions {
   // stores what may steer control code (SteeringStores.hpp): it runs in
   // simulation, as a control body does.
   bool steers(const clang::OMPTaskDirective *d) const;
+  // Whether a task's body, directly or through functions of this file,
+  // reads or writes a file (stdout included): it runs in simulation too, and
+  // steers() says so.
+  bool doesFileIo(const clang::OMPTaskDirective *d) const;
   // The mark symbols of the functions of other translation units a task's
   // body may call, directly or through functions of this one (sorted).
   std::vector<std::string> externalCallees(const clang::OMPTaskDirective *d);
@@ -240,6 +244,7 @@ class TaskFunctions {
   struct Task {
     bool control = false;
     bool steers = false;
+    bool fileIo = false;
     std::set<const clang::FunctionDecl *> callees;
   };
   bool bodyIsControl(const clang::Stmt *body) const;
@@ -251,8 +256,13 @@ class TaskFunctions {
   std::map<const clang::FunctionDecl *, std::set<const clang::FunctionDecl *>> callees_;  // by canonical decl
   std::set<const clang::FunctionDecl *> control_;
   std::set<const clang::FunctionDecl *> steers_;      // functions whose stores steer control code
+  std::set<const clang::FunctionDecl *> fileIo_;      // functions that read or write a file
   std::set<const clang::ValueDecl *> conditionReads_;  // variables and members the file's conditions read
   std::set<const clang::ValueDecl *> tested_;  // the same, without the pointers followed (SteeringStores.hpp's flags)
+  // Arrays, pointers and objects whose contents decide how many times a
+  // loop of the file goes round (loopConditionReads, without the ifs that
+  // return outside loops): a task that stores numbers into them steers.
+  std::set<const clang::ValueDecl *> loopContents_;
   std::map<clang::SourceLocation::UIntTy, Task> tasks_;  // by the construct's location
   std::set<std::string> referenced_;  // marks of other files the annotations use
 };
