@@ -22,6 +22,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <simgrid/plugins/load.h>
 #include <simgrid/s4u.hpp>
 
 #include <algorithm>
@@ -31,6 +32,8 @@
 #include "cpu_clock.hpp"
 #include "sim_bursts.hpp"
 #include "sim_clocks.hpp"
+#include "ranks.hpp"
+#include "sim_platform.hpp"
 
 namespace hcc::rt {
 namespace {
@@ -69,6 +72,21 @@ bool program_reads() {
   return !g_burst_accounting || g_burst_accounting->clock_of_caller()->depth == 0;
 }
 
+// The CPU time the program's threads used, in simulated seconds, as
+// natively clock() counts every thread's: what the cores of the caller's
+// host computed (SimGrid's host load plugin), over a core's speed, and what
+// the caller owes. A program timing a region of two busy threads with
+// clock() read half its native figure when it was the simulated time, as
+// one thread computing all along would read it; that is still what a rank
+// of a simulation with ranks reads (its host's cores may compute for other
+// ranks: test/lit/mpi/process-cpu-clock.c), and what a simulation without
+// the plugin reads.
+double process_cpu_seconds(double now) {
+  if (!g_host_load_started || current_rank().simulated_ranks) return now;
+  const s4u::Host* host = s4u::this_actor::get_host();
+  return sg_host_get_computed_flops(host) / host->get_speed() + owed_seconds();
+}
+
 // The real clock where it counts, else what the real clock would say: its
 // origin plus the caller's simulated time (the simulated clock and what the
 // caller owes: no simcall, so that a loop polling the clock costs a read).
@@ -80,7 +98,7 @@ double wall_clock(clockid_t id) {
     case CLOCK_TAI:
       return origins().realtime + now;
     case CLOCK_PROCESS_CPUTIME_ID:  // as clock()
-      return origins().clock + now;
+      return origins().clock + process_cpu_seconds(now);
     default:  // the monotonic clocks
       return origins().monotonic + now;
   }
@@ -243,9 +261,9 @@ time_t time(time_t* out) {
 }
 
 // The processor time a program reads to time its work (clock(), and
-// clock_gettime's CLOCK_PROCESS_CPUTIME_ID): the simulated time since the
-// simulation began, as a single thread that computes all along would read
-// it; the real one counts every rank's work and the simulator's.
+// clock_gettime's CLOCK_PROCESS_CPUTIME_ID): the simulated CPU time of its
+// threads since the simulation began (process_cpu_seconds); the real one
+// counts every rank's work and the simulator's.
 clock_t clock(void) {
   if (!program_reads()) return hcc::rt::libc().clock();
   hcc::rt::ClockRead read("clock");

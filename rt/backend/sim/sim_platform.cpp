@@ -11,6 +11,7 @@
 
 #include <sys/wait.h>
 #include <unistd.h>
+#include <simgrid/plugins/load.h>
 #include <xbt/log.h>
 
 #include <algorithm>
@@ -33,6 +34,8 @@ extern "C" __attribute__((weak)) const char* const hcc_platform_dir;
 extern "C" __attribute__((weak)) int hcc_program_thread_locals;
 
 namespace hcc::rt {
+
+bool g_host_load_started = false;
 namespace s4u = simgrid::s4u;
 namespace fs = std::filesystem;
 
@@ -289,6 +292,10 @@ SimPlatform describe_node(const Config& config, s4u::Host* cpu, std::vector<s4u:
 
 void load_platform(s4u::Engine& engine, const std::string& name, const std::function<void()>& describe) {
   const std::string file = resolve_platform_file(name);
+  // What each host computed, for the program's CPU-time clock (clock(),
+  // sim_clocks.cpp): SimGrid's plugin is started before the hosts are made.
+  sg_host_load_plugin_init();
+  g_host_load_started = true;
   try {
     if (const std::optional<std::string> problem = probe_platform(engine, file, describe))
       throw std::runtime_error(*problem);

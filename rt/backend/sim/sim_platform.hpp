@@ -49,6 +49,10 @@ SimPlatform describe_platform(const Config& config);
 SimPlatform describe_node(const Config& config, simgrid::s4u::Host* cpu, std::vector<simgrid::s4u::Host*> gpus,
                           std::optional<int> cpu_workers);
 
+// SimGrid's host load plugin was started with the platform (load_platform):
+// what each host computed so far can be asked (sim_clocks.cpp's clock()).
+extern bool g_host_load_started;
+
 // SimGrid aborts or crashes, rather than throwing, on some platforms it
 // cannot use (a host with 0 cores, a GPU host with no route to the CPU). So
 // a platform file is first loaded and described (describe: throws
