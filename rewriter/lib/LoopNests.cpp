@@ -36,6 +36,7 @@
 #include <optional>
 #include <set>
 
+#include "LoopCounts.hpp"
 #include "SteeringStores.hpp"
 #include "StmtWalk.hpp"
 #include "clang/AST/ExprCXX.h"
@@ -47,82 +48,6 @@ using namespace clang;
 
 namespace hcc::rewriter {
 namespace {
-
-// Library functions a skipped loop may call: they compute or move data.
-const std::set<std::string> &libraryFunctions() {
-  static const std::set<std::string> names = [] {
-    std::set<std::string> s{"abs", "labs", "llabs", "memset", "memcpy", "memmove", "memcmp"};
-    for (const char *f : {"sin",   "cos",   "tan",  "asin", "acos",  "atan",  "atan2", "sinh",  "cosh",
-                          "tanh",  "exp",   "exp2", "expm1", "log",  "log2",  "log10", "log1p", "pow",
-                          "sqrt",  "cbrt",  "hypot", "fabs", "fmod", "floor", "ceil",  "round", "trunc",
-                          "fmin",  "fmax",  "fma",  "erf",  "erfc", "lround", "copysign"}) {
-      s.insert(f);
-      s.insert(std::string(f) + "f");
-      s.insert(std::string(f) + "l");
-    }
-    return s;
-  }();
-  return names;
-}
-
-const Expr *bare(const Expr *e) { return e ? e->IgnoreParenImpCasts() : nullptr; }
-
-const VarDecl *varOf(const Expr *e) {
-  auto *ref = dyn_cast_or_null<DeclRefExpr>(bare(e));
-  return ref ? dyn_cast<VarDecl>(ref->getDecl()) : nullptr;
-}
-
-bool isLoop(const Stmt *s) { return isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(s); }
-
-// `for (v = first; v OP bound; v += step)` over an integer v.
-struct Count {
-  const VarDecl *var = nullptr;
-  const Expr *first = nullptr, *bound = nullptr;
-  long long step = 0;
-  bool inclusive = false;
-};
-
-std::optional<Count> countOf(const ForStmt *f) {
-  Count c;
-  if (auto *ds = dyn_cast_or_null<DeclStmt>(f->getInit()); ds && ds->isSingleDecl()) {
-    c.var = dyn_cast<VarDecl>(ds->getSingleDecl());
-    if (c.var) c.first = c.var->getInit();
-  } else if (auto *bo = dyn_cast_or_null<BinaryOperator>(f->getInit()); bo && bo->getOpcode() == BO_Assign) {
-    c.var = varOf(bo->getLHS());
-    c.first = bo->getRHS();
-  }
-  if (!c.var || !c.first || !c.var->getType()->isIntegerType()) return std::nullopt;
-  // The step.
-  const Expr *inc = bare(f->getInc());
-  if (auto *u = dyn_cast_or_null<UnaryOperator>(inc); u && varOf(u->getSubExpr()) == c.var) {
-    c.step = u->isIncrementOp() ? 1 : u->isDecrementOp() ? -1 : 0;
-  } else if (auto *ca = dyn_cast_or_null<CompoundAssignOperator>(inc); ca && varOf(ca->getLHS()) == c.var) {
-    Expr::EvalResult r;
-    if ((ca->getOpcode() == BO_AddAssign || ca->getOpcode() == BO_SubAssign) &&
-        ca->getRHS()->EvaluateAsInt(r, c.var->getASTContext())) {
-      c.step = r.Val.getInt().getExtValue();
-      if (ca->getOpcode() == BO_SubAssign) c.step = -c.step;
-    }
-  }
-  if (c.step == 0) return std::nullopt;
-  // The condition, either way round.
-  auto *cond = dyn_cast_or_null<BinaryOperator>(bare(f->getCond()));
-  if (!cond) return std::nullopt;
-  BinaryOperatorKind op = cond->getOpcode();
-  if (varOf(cond->getLHS()) == c.var) {
-    c.bound = cond->getRHS();
-  } else if (varOf(cond->getRHS()) == c.var) {
-    c.bound = cond->getLHS();
-    op = op == BO_LT ? BO_GT : op == BO_GT ? BO_LT : op == BO_LE ? BO_GE : op == BO_GE ? BO_LE : op;
-  } else {
-    return std::nullopt;
-  }
-  if (op == BO_NE && (c.step == 1 || c.step == -1)) op = c.step > 0 ? BO_LT : BO_GT;
-  const bool up = op == BO_LT || op == BO_LE, down = op == BO_GT || op == BO_GE;
-  if ((up && c.step < 0) || (down && c.step > 0) || (!up && !down)) return std::nullopt;
-  c.inclusive = op == BO_LE || op == BO_GE;
-  return c;
-}
 
 class LoopNests {
  public:
@@ -316,10 +241,7 @@ class LoopNests {
     return found;
   }
 
-  std::string trip(const Count &c) const {
-    return "hcc_loop_trip((double)(" + pc_.exprText(c.first) + "), (double)(" + pc_.exprText(c.bound) + "), " +
-           std::to_string(c.step) + ", " + (c.inclusive ? "1" : "0") + ")";
-  }
+  std::string trip(const Count &c) const { return tripText(c, pc_.exprText(c.first), pc_.exprText(c.bound)); }
 
   // The iterations of the loops in s for one run of s: their trip counts
   // (times those of the loops inside them), summed; "" when s has no loop,

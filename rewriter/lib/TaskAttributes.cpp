@@ -6,9 +6,11 @@
 // its body creates or waits for tasks, fulfils a detached task's event or
 // calls MPI (simulations run such bodies and simulate the others;
 // TaskFunctions.cpp),
-// its `#pragma hcc params(...)` (evaluated in instrument and simulate builds
-// only), and its hcc priority, alloc/free and CUDA implementation
+// its `#pragma hcc params(...)`, else the work the compiler counts in its
+// body (TaskWork.cpp; evaluated in instrument and simulate builds only),
+// and its hcc priority, alloc/free and CUDA implementation
 // (CudaImpl.cpp). Tasks written in macros are left to the runtime's names.
+#include "TaskWork.hpp"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "hccrewriter/Passes.hpp"
 
@@ -88,12 +90,24 @@ class Annotator : public RecursiveASTVisitor<Annotator> {
       pc_.rewriter.InsertTextAfter(at, "\n" + cuda.definitions + pc_.lineMarker(pc_.line(at)));
     }
 
+    // Its parameters: the user's, else the work the compiler counts in it
+    // (TaskWork.cpp), for a body a simulation skips and charges its model.
+    std::vector<std::pair<std::string, std::string>> params;  // name, C expression
+    unsigned paramsLine = line;
+    if (info && !info->params.empty()) {
+      for (const auto &[pname, e] : info->params) params.emplace_back(pname, pc_.exprText(e));
+      paramsLine = pc_.line(info->params[0].second->getBeginLoc());
+    } else if (!control && !steers) {
+      if (std::string work = taskWork(pc_, d); !work.empty()) params.emplace_back("work", std::move(work));
+    }
+    const bool userParams = info && !info->params.empty();
+
     std::ostringstream o;
     o << "{\n";
-    const size_t nparams = info ? info->params.size() : 0;
+    const size_t nparams = params.size();
     if (nparams) {
       o << "static const char *const __hcc_pn" << n << "[] = {";
-      for (size_t i = 0; i < nparams; ++i) o << (i ? ", " : "") << quoted(info->params[i].first);
+      for (size_t i = 0; i < nparams; ++i) o << (i ? ", " : "") << quoted(params[i].first);
       o << "};\n";
     }
     o << TaskFunctions::calleeArray("__hcc_tc" + n, callees);
@@ -115,10 +129,8 @@ class Annotator : public RecursiveASTVisitor<Annotator> {
     o << cuda.blockInit;
     if (nparams) {
       o << "#ifdef HCC_CAPTURE_PARAMS\n"
-        << pc_.lineMarker(pc_.line(info->params[0].second->getBeginLoc())) << "const double __hcc_pv" << n << "[] = {";
-      for (size_t i = 0; i < nparams; ++i)
-        o << (i ? ", " : "") << "(double)("
-          << pc_.exprText(info->params[i].second) << ")";
+        << pc_.lineMarker(paramsLine) << "const double __hcc_pv" << n << "[] = {";
+      for (size_t i = 0; i < nparams; ++i) o << (i ? ", " : "") << "(double)(" << params[i].second << ")";
       o << "};\n"
         << "const hcc_omp_task_values __hcc_tv" << n << " = {__hcc_pv" << n << rest << "};\n"
         << "#else\n";
@@ -126,11 +138,13 @@ class Annotator : public RecursiveASTVisitor<Annotator> {
     o << "const hcc_omp_task_values __hcc_tv" << n << " = {0" << rest << "};\n";
     if (nparams) {
       // Not evaluated, still used (no unused-function warning for a helper
-      // only the parameters call).
-      o << "if (0) {\n";
-      for (size_t i = 0; i < nparams; ++i)
-        o << "  (void)(" << pc_.exprText(info->params[i].second) << ");\n";
-      o << "}\n#endif\n";
+      // only the user's parameters call).
+      if (userParams) {
+        o << "if (0) {\n";
+        for (size_t i = 0; i < nparams; ++i) o << "  (void)(" << params[i].second << ");\n";
+        o << "}\n";
+      }
+      o << "#endif\n";
     }
     o << "hcc_omp_next_task(&__hcc_ti" << n << ", &__hcc_tv" << n << ");\n";
     o << pc_.lineMarker(line);
@@ -142,7 +156,9 @@ class Annotator : public RecursiveASTVisitor<Annotator> {
                                      : functions_.doesFileIo(d) ? " (runs in simulation: it reads or writes a file)"
                                                                 : " (runs in simulation: its stores steer control code)")
                                   : "") +
-                          (nparams ? ", " + std::to_string(nparams) + " parameters" : "") +
+                          (userParams ? ", " + std::to_string(nparams) + " parameters"
+                           : nparams  ? ", work " + params[0].second
+                                      : "") +
                           (callees.empty() ? "" : ", calls " + std::to_string(callees.size()) +
                                                       " function(s) of other files") +
                           (cuda.wrapper.empty() ? "" : ", CUDA implementation"));

@@ -292,7 +292,9 @@ void Runtime::record(Task* t, int w, double end) {
 void Runtime::ran_on_creator(const hcc_codelet& codelet, int w, double start, double end, const double* params,
                              size_t nparams, uint32_t weight) {
   const double seconds = std::max(0.0, end - start - (measure_costs_ ? wall_clock_cost_ : 0.0));
-  const uint64_t footprint = footprint_of(nullptr, nullptr);  // as submit's for a task without data
+  // As submit's for a task without data.
+  const uint64_t footprint =
+      nparams > 0 && keyed_by_work(codelet) ? work_footprint(params[0]) : footprint_of(nullptr, nullptr);
   if (keep_history_) {
     timed_run_of(&codelet, w, seconds);
     record_observation(w, codelet.name, desc(w).arch, footprint, 0, seconds, weight);
@@ -358,25 +360,34 @@ std::optional<double> Runtime::loop_model(const std::string& kernel, uint64_t it
     if (std::optional<double> t =
             regression_over(kernel, "cpu", work > 0 ? "work" : "iterations", static_cast<double>(footprint)))
       return t;
-    const std::map<uint64_t, models::FootprintEntry>& sizes = models_.entries(kernel, "cpu");
-    auto closest = sizes.end();
-    for (auto it = sizes.begin(); it != sizes.end(); ++it) {
-      if (it->second.count == 0 || it->first == 0) continue;
-      const auto distance = [footprint](uint64_t n) { return n > footprint ? n - footprint : footprint - n; };
-      if (closest == sizes.end() || distance(it->first) < distance(closest->first)) closest = it;
-    }
-    if (closest == sizes.end()) return std::nullopt;
     // HCC_SIM_MODEL=histogram draws each chunk as it draws each task: the
     // chunks of one loop then differ as natively, and a barrier waits for
     // the slowest of them, where the mean would have them end together.
-    const models::FootprintEntry& e = closest->second;
-    const double seconds = config_.sim_model == "histogram" ? e.draw(rng_) : e.mean;
-    if (closest->first == footprint) return seconds;
-    return std::min(models::kMaxKernelSeconds,
-                    seconds * static_cast<double>(footprint) / static_cast<double>(closest->first));
+    return scaled_from_closest(kernel, "cpu", footprint, config_.sim_model == "histogram");
   } catch (const models::ModelError& e) {
     fatal(e.what());
   }
+}
+
+// The model of a run of kernel whose footprint is its work: the mean (or,
+// with sample, a draw) of the runs of that footprint, else the time per unit
+// of work of the closest footprint measured; nullopt when it has no model
+// (models_mutex_ held).
+std::optional<double> Runtime::scaled_from_closest(const std::string& kernel, const std::string& arch,
+                                                   uint64_t footprint, bool sample) {
+  const std::map<uint64_t, models::FootprintEntry>& sizes = models_.entries(kernel, arch);
+  auto closest = sizes.end();
+  for (auto it = sizes.begin(); it != sizes.end(); ++it) {
+    if (it->second.count == 0 || it->first == 0) continue;
+    const auto distance = [footprint](uint64_t n) { return n > footprint ? n - footprint : footprint - n; };
+    if (closest == sizes.end() || distance(it->first) < distance(closest->first)) closest = it;
+  }
+  if (closest == sizes.end()) return std::nullopt;
+  const models::FootprintEntry& e = closest->second;
+  const double seconds = sample ? e.draw(rng_) : e.mean;
+  if (closest->first == footprint) return seconds;
+  return std::min(models::kMaxKernelSeconds,
+                  seconds * static_cast<double>(footprint) / static_cast<double>(closest->first));
 }
 
 // The kernel's regression on arch at param = value, when it has one over
@@ -394,8 +405,9 @@ std::optional<double> Runtime::regression_over(const std::string& kernel, const 
 // The duration of task t from the models of kernel (the task's, or its
 // first-run model): the regression over the task's parameters when the
 // kernel has one and the task carries all its parameters, else the
-// footprint's mean (or, with sample, a draw from its histogram); nullopt
-// when there is no model.
+// footprint's mean (or, with sample, a draw from its histogram), else, for
+// a task keyed by its work, the closest footprint's scaled; nullopt when
+// there is no model.
 std::optional<double> Runtime::model_duration(const Task& t, const std::string& kernel, const std::string& arch,
                                               bool sample) {
   std::lock_guard<std::mutex> lock(models_mutex_);
@@ -428,7 +440,10 @@ std::optional<double> Runtime::model_duration_unchecked(const Task& t, const std
         if (complete) return std::max(0.0, models::evaluate(*fit, params));
       }
     }
+    // A task keyed by its work at a footprint no run measured: as a loop's.
     const models::FootprintEntry* e = models_.lookup(kernel, arch, t.footprint);
+    if ((!e || e->count == 0) && keyed_by_work(*cl) && t.footprint > 0)
+      return scaled_from_closest(kernel, arch, t.footprint, sample);
     if (!e || e->count == 0) return std::nullopt;
     return sample ? e->draw(rng_) : e->mean;
   } catch (const models::ModelError& e) {

@@ -653,6 +653,8 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
   // Split loops (split_loops.cpp): their kernels and histories, by name.
   std::optional<double> regression_over(const std::string& kernel, const std::string& arch, const std::string& param,
                                         double value);
+  std::optional<double> scaled_from_closest(const std::string& kernel, const std::string& arch, uint64_t footprint,
+                                            bool sample);
   std::optional<double> split_side_model(const std::string& kernel, const std::string& arch, double iterations);
   void seed_split_side(SplitSide& side, const std::string& kernel, const std::string& arch, long n, int parts,
                        int rounds, const hcc_split_section* sections, int nsections,

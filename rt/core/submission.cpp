@@ -94,7 +94,11 @@ Task* Runtime::submit(const hcc_task_desc& d, const TaskOptions& options) {
   t->mem_alloc = d.mem_alloc;
   t->mem_free = d.mem_free;
   // A tenth of a small task's submission: only where something reads it.
-  t->footprint = keep_params_ ? footprint_of(t->accesses.begin(), t->accesses.end()) : 0;
+  if (keep_params_)
+    t->footprint = !t->params.empty() && keyed_by_work(*cl) ? work_footprint(t->params[0])
+                                                            : footprint_of(t->accesses.begin(), t->accesses.end());
+  else
+    t->footprint = 0;
   if (d.naccesses > 1) t->merged = merged_if_repeated(t->accesses);
   t->group = reinterpret_cast<Group*>(d.group);
   t->region = options.region;

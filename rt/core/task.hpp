@@ -11,6 +11,7 @@
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <list>
 #include <memory>
 #include <string>
@@ -282,6 +283,16 @@ inline uint64_t footprint_of(const Access* first, const Access* last) {
   }
   return h;
 }
+
+// A task whose first parameter is `work` (the iterations the compiler
+// counted in its body, TaskWork.cpp, or the user's `#pragma hcc params(work
+// = ...)`) is keyed by it, as a loop run is: a simulation at another size
+// finds no model of that footprint and scales the closest one
+// (Runtime::model_duration). Others by the sizes of their data.
+inline bool keyed_by_work(const hcc_codelet& cl) {
+  return cl.nparams > 0 && cl.param_names && cl.param_names[0] && std::strcmp(cl.param_names[0], "work") == 0;
+}
+inline uint64_t work_footprint(double work) { return work >= 1 && work < 1e18 ? static_cast<uint64_t>(work + 0.5) : 0; }
 
 // Laid out by who writes what: the line that several threads change, then
 // what its submitter writes for every task, then what only some tasks use.

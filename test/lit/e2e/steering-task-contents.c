@@ -62,4 +62,4 @@ int main(void) {
 // NOTE: hccsim: note: 8 runs of 1 kernel charged from its models, not run: what they compute is not computed (fill (8))
 
 // REMARK: steering-task-contents.c:32:1: remark: hccsim: task 'steering-task-contents.c:32' (runs in simulation: its stores steer control code)
-// REMARK: steering-task-contents.c:43:1: remark: hccsim: task 'fill'{{$}}
+// REMARK: steering-task-contents.c:43:1: remark: hccsim: task 'fill', work hcc_loop_trip((double)((b) * (65536 / 8)), (double)(((b) + 1) * (65536 / 8)), 1, 0){{$}}

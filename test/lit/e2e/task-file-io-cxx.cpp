@@ -47,7 +47,7 @@ int main() {
 }
 // CHECK: task-file-io-cxx.cpp:24:1: remark: hccsim: task 'task-file-io-cxx.cpp:24' (runs in simulation: it reads or writes a file)
 // CHECK: task-file-io-cxx.cpp:26:1: remark: hccsim: task 'task-file-io-cxx.cpp:26' (runs in simulation: it reads or writes a file)
-// CHECK: task-file-io-cxx.cpp:31:1: remark: hccsim: task 'task-file-io-cxx.cpp:31'{{$}}
+// CHECK: task-file-io-cxx.cpp:31:1: remark: hccsim: task 'task-file-io-cxx.cpp:31', work hcc_loop_trip((double)(0), (double)(1000), 1, 0) + hcc_loop_trip((double)(0), (double)(1000), 1, 0){{$}}
 // A string stream is no file (the task steers for the library's own stores
 // into its buffer, as any task using a std::vector or std::string does).
 // CHECK-NOT: reads or writes a file

@@ -44,7 +44,7 @@ void f(float **matrix, float *out, int n, struct node *head) {
     float *mine = out + n;
     for (int i = 0; i < 16; ++i) mine[i] *= 2;
   }
-// REMARK: steering-tasks.c:[[@LINE-5]]:1: remark: hccsim: task 'steering-tasks.c:[[@LINE-5]]'{{$}}
+// REMARK: steering-tasks.c:[[@LINE-5]]:1: remark: hccsim: task 'steering-tasks.c:[[@LINE-5]]', work hcc_loop_trip((double)(0), (double)(16), 1, 0){{$}}
 #pragma omp task
 #pragma hcc task run
   bmod(out, out);
