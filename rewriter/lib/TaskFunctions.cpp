@@ -125,7 +125,7 @@ bool writesErrorStream(const CallExpr *ce) {
 
 // Whether a type is one of C++'s file streams (std::cout, an ofstream, a
 // reference to one), not a string stream.
-bool isFileStream(QualType t) {
+bool isFileStreamType(QualType t) {
   t = t.getNonReferenceType();
   if (t->isPointerType()) t = t->getPointeeType();
   const CXXRecordDecl *r = t->getAsCXXRecordDecl();
@@ -152,9 +152,9 @@ const Expr *chainStream(const CXXOperatorCallExpr *op) {
 }
 
 // Whether the stream an expression names, as written, is a file's.
-bool fileStream(const Expr *stream) {
+bool streamIsFile(const Expr *stream) {
   stream = stream->IgnoreParenImpCasts();
-  return isFileStream(stream->getType()) && !namesErrorStream(stream);
+  return isFileStreamType(stream->getType()) && !namesErrorStream(stream);
 }
 
 // Whether a statement reads or writes a file, anywhere in it: through the
@@ -177,9 +177,9 @@ bool doesFileIo(const Stmt *s) {
       found = true;
     else if (auto *op = dyn_cast<CXXOperatorCallExpr>(ce); op && op->getNumArgs() > 0 &&
                                                              (op->getOperator() == OO_LessLess || op->getOperator() == OO_GreaterGreater))
-      found = fileStream(chainStream(op));
+      found = streamIsFile(chainStream(op));
     else if (auto *m = dyn_cast<CXXMemberCallExpr>(ce); m && m->getImplicitObjectArgument())
-      found = fileStream(m->getImplicitObjectArgument());
+      found = streamIsFile(m->getImplicitObjectArgument());
   });
   return found;
 }

@@ -30,13 +30,7 @@ bool LineHistory::read(int core, double now, double move_cost) {
 
 bool LineHistory::update(int core, double now, double move_cost) {
   Uses* mine = &uses_of(core);
-  // A core's updates come in its program order: one kept later than this
-  // one was timed too late (its burst's time so far is read on the
-  // monotonic clock, and a preempted burst is charged its CPU time). Kept
-  // there, it hid the other core's updates until the simulated clock
-  // passed it: a loaded CI machine's run charged 4 moves in 500 rounds.
-  while (!mine->runs.empty() && mine->runs.back().first > now) mine->runs.pop_back();
-  if (!mine->runs.empty()) mine->runs.back().last = std::min(mine->runs.back().last, now);
+  keep_program_order(mine->runs, now);
   if (now < mine->held_until) {
     add(mine->runs, now);
     return false;
@@ -59,9 +53,7 @@ bool LineHistory::update(int core, double now, double move_cost) {
 
 double LineHistory::take(int core, double now) {
   Uses& mine = uses_of(core);
-  // As update's: its program order.
-  while (!mine.runs.empty() && mine.runs.back().first > now) mine.runs.pop_back();
-  if (!mine.runs.empty()) mine.runs.back().last = std::min(mine.runs.back().last, now);
+  keep_program_order(mine.runs, now);
   // A core's first take waits for none: the others' takes before it (a
   // sequential phase's draws) were over before it tried.
   const double since = mine.runs.empty() ? now : mine.runs.back().last;
@@ -72,6 +64,16 @@ double LineHistory::take(int core, double now) {
   // it waited for are not found again, and those of the wait's time are.
   add(mine.runs, now);
   return found;
+}
+
+// A core's updates come in its program order: one kept later than this
+// one was timed too late (its burst's time so far is read on the monotonic
+// clock, and a preempted burst is charged its CPU time). Kept there, it hid
+// the other core's updates until the simulated clock passed it: a loaded CI
+// machine's run charged 4 moves in 500 rounds.
+void LineHistory::keep_program_order(std::deque<Run>& runs, double now) {
+  while (!runs.empty() && runs.back().first > now) runs.pop_back();
+  if (!runs.empty()) runs.back().last = std::min(runs.back().last, now);
 }
 
 double LineHistory::updates_counted(const std::deque<Run>& runs, double since, double now) {

@@ -81,6 +81,8 @@ class LineHistory {
   // The updates of runs in (since, now], counted whole.
   static double updates_counted(const std::deque<Run>& runs, double since, double now);
   static void add(std::deque<Run>& runs, double at);
+  // Drops a core's runs timed after now, and ends its last one there.
+  static void keep_program_order(std::deque<Run>& runs, double now);
 
   std::vector<Uses> uses_;
 };
