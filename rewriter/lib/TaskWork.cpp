@@ -11,7 +11,8 @@
 // A loop counts where its bounds are arithmetic on values the task has when
 // it is created (its firstprivate scalars, the creating function's
 // variables and parameters, globals, a called function's parameters through
-// their arguments) that its body does not change; not on array elements or
+// their arguments, the body's own variables through their initialisers)
+// that its body does not change; not on array elements or
 // what a pointer points to, which a task that runs before it may still
 // write. A body with a loop that does not count this way, or calling a
 // function whose body the compiler does not see (a library's, another
@@ -35,7 +36,10 @@ using namespace clang;
 namespace hcc::rewriter {
 namespace {
 
-using Arguments = std::map<const ParmVarDecl *, std::string>;
+// The texts that stand for a called function's parameters (its call's
+// arguments) and for the body's own variables read in a bound (their
+// initialisers).
+using Arguments = std::map<const VarDecl *, std::string>;
 
 // Prints an expression of a called function with its parameters replaced by
 // their arguments' texts, and privatised globals as their rank's copies.
@@ -47,11 +51,10 @@ class ArgumentPrinter : public PrinterHelper {
     auto *ref = dyn_cast<DeclRefExpr>(s);
     auto *var = ref ? dyn_cast<VarDecl>(ref->getDecl()) : nullptr;
     if (!var) return false;
-    if (auto *p = dyn_cast<ParmVarDecl>(var))
-      if (auto it = args_.find(p); it != args_.end()) {
-        os << "(" << it->second << ")";
-        return true;
-      }
+    if (auto it = args_.find(var->getCanonicalDecl()); it != args_.end()) {
+      os << "(" << it->second << ")";
+      return true;
+    }
     if (auto it = privates_.find(var->getCanonicalDecl()); it != privates_.end()) {
       os << it->second;
       return true;
@@ -130,22 +133,40 @@ class WorkCounter {
       return std::nullopt;
     Arguments args;
     for (unsigned i = 0; i < call->getNumArgs() && i < def->getNumParams(); ++i)
-      if (std::optional<std::string> v = value(call->getArg(i), frame)) args[def->getParamDecl(i)] = *v;
+      if (std::optional<std::string> v = value(call->getArg(i), frame))
+        args[def->getParamDecl(i)->getCanonicalDecl()] = *v;
     std::optional<std::string> w = of(def->getBody(), Frame{def->getBody(), &args}, depth + 1);
     calling_.erase(def);
     return w;
   }
 
   // e's text where the task is created, when it has the value there that
-  // it has where it runs (frame's root does not change what it reads).
-  std::optional<std::string> value(const Expr *e, const Frame &frame) const {
+  // it has where it runs (frame's root does not change what it reads). A
+  // variable of the body's own that nothing assigns after its initialiser
+  // is its initialiser's text (`long end = ...; for (i = b * bs; i < end;
+  // ...)`), where that has such a value. depth: initialisers followed.
+  std::optional<std::string> value(const Expr *e, const Frame &frame, int depth = 0) const {
     bool ok = true;
     std::set<const VarDecl *> vars;
+    Arguments locals;
     forEach(e, [&](const Stmt *x) {
+      if (!ok) return;
       if (auto *ref = dyn_cast<DeclRefExpr>(x)) {
         if (auto *v = dyn_cast<VarDecl>(ref->getDecl())) {
-          ok &= known(v, frame);
           vars.insert(v->getCanonicalDecl());
+          switch (known(v, frame)) {
+            case Known::kNo:
+              ok = false;
+              break;
+            case Known::kOwn: {
+              const std::optional<std::string> init = depth < 8 ? value(v->getInit(), frame, depth + 1) : std::nullopt;
+              if (init) locals[v->getCanonicalDecl()] = *init;
+              else ok = false;
+              break;
+            }
+            case Known::kYes:
+              break;
+          }
         } else {
           ok &= isa<EnumConstantDecl>(ref->getDecl());
         }
@@ -175,28 +196,33 @@ class WorkCounter {
       if (const VarDecl *v = varOf(target); v && vars.count(v->getCanonicalDecl())) ok = false;
     });
     if (!ok) return std::nullopt;
+    if (frame.args) locals.insert(frame.args->begin(), frame.args->end());
     std::string text;
     llvm::raw_string_ostream os(text);
-    static const Arguments kNone;
-    ArgumentPrinter printer(frame.args ? *frame.args : kNone, pc_.privateAccess);
+    ArgumentPrinter printer(locals, pc_.privateAccess);
     e->printPretty(os, &printer, pc_.ctx.getPrintingPolicy());
     return os.str();
   }
 
-  // v holds, where the task is created, what frame's code reads: a scalar
-  // or an object not declared in the task's body (nor in the called function, whose
-  // parameters count where their arguments did).
-  bool known(const VarDecl *v, const Frame &frame) const {
+  // Whether v holds, where the task is created, what frame's code reads: a
+  // scalar or an object not declared in the task's body (nor in the called
+  // function, whose parameters count where their arguments did: kYes), a
+  // scalar the body declares with an initialiser (kOwn: its initialiser
+  // may), or neither.
+  enum class Known { kNo, kYes, kOwn };
+  Known known(const VarDecl *v, const Frame &frame) const {
     const QualType type = v->getType().getNonReferenceType();
-    // An object's members and size() count ('.' only: e's checks).
+    // An object's members and size() count ('.' only: value's checks).
     if (type.isVolatileQualified() || !(type->isArithmeticType() || type->isEnumeralType() || type->isRecordType()))
-      return false;
-    if (v->isImplicit() || !v->getIdentifier()) return false;
-    if (auto *p = dyn_cast<ParmVarDecl>(v); p && frame.args) return frame.args->count(p) > 0;
+      return Known::kNo;
+    if (v->isImplicit() || !v->getIdentifier()) return Known::kNo;
+    if (isa<ParmVarDecl>(v) && frame.args) return frame.args->count(v->getCanonicalDecl()) ? Known::kYes : Known::kNo;
     const SourceManager &sm = pc_.sm;
     const SourceLocation at = sm.getExpansionLoc(v->getLocation());
     const SourceLocation b = sm.getExpansionLoc(frame.root->getBeginLoc()), e = sm.getExpansionLoc(frame.root->getEndLoc());
-    return sm.isBeforeInTranslationUnit(at, b) || sm.isBeforeInTranslationUnit(e, at);
+    if (sm.isBeforeInTranslationUnit(at, b) || sm.isBeforeInTranslationUnit(e, at)) return Known::kYes;
+    const bool own = v->hasLocalStorage() && v->getInit() && type->isArithmeticType() && !isa<ParmVarDecl>(v);
+    return own ? Known::kOwn : Known::kNo;
   }
 
   PassContext &pc_;

@@ -211,7 +211,7 @@ void Runtime::simulate_body(Task* t, int w, const Buffers& buffers, bool first_o
   t->start_time = backend_->now();
   double measured = 0;
   if (control || steers || calibrate) measured = run_body_in_simulation(t, w, buffers);
-  else note_replayed_kernel(cl->name);
+  else note_replayed_kernel(cl->name, cl->nparams == 0 && t->accesses.empty());
   if (workers_[w].cpu) {
     if (!bursts) backend_->compute(charge_measured ? measured : duration.value_or(0.0));
   } else {

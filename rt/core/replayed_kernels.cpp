@@ -5,7 +5,9 @@
 #include <cstdio>
 #include <functional>
 #include <map>
+#include <set>
 #include <string>
+#include <vector>
 
 namespace hcc::rt {
 namespace {
@@ -15,9 +17,31 @@ std::map<std::string, uint64_t>& replayed() {
   return *runs;
 }
 
+std::set<std::string>& one_size() {
+  static auto* names = new std::set<std::string>;  // used until the process ends
+  return *names;
+}
+
+// A few names, then how many more.
+template <typename Names>
+std::string listed(const Names& names, size_t total) {
+  constexpr size_t kNamed = 6;
+  std::string s;
+  size_t shown = 0;
+  for (const std::string& n : names) {
+    if (shown++ == kNamed) break;
+    s += (s.empty() ? "" : ", ") + n;
+  }
+  if (total > kNamed) s += ", and " + std::to_string(total - kNamed) + " more";
+  return s;
+}
+
 }  // namespace
 
-void note_replayed_kernel(const char* name) { ++replayed()[name]; }
+void note_replayed_kernel(const char* name, bool one_size_for_all) {
+  ++replayed()[name];
+  if (one_size_for_all) one_size().insert(name);
+}
 
 void report_replayed_kernels() {
   std::map<std::string, uint64_t>& runs = replayed();
@@ -29,19 +53,21 @@ void report_replayed_kernels() {
     by_runs.emplace(n, &name);
     total += n;
   }
-  constexpr size_t kNamed = 6;
-  std::string named;
-  size_t shown = 0;
-  for (const auto& [n, name] : by_runs) {
-    if (shown++ == kNamed) break;
-    named += (named.empty() ? "" : ", ") + *name + " (" + std::to_string(n) + ")";
-  }
-  if (runs.size() > kNamed) named += ", and " + std::to_string(runs.size() - kNamed) + " more";
+  std::vector<std::string> named;
+  for (const auto& [n, name] : by_runs) named.push_back(*name + " (" + std::to_string(n) + ")");
   std::fprintf(stderr,
                "hccsim: note: %" PRIu64 " run%s of %zu kernel%s charged from %s models, not run: what they compute "
                "is not computed (%s)\n",
                total, total == 1 ? "" : "s", runs.size(), runs.size() == 1 ? "" : "s",
-               runs.size() == 1 ? "its" : "their", named.c_str());
+               runs.size() == 1 ? "its" : "their", listed(named, named.size()).c_str());
+  std::set<std::string>& blind = one_size();
+  if (!blind.empty())
+    std::fprintf(stderr,
+                 "hccsim: note: %s %s one model for every size (no depend items, no #pragma hcc params, no loop the "
+                 "compiler counts): at another input than the instrumented run's, %s charged its time\n",
+                 listed(blind, blind.size()).c_str(), blind.size() == 1 ? "has" : "have",
+                 blind.size() == 1 ? "it is" : "they are");
+  blind.clear();
   runs.clear();
 }
 

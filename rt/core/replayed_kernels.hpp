@@ -9,9 +9,11 @@
 namespace hcc::rt {
 
 // Counts one run of kernel `name` charged and not run. Actors run one at a
-// time: no lock.
-void note_replayed_kernel(const char* name);
-// The line on stderr, if a kernel was not run since the last one.
+// time: no lock. one_size_for_all: the run had nothing its model could be
+// keyed on (no data, no parameter, a loop not counted): its model is one
+// time whatever the input's size, which the report says.
+void note_replayed_kernel(const char* name, bool one_size_for_all = false);
+// The lines on stderr, if a kernel was not run since the last ones.
 void report_replayed_kernels();
 
 }  // namespace hcc::rt

@@ -1,9 +1,10 @@
 // A task without `#pragma hcc params` whose body a simulation skips gets the
 // parameter `work`: the iterations of its body's loops, counted where the
 // task is created (their bounds through a called function's parameters
-// too), so its model is keyed and fitted on its size. None where a bound
-// reads what the task may find changed (an array element, through a
-// pointer, a variable the body assigns or declares), where a loop does not
+// too, and through the body's own variables to their initialisers), so its
+// model is keyed and fitted on its size. None where a bound reads what the
+// task may find changed (an array element, through a pointer, a variable
+// the body assigns), where a loop does not
 // count (a `while`), or where the body calls a function the compiler does
 // not see; none for a body that runs in a simulation (it creates tasks).
 // RUN: %hcc-rewrite %s -- -fopenmp | %strip-checks | FileCheck %s
@@ -47,7 +48,7 @@ void tasks(double *a, int nb, int bs, int m, const int *sizes, struct block blk,
       int half = bs / 2;
       for (int i = 0; i < half; i++) a[i] = 0;
     }
-// CHECK: static const hcc_omp_task_info __hcc_ti5 = {"task-work.c:[[@LINE-5]]", "task-work.c", [[@LINE-5]], 0, 0, 0,
+// CHECK: const double __hcc_pv5[] = {(double)(hcc_loop_trip((double)(0), (double)((bs / 2)), 1, 0))};
 #pragma omp task
     halve(a, bs);
 // CHECK: static const hcc_omp_task_info __hcc_ti6 = {"halve", "task-work.c", [[@LINE-2]], 0, 0, 0,
@@ -74,5 +75,12 @@ void tasks(double *a, int nb, int bs, int m, const int *sizes, struct block blk,
     }
 // CHECK: static const hcc_omp_task_info __hcc_ti10 = {"task-work.c:[[@LINE-5]]", "task-work.c", [[@LINE-5]], HCC_CODELET_CONTROL, 0, 0,
 // CHECK: static const hcc_omp_task_info __hcc_ti11 = {"scale", "task-work.c", [[@LINE-4]], 0, 1, __hcc_pn11,
+#pragma omp task
+    {
+      int rows = bs;
+      rows -= 1;
+      for (int i = 0; i < rows; i++) a[i] = 0;
+    }
+// CHECK: static const hcc_omp_task_info __hcc_ti12 = {"task-work.c:[[@LINE-6]]", "task-work.c", [[@LINE-6]], 0, 0, 0,
   }
 }
