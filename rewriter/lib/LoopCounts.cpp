@@ -1,6 +1,7 @@
 // How many times a `for` loop goes round (LoopCounts.hpp).
 #include "LoopCounts.hpp"
 
+#include "StmtWalk.hpp"
 #include "clang/AST/ASTContext.h"
 
 using namespace clang;
@@ -21,6 +22,18 @@ const std::set<std::string> &libraryFunctions() {
     return s;
   }();
   return names;
+}
+
+bool changesAny(const Stmt *s, const std::set<const VarDecl *> &vars) {
+  bool changed = false;
+  forEach(s, [&](const Stmt *x) {
+    const Expr *target = nullptr;
+    if (auto *b = dyn_cast<BinaryOperator>(x); b && b->isAssignmentOp()) target = b->getLHS();
+    if (auto *u = dyn_cast<UnaryOperator>(x); u && (u->isIncrementDecrementOp() || u->getOpcode() == UO_AddrOf))
+      target = u->getSubExpr();
+    if (const VarDecl *v = varOf(target); v && vars.count(v->getCanonicalDecl())) changed = true;
+  });
+  return changed;
 }
 
 std::optional<Count> countOf(const ForStmt *f) {

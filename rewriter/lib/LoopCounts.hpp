@@ -39,6 +39,10 @@ struct Count {
 
 std::optional<Count> countOf(const clang::ForStmt *f);
 
+// Whether s assigns one of vars (canonical declarations), increments or
+// decrements it, or takes its address.
+bool changesAny(const clang::Stmt *s, const std::set<const clang::VarDecl *> &vars);
+
 // The C expression of a loop's trip count from its first value's and
 // bound's texts (hcc_loop_trip, rt/include/hcc/hcc.h).
 inline std::string tripText(const Count &c, const std::string &first, const std::string &bound) {

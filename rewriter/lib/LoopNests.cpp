@@ -302,16 +302,7 @@ class LoopNests {
                   CXXStaticCastExpr, CXXFunctionalCastExpr, MaterializeTemporaryExpr, CXXBoolLiteralExpr>(x);
       }
     });
-    if (!ok) return false;
-    // Nothing in root assigns them or takes their address.
-    forEach(root, [&](const Stmt *x) {
-      const Expr *target = nullptr;
-      if (auto *b = dyn_cast<BinaryOperator>(x); b && b->isAssignmentOp()) target = b->getLHS();
-      if (auto *u = dyn_cast<UnaryOperator>(x); u && (u->isIncrementDecrementOp() || u->getOpcode() == UO_AddrOf))
-        target = u->getSubExpr();
-      if (const VarDecl *v = varOf(target); v && vars.count(v->getCanonicalDecl())) ok = false;
-    });
-    return ok;
+    return ok && !changesAny(root, vars);
   }
 
   bool declaredIn(const VarDecl *v, const Stmt *root) const {

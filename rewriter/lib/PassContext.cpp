@@ -57,30 +57,40 @@ std::string PassContext::text(CharSourceRange r) const {
 }
 
 namespace {
-// Prints a privatised variable as the expression that reaches the running
-// rank's copy.
-class PrivateAccessPrinter : public PrinterHelper {
+// Prints a variable given a text of its own as that text, in parentheses
+// (a called function's parameter as its argument, TaskWork.cpp), and a
+// privatised variable as the expression that reaches the running rank's
+// copy.
+class VariablePrinter : public PrinterHelper {
  public:
-  explicit PrivateAccessPrinter(const std::map<const VarDecl *, std::string> &access) : access_(access) {}
+  VariablePrinter(const std::map<const VarDecl *, std::string> &substitutes,
+                  const std::map<const VarDecl *, std::string> &access)
+      : substitutes_(substitutes), access_(access) {}
   bool handledStmt(Stmt *s, raw_ostream &os) override {
     auto *ref = dyn_cast<DeclRefExpr>(s);
     auto *var = ref ? dyn_cast<VarDecl>(ref->getDecl()) : nullptr;
-    auto it = var ? access_.find(var->getCanonicalDecl()) : access_.end();
+    if (!var) return false;
+    if (auto it = substitutes_.find(var->getCanonicalDecl()); it != substitutes_.end()) {
+      os << "(" << it->second << ")";
+      return true;
+    }
+    auto it = access_.find(var->getCanonicalDecl());
     if (it == access_.end()) return false;
     os << it->second;
     return true;
   }
 
  private:
-  const std::map<const VarDecl *, std::string> &access_;
+  const std::map<const VarDecl *, std::string> &substitutes_, &access_;
 };
 }  // namespace
 
-std::string PassContext::exprText(const Expr *e) const {
+std::string PassContext::exprText(const Expr *e, const std::map<const VarDecl *, std::string> &substitutes) const {
   std::string out;
   llvm::raw_string_ostream os(out);
-  PrivateAccessPrinter helper(privateAccess);
-  e->printPretty(os, privateAccess.empty() ? nullptr : &helper, ctx.getPrintingPolicy());
+  VariablePrinter helper(substitutes, privateAccess);
+  const bool plain = substitutes.empty() && privateAccess.empty();
+  e->printPretty(os, plain ? nullptr : &helper, ctx.getPrintingPolicy());
   return os.str();
 }
 

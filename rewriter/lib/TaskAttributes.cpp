@@ -94,13 +94,13 @@ class Annotator : public RecursiveASTVisitor<Annotator> {
     // (TaskWork.cpp), for a body a simulation skips and charges its model.
     std::vector<std::pair<std::string, std::string>> params;  // name, C expression
     unsigned paramsLine = line;
-    if (info && !info->params.empty()) {
+    const bool userParams = info && !info->params.empty();
+    if (userParams) {
       for (const auto &[pname, e] : info->params) params.emplace_back(pname, pc_.exprText(e));
       paramsLine = pc_.line(info->params[0].second->getBeginLoc());
     } else if (!control && !steers) {
       if (std::string work = taskWork(pc_, d); !work.empty()) params.emplace_back("work", std::move(work));
     }
-    const bool userParams = info && !info->params.empty();
 
     std::ostringstream o;
     o << "{\n";

@@ -28,8 +28,6 @@
 #include "LoopCounts.hpp"
 #include "StmtWalk.hpp"
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/PrettyPrinter.h"
-#include "llvm/Support/raw_ostream.h"
 
 using namespace clang;
 
@@ -40,32 +38,6 @@ namespace {
 // arguments) and for the body's own variables read in a bound (their
 // initialisers).
 using Arguments = std::map<const VarDecl *, std::string>;
-
-// Prints an expression of a called function with its parameters replaced by
-// their arguments' texts, and privatised globals as their rank's copies.
-class ArgumentPrinter : public PrinterHelper {
- public:
-  ArgumentPrinter(const Arguments &args, const std::map<const VarDecl *, std::string> &privates)
-      : args_(args), privates_(privates) {}
-  bool handledStmt(Stmt *s, raw_ostream &os) override {
-    auto *ref = dyn_cast<DeclRefExpr>(s);
-    auto *var = ref ? dyn_cast<VarDecl>(ref->getDecl()) : nullptr;
-    if (!var) return false;
-    if (auto it = args_.find(var->getCanonicalDecl()); it != args_.end()) {
-      os << "(" << it->second << ")";
-      return true;
-    }
-    if (auto it = privates_.find(var->getCanonicalDecl()); it != privates_.end()) {
-      os << it->second;
-      return true;
-    }
-    return false;
-  }
-
- private:
-  const Arguments &args_;
-  const std::map<const VarDecl *, std::string> &privates_;
-};
 
 bool mathOrMemory(const FunctionDecl *f) {
   const IdentifierInfo *id = f->getIdentifier();
@@ -187,21 +159,9 @@ class WorkCounter {
                   MaterializeTemporaryExpr, CXXBoolLiteralExpr>(x);
       }
     });
-    if (!ok) return std::nullopt;
-    forEach(frame.root, [&](const Stmt *x) {
-      const Expr *target = nullptr;
-      if (auto *b = dyn_cast<BinaryOperator>(x); b && b->isAssignmentOp()) target = b->getLHS();
-      if (auto *u = dyn_cast<UnaryOperator>(x); u && (u->isIncrementDecrementOp() || u->getOpcode() == UO_AddrOf))
-        target = u->getSubExpr();
-      if (const VarDecl *v = varOf(target); v && vars.count(v->getCanonicalDecl())) ok = false;
-    });
-    if (!ok) return std::nullopt;
+    if (!ok || changesAny(frame.root, vars)) return std::nullopt;
     if (frame.args) locals.insert(frame.args->begin(), frame.args->end());
-    std::string text;
-    llvm::raw_string_ostream os(text);
-    ArgumentPrinter printer(locals, pc_.privateAccess);
-    e->printPretty(os, &printer, pc_.ctx.getPrintingPolicy());
-    return os.str();
+    return pc_.exprText(e, locals);
   }
 
   // Whether v holds, where the task is created, what frame's code reads: a

@@ -320,7 +320,7 @@ void Runtime::creator_run_cost_measured(bool included, double seconds, int inter
 // extrapolates a larger grid by its rows only.
 void Runtime::record_loop_chunk(const std::string& kernel, double start, double end, double seconds,
                                 uint64_t iterations, double work, uint32_t weight) {
-  const uint64_t footprint = work > 0 ? static_cast<uint64_t>(std::llround(work)) : iterations;
+  const uint64_t footprint = work > 0 ? work_footprint(work) : iterations;
   record_model(kernel, "cpu", footprint, 0, seconds, weight);
   if (!keep_records_) return;
   append_program_record(kernel, start, end, seconds, footprint,
@@ -356,7 +356,7 @@ void Runtime::append_program_record(const std::string& kernel, double start, dou
 std::optional<double> Runtime::loop_model(const std::string& kernel, uint64_t iterations, double work) {
   std::lock_guard<std::mutex> lock(models_mutex_);
   try {
-    const uint64_t footprint = work > 0 ? static_cast<uint64_t>(std::llround(work)) : iterations;
+    const uint64_t footprint = work > 0 ? work_footprint(work) : iterations;
     if (std::optional<double> t =
             regression_over(kernel, "cpu", work > 0 ? "work" : "iterations", static_cast<double>(footprint)))
       return t;

@@ -24,7 +24,7 @@ std::set<std::string>& one_size() {
 
 // A few names, then how many more.
 template <typename Names>
-std::string listed(const Names& names, size_t total) {
+std::string listed(const Names& names) {
   constexpr size_t kNamed = 6;
   std::string s;
   size_t shown = 0;
@@ -32,7 +32,7 @@ std::string listed(const Names& names, size_t total) {
     if (shown++ == kNamed) break;
     s += (s.empty() ? "" : ", ") + n;
   }
-  if (total > kNamed) s += ", and " + std::to_string(total - kNamed) + " more";
+  if (names.size() > kNamed) s += ", and " + std::to_string(names.size() - kNamed) + " more";
   return s;
 }
 
@@ -59,13 +59,13 @@ void report_replayed_kernels() {
                "hccsim: note: %" PRIu64 " run%s of %zu kernel%s charged from %s models, not run: what they compute "
                "is not computed (%s)\n",
                total, total == 1 ? "" : "s", runs.size(), runs.size() == 1 ? "" : "s",
-               runs.size() == 1 ? "its" : "their", listed(named, named.size()).c_str());
+               runs.size() == 1 ? "its" : "their", listed(named).c_str());
   std::set<std::string>& blind = one_size();
   if (!blind.empty())
     std::fprintf(stderr,
                  "hccsim: note: %s %s one model for every size (no depend items, no #pragma hcc params, no loop the "
                  "compiler counts): at another input than the instrumented run's, %s charged its time\n",
-                 listed(blind, blind.size()).c_str(), blind.size() == 1 ? "has" : "have",
+                 listed(blind).c_str(), blind.size() == 1 ? "has" : "have",
                  blind.size() == 1 ? "it is" : "they are");
   blind.clear();
   runs.clear();

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <array>
 #include <atomic>
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -292,7 +293,10 @@ inline uint64_t footprint_of(const Access* first, const Access* last) {
 inline bool keyed_by_work(const hcc_codelet& cl) {
   return cl.nparams > 0 && cl.param_names && cl.param_names[0] && std::strcmp(cl.param_names[0], "work") == 0;
 }
-inline uint64_t work_footprint(double work) { return work >= 1 && work < 1e18 ? static_cast<uint64_t>(work + 0.5) : 0; }
+// The footprint of a run of that work (a task's, or a loop's where counted).
+inline uint64_t work_footprint(double work) {
+  return work > 0 && work < 1e18 ? static_cast<uint64_t>(std::llround(work)) : 0;
+}
 
 // Laid out by who writes what: the line that several threads change, then
 // what its submitter writes for every task, then what only some tasks use.

@@ -128,7 +128,9 @@ struct PassContext {
   std::string text(clang::CharSourceRange r) const;
   // An expression as C or C++ source, printed from the AST: macros and
   // `_Pragma` strings expanded.
-  std::string exprText(const clang::Expr *e) const;
+  // substitutes: variables printed as other texts, in parentheses.
+  std::string exprText(const clang::Expr *e,
+                       const std::map<const clang::VarDecl *, std::string> &substitutes = {}) const;
   // The token range of a statement, including its terminating ';'.
   clang::CharSourceRange stmtRange(const clang::Stmt *s) const;
   // The range of a directive and its structured block.
