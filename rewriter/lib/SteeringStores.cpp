@@ -13,6 +13,7 @@
 #include <cctype>
 #include <map>
 #include <optional>
+#include <string>
 #include <tuple>
 #include <vector>
 
@@ -21,6 +22,7 @@
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
 
 using namespace clang;
 
@@ -45,10 +47,38 @@ bool holdsContents(const ValueDecl *d) {
   return t->isPointerType() || t->isArrayType() || t->isReferenceType() || t->isRecordType();
 }
 
+const ValueDecl *storedBase(const Expr *target);
+
+// The member whose elements a member function of the file returns, a
+// reference to one or its value (`double &at(int i, int j) { return v[i *
+// n + j]; }`: v), or null: `g.at(i, j)` is then `g.v[...]`, whose stores
+// leave g's other members (`g.n`, that loops go round by) as they were.
+const FieldDecl *accessedMember(const CXXMemberCallExpr *call) {
+  const CXXMethodDecl *m = call->getMethodDecl();
+  const FunctionDecl *def = m ? m->getDefinition() : nullptr;
+  if (!def || !def->getBody()) return nullptr;
+  const FieldDecl *member = nullptr;
+  bool others = false;
+  forEach(def->getBody(), [&](const Stmt *x) {
+    auto *r = dyn_cast<ReturnStmt>(x);
+    if (!r) return;
+    const Expr *e = r->getRetValue() ? r->getRetValue()->IgnoreParenImpCasts() : nullptr;
+    auto *op = dyn_cast_or_null<CXXOperatorCallExpr>(e);
+    auto *u = dyn_cast_or_null<UnaryOperator>(e);
+    const bool element = isa_and_nonnull<ArraySubscriptExpr>(e) || (op && op->getOperator() == OO_Subscript) ||
+                         (u && u->getOpcode() == UO_Deref);
+    const auto *f = element ? dyn_cast_or_null<FieldDecl>(storedBase(e)) : nullptr;
+    if (!f || (member && member != f)) others = true;
+    member = f;
+  });
+  return others ? nullptr : member;
+}
+
 // The array, pointer, object or member an element store writes into:
 // `a[i][j]`, `*p`, `v[i]` (std::vector's operator[]), `g.at(i, j)` (a
-// member function returning a reference: its object), `s.x[i]` (the
-// member); null where the compiler cannot name one.
+// member function returning a reference: the member it returns an element
+// of, accessedMember, else its object), `s.x[i]` (the member); null where
+// the compiler cannot name one.
 const ValueDecl *storedBase(const Expr *target) {
   for (const Expr *e = target->IgnoreParenImpCasts();;) {
     if (auto *a = dyn_cast<ArraySubscriptExpr>(e)) {
@@ -58,6 +88,7 @@ const ValueDecl *storedBase(const Expr *target) {
     } else if (auto *op = dyn_cast<CXXOperatorCallExpr>(e); op && op->getOperator() == OO_Subscript) {
       e = op->getArg(0)->IgnoreParenImpCasts();
     } else if (auto *mc = dyn_cast<CXXMemberCallExpr>(e); mc && mc->getImplicitObjectArgument()) {
+      if (const FieldDecl *member = accessedMember(mc)) return member->getCanonicalDecl();
       e = mc->getImplicitObjectArgument()->IgnoreParenImpCasts();
     } else if (auto *m = dyn_cast<MemberExpr>(e)) {
       const auto *f = dyn_cast<FieldDecl>(m->getMemberDecl());
@@ -69,6 +100,19 @@ const ValueDecl *storedBase(const Expr *target) {
       return nullptr;
     }
   }
+}
+
+// Whether a member call reads only a standard container's shape, its size
+// or where it begins and ends (`k < v.size()`, `it != v.end()`), which no
+// store into its elements changes: its object is read as a value, as a
+// pointer's is by a null test.
+bool readsShape(const CXXMemberCallExpr *call) {
+  const CXXMethodDecl *m = call->getMethodDecl();
+  if (!m || !m->getIdentifier() || !m->getParent()->isInStdNamespace()) return false;
+  static const std::set<std::string> kShape = {"size",  "empty",  "length", "capacity", "max_size", "begin",
+                                               "end",   "cbegin", "cend",   "rbegin",   "rend",     "crbegin",
+                                               "crend"};
+  return kShape.count(m->getName().str()) > 0;
 }
 
 // What a condition reads, and what flows into it: `norm = sqrt(red); while
@@ -86,7 +130,8 @@ const ValueDecl *storedBase(const Expr *target) {
 // Without, every read is of a value and only variables are assigned to.
 class ConditionFinder : public RecursiveASTVisitor<ConditionFinder> {
  public:
-  ConditionFinder(bool loopsOnly, bool exitsOutsideLoops) : loopsOnly_(loopsOnly), exitsOutsideLoops_(exitsOutsideLoops) {}
+  ConditionFinder(const SourceManager &sm, bool loopsOnly, bool exitsOutsideLoops)
+      : sm_(sm), loopsOnly_(loopsOnly), exitsOutsideLoops_(exitsOutsideLoops) {}
   bool shouldVisitTemplateInstantiations() const { return true; }
   bool shouldVisitLambdaBody() const { return true; }
   // How many loops enclose what is visited (an if that leaves one).
@@ -107,13 +152,13 @@ class ConditionFinder : public RecursiveASTVisitor<ConditionFinder> {
         if (target) store(target, s->getCond());
       });
     const bool leaves = jumpsOut(s) && (exitsOutsideLoops_ || loops_ > 0);
-    return loopsOnly_ && !leaves ? true : add(s->getCond());
+    return loopsOnly_ && !leaves ? true : add(s, s->getCond());
   }
-  bool VisitWhileStmt(WhileStmt *s) { return add(s->getCond()); }
-  bool VisitDoStmt(DoStmt *s) { return add(s->getCond()); }
-  bool VisitForStmt(ForStmt *s) { return add(s->getCond()); }
-  bool VisitSwitchStmt(SwitchStmt *s) { return loopsOnly_ ? true : add(s->getCond()); }
-  bool VisitConditionalOperator(ConditionalOperator *e) { return loopsOnly_ ? true : add(e->getCond()); }
+  bool VisitWhileStmt(WhileStmt *s) { return add(s, s->getCond()); }
+  bool VisitDoStmt(DoStmt *s) { return add(s, s->getCond()); }
+  bool VisitForStmt(ForStmt *s) { return add(s, s->getCond()); }
+  bool VisitSwitchStmt(SwitchStmt *s) { return loopsOnly_ ? true : add(s, s->getCond()); }
+  bool VisitConditionalOperator(ConditionalOperator *e) { return loopsOnly_ ? true : add(e, e->getCond()); }
   bool VisitBinaryOperator(BinaryOperator *e) {
     if (e->isAssignmentOp()) store(e->getLHS(), e->getRHS());
     return true;
@@ -204,12 +249,23 @@ class ConditionFinder : public RecursiveASTVisitor<ConditionFinder> {
       else if (auto *op = dyn_cast<CXXOperatorCallExpr>(x); op && op->getOperator() == OO_Subscript)
         object = op->getArg(0);
       else if (auto *mc = dyn_cast<CXXMemberCallExpr>(x)) object = mc->getImplicitObjectArgument();
+      if (auto *mc = dyn_cast<CXXMemberCallExpr>(x); mc && readsShape(mc)) {  // not through its callee either
+        todo.push_back({mc->getImplicitObjectArgument(), false});
+        continue;
+      }
+      if (auto *mc = dyn_cast<CXXMemberCallExpr>(x))  // `g.at(i, j)` reads as `g.v[...]`
+        if (const FieldDecl *member = accessedMember(mc)) fn(Node{member->getCanonicalDecl(), loopsOnly_});
       for (const Stmt *c : x->children()) todo.push_back({c, c == object});
       if (auto *cs = dyn_cast<CapturedStmt>(x)) todo.push_back({cs->getCapturedStmt(), false});
     }
   }
-  bool add(const Stmt *cond) {
-    eachRead(cond, [&](const Node &n) { read_.insert(n); });
+  // The conditions of the standard library's inline functions are its own
+  // (`if (__a < __b) return __b;` in std::max made every number a program
+  // passes to std::max steer); what its functions return still flows from
+  // what they are given (VisitFunctionDecl, VisitCallExpr).
+  bool add(const Stmt *construct, const Stmt *cond) {
+    if (!sm_.isInSystemHeader(sm_.getExpansionLoc(construct->getBeginLoc())))
+      eachRead(cond, [&](const Node &n) { read_.insert(n); });
     return true;
   }
   void flow(const Node &to, const Stmt *from) {
@@ -355,6 +411,7 @@ class ConditionFinder : public RecursiveASTVisitor<ConditionFinder> {
     return result;
   }
 
+  const SourceManager &sm_;
   bool loopsOnly_;
   bool exitsOutsideLoops_;  // an if outside any loop that returns counts (loopConditionReads)
   int loops_ = 0;
@@ -467,7 +524,7 @@ std::set<const ValueDecl *> followedPointers(TranslationUnitDecl *tu) {
 }
 
 std::set<const ValueDecl *> conditionReads(TranslationUnitDecl *tu) {
-  ConditionFinder f(false, true);
+  ConditionFinder f(tu->getASTContext().getSourceManager(), false, true);
   f.TraverseDecl(tu);
   std::set<const ValueDecl *> values;
   for (const Node &n : f.steering()) values.insert(n.decl);
@@ -475,7 +532,7 @@ std::set<const ValueDecl *> conditionReads(TranslationUnitDecl *tu) {
 }
 
 LoopSteering loopConditionReads(TranslationUnitDecl *tu, bool exitsOutsideLoops) {
-  ConditionFinder f(true, exitsOutsideLoops);
+  ConditionFinder f(tu->getASTContext().getSourceManager(), true, exitsOutsideLoops);
   f.TraverseDecl(tu);
   LoopSteering reads;
   for (const Node &n : f.steering()) (n.contents ? reads.contents : reads.values).insert(n.decl);
