@@ -38,7 +38,8 @@ void attach_program_memory(ProgramMemorySink* sink);
 void detach_program_memory(ProgramMemorySink* sink);  // if attached
 
 // While one lives on a thread, the program's allocations are not counted:
-// those of a kernel's body (a task whose codelet is not control code). A
+// those of a kernel's body (a task whose codelet is neither control code
+// nor steering, or declares what it allocates: kernels.cpp). A
 // simulation does not run kernels, so what they allocate is counted, in
 // every mode, by what their tasks declare (hcc_task_desc::mem_alloc and
 // mem_free, #pragma hcc task alloc/free); counting it natively too would
