@@ -386,6 +386,26 @@ std::optional<double> Runtime::loop_model(const std::string& kernel, uint64_t it
   }
 }
 
+LoopContention* Runtime::loop_contention(const std::string& kernel) {
+  std::lock_guard<std::mutex> lock(models_mutex_);
+  try {
+    if (models_.entries(kernel, "cpu").empty()) return nullptr;
+  } catch (const models::ModelError& e) {
+    fatal(e.what());
+  }
+  return &loop_contention_[kernel];
+}
+
+double Runtime::measured_loop_mean(const std::string& kernel, uint64_t iterations, double work) {
+  std::lock_guard<std::mutex> lock(models_mutex_);
+  try {
+    const models::FootprintEntry* e = models_.lookup(kernel, "cpu", work > 0 ? work_footprint(work) : iterations);
+    return e && e->count > 0 ? e->mean : -1;
+  } catch (const models::ModelError& e) {
+    fatal(e.what());
+  }
+}
+
 // The model of a run of kernel whose footprint is its work: the mean (or,
 // with sample, a draw) of the runs of that footprint, else the time per unit
 // of work of the closest footprint measured; nullopt when it has no model

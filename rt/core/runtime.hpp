@@ -28,6 +28,7 @@
 #include "config.hpp"
 #include "hccmodels/model_file.hpp"
 #include "instrument_sampling.hpp"
+#include "loop_contention.hpp"
 #include "program_memory.hpp"
 #include "scheduler.hpp"
 #include "short_tasks.hpp"
@@ -170,6 +171,11 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
   // Instrumented runs: what one read of wallclock() adds to an interval.
   double wall_clock_cost() const { return wall_clock_cost_; }
   std::optional<double> loop_model(const std::string& kernel, uint64_t iterations, double work);
+  // Simulations that run a loop's chunks (loop_contention.hpp): the loop's
+  // contention, null when the instrumented runs measured none of its
+  // chunks; and the mean they measured at a chunk's footprint, -1 for none.
+  LoopContention* loop_contention(const std::string& kernel);
+  double measured_loop_mean(const std::string& kernel, uint64_t iterations, double work);
   uint64_t peak_memory(int node) const { return trace_->peak_memory(node); }
   // The program's heap (rt/program/program_memory.hpp), from start to shutdown.
   void program_memory_changed(uint64_t bytes_in_use) override;
@@ -650,6 +656,7 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
   // once its model holds its first observations (models_mutex_).
   std::map<std::pair<const void*, const void*>, double> cost_bounds_;
   models::ModelStore models_;
+  std::map<std::string, LoopContention> loop_contention_;  // by loop kernel (models_mutex_)
   // Split loops (split_loops.cpp): their kernels and histories, by name.
   std::optional<double> regression_over(const std::string& kernel, const std::string& arch, const std::string& param,
                                         double value);

@@ -47,18 +47,38 @@ bool listed(std::set<std::string>& (*loops)(), const std::string& kernel) {
   return loops().count(kernel) > 0;
 }
 
+// A chunk that runs in a simulation: its bursts are scaled by its loop's
+// contention, when the instrumented runs measured the loop.
+void contended_chunk(State& s, const ident_t* loc, uint64_t iterations, double work) {
+  rt::LoopContention* contention = nullptr;
+  {
+    std::lock_guard<std::mutex> lock(s.contention_mutex);
+    auto [it, added] = s.contention.try_emplace(loc, nullptr);
+    if (added) it->second = s.rt.loop_contention(kernel_name(loc));
+    contention = it->second;
+  }
+  if (contention) rt::contended_chunk_begins(contention, s.rt.measured_loop_mean(kernel_name(loc), iterations, work));
+}
+
 }  // namespace
 
 bool chunk_begins(State& s, const ident_t* loc, uint64_t iterations) {
   const bool simulated_marks = any_marked && s.rt.simulated();
-  if (!s.loops_recorded && !s.loops_modelled && !simulated_marks) return true;
+  if (!s.loops_recorded && !s.loops_modelled && !simulated_marks && !s.loops_contended) return true;
   Thread& me = caller(s);
+  const double work = me.loop_work * static_cast<double>(iterations);
+  if (!s.loops_recorded && !s.loops_modelled && !simulated_marks) {
+    contended_chunk(s, loc, iterations, work);
+    return true;
+  }
   rt::loop_chunk_runs(s.rt, true);  // unless charged from its model below
   if (s.loops_modelled || simulated_marks) {
     const std::string kernel = kernel_name(loc);
     const bool pragma = simulated_marks && listed(marked, kernel);  // #pragma hcc model
-    if (!pragma && (!s.loops_modelled || listed(steering, kernel))) return true;
-    const double work = me.loop_work * static_cast<double>(iterations);
+    if (!pragma && (!s.loops_modelled || listed(steering, kernel))) {
+      if (s.loops_contended) contended_chunk(s, loc, iterations, work);
+      return true;
+    }
     if (const std::optional<double> seconds = s.rt.loop_model(kernel, iterations, work)) {
       const double start = s.rt.time();
       s.rt.charge_seconds(*seconds);
@@ -87,6 +107,7 @@ bool chunk_begins(State& s, const ident_t* loc, uint64_t iterations) {
 }
 
 void chunk_ends(State& s) {
+  if (s.loops_contended) rt::contended_chunk_ends();
   if (s.loops_recorded || s.loops_modelled || any_marked) rt::loop_chunk_runs(s.rt, false);  // as chunk_begins set it
   if (!s.loops_recorded) return;
   Thread& me = caller(s);

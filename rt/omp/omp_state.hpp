@@ -312,6 +312,11 @@ struct State final : rt::Runtime::Extension {
   // chunk; simulations with HCC_SIM_LOOPS=model charge their models.
   bool loops_recorded = false;
   bool loops_modelled = false;
+  // Simulations that charge bursts: the chunks that run are scaled by their
+  // loop's contention (rt/program/loop_contention.hpp), by construct.
+  bool loops_contended = false;
+  std::mutex contention_mutex;
+  std::map<const ident_t*, rt::LoopContention*> contention;
   // By construct (its hcc_omp_task_info, else its outlined body) and number
   // of depend items.
   std::map<std::pair<const void*, int>, std::unique_ptr<Codelet>> codelets;

@@ -115,6 +115,18 @@ bool between_mpi_clock_reads(const char* where, const char* last_entry) {
   return where && last_entry && std::strcmp(where, "MPI_Wtime") == 0 && std::strcmp(last_entry, "MPI_Wtime") == 0;
 }
 
+// A long burst of a chunk whose loop's contention is kept, scaled by it
+// (loop_contention.hpp); the chunk's first counts its model.
+double contended(BurstClock& c, double seconds) {
+  LoopContention& loop = *c.contention;
+  if (c.chunk_model >= 0) {
+    loop.modelled += std::exchange(c.chunk_model, -1.0);
+    c.chunk_modelled = true;
+  }
+  if (c.chunk_modelled) loop.measured += std::max(0.0, seconds);
+  return seconds * loop.factor();
+}
+
 // Charges the burst from the mark to `now` (the monotonic clock, read first
 // at the entry: finding the caller's clock is the runtime's work, 20-30 ns
 // that made each of a Fibonacci's seven bursts per task several times the
@@ -149,6 +161,7 @@ void close_burst(BurstClock& c, double now, const char* where = nullptr, bool ga
     if (native >= 0) seconds = native;
   } else {
     short_sites().erase(c.site);
+    if (c.contention) seconds = contended(c, seconds);
   }
   c.mark = -1;
   seconds = std::max(0.0, seconds);
@@ -340,6 +353,18 @@ std::string openmp_site(const char* psource) {
   for (const char* c = file; c < file_end; ++c)
     if (*c == '/') base = c + 1;
   return std::string(base, file_end) + ":" + std::string(function_end + 1, line_end);
+}
+
+void contended_chunk_begins(LoopContention* contention, double model) {
+  if (!bursts_charged()) return;
+  BurstClock& c = *g_burst_accounting->clock_of_caller();
+  c.contention = contention;
+  c.chunk_model = model;
+  c.chunk_modelled = false;
+}
+
+void contended_chunk_ends() {
+  if (bursts_charged()) g_burst_accounting->clock_of_caller()->contention = nullptr;
 }
 
 void burst_hold() {

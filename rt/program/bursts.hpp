@@ -22,6 +22,7 @@
 #include <string>
 
 #include "cpu_clock.hpp"
+#include "loop_contention.hpp"
 #include "private_vars.hpp"
 
 namespace hcc::rt {
@@ -42,6 +43,9 @@ struct BurstClock {
   const char* last_entry = nullptr;  // the `where` of the entry the burst began at
   bool line_moved = false;  // instrumented runs: the sampled burst's atomics moved a line (hcc_shared_line)
   double finding_moves = 0;  // and the seconds it spent finding out, left out of it
+  LoopContention* contention = nullptr;  // the loop whose chunk the thread runs (loop_contention.hpp)
+  double chunk_model = -1;  // and the chunk's model, until its first long burst counts it there
+  bool chunk_modelled = false;  // the chunk's bursts count in its loop's contention
   uint32_t countdown = 0;  // instrumented runs: bursts until the next sampled one (burst_models.hpp)
   uint32_t sampled = 0;    // and how many were
   std::minstd_rand gaps;   // and the draws of the countdowns

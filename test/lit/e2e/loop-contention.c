@@ -1,0 +1,41 @@
+// A worksharing loop's chunks that run in a simulation are charged their
+// bursts scaled by the loop's contention: how much longer the instrumented
+// run's chunks took, side by side, than the same chunks alone here (a
+// simulation runs one thread at a time: a memory-bound loop had the
+// machine's bandwidth to itself). Each of the two chunks spins 0.05 s of
+// its thread's CPU clock (the instrumented run's models hold that however
+// loaded the machine running the test): about 0.05 s with those models,
+// 0.10 s with models whose chunks took twice as long (their means doubled),
+// 0.05 s without models.
+// REQUIRES: hcc-rt-sim
+// RUN: %hccsim -finstrument %s -o %t.inst
+// RUN: %hccsim -fsimulate %s -o %t.sim
+// RUN: rm -rf %t.m %t.m2 && env OMP_NUM_THREADS=2 HCC_MODEL_DIR=%t.m %t.inst > /dev/null
+// RUN: env HCC_PLATFORM=laptop HCC_MODEL_DIR=%t.m %t.sim 2>/dev/null | FileCheck %s --check-prefix=ONCE
+// RUN: cp -r %t.m %t.m2 && python3 %S/Inputs/scale_model.py %t.m2 'loop_*' 2
+// RUN: env HCC_PLATFORM=laptop HCC_MODEL_DIR=%t.m2 %t.sim 2>/dev/null | FileCheck %s --check-prefix=TWICE
+// RUN: env HCC_PLATFORM=laptop %t.sim 2>/dev/null | FileCheck %s --check-prefix=ONCE
+#include <omp.h>
+#include <stdio.h>
+#include <time.h>
+
+static double thread_seconds(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+int main(void) {
+  const double w0 = omp_get_wtime();
+#pragma omp parallel for schedule(static)
+  for (int i = 0; i < 2; i++) {
+    const double end = thread_seconds() + 0.05;
+    while (thread_seconds() < end) {
+    }
+  }
+  const double wall = omp_get_wtime() - w0;
+  printf("loop %s (%.4f)\n", wall > 0.09 && wall < 0.11 ? "twice" : wall > 0.045 && wall < 0.058 ? "once" : "other", wall);
+  return 0;
+}
+// ONCE: loop once
+// TWICE: loop twice
