@@ -602,6 +602,26 @@ bool sharedPlace(const Expr *e, const std::function<bool(const VarDecl *)> &isOw
   return !var || !isOwn(var);
 }
 
+// Whether a call of a standard class's member function that changes its
+// object (`v.push_back(i)`, `v.resize(n)`, `q.pop()`, `v.clear()`: a
+// container's size, not one element, as at() or a non-const begin() give)
+// changes an object a condition reads (`k < v.size()`): a loop that
+// collects items under a critical section decides how many times the
+// loops over them go round.
+bool changesReadObject(const CallExpr *call, const std::function<bool(const VarDecl *)> &isOwn,
+                       const std::set<const ValueDecl *> &conditions, const std::set<const ValueDecl *> *contents) {
+  const auto *mc = dyn_cast<CXXMemberCallExpr>(call);
+  const CXXMethodDecl *m = mc ? mc->getMethodDecl() : nullptr;
+  if (!m || m->isConst() || !m->getIdentifier() || !m->getParent()->isInStdNamespace()) return false;
+  static const std::set<std::string> kElementAccess = {"at",   "front", "back",  "data",   "begin",
+                                                       "end",  "rbegin", "rend", "cbegin", "cend"};
+  if (kElementAccess.count(m->getName().str())) return false;
+  const ValueDecl *object = storedBase(mc->getImplicitObjectArgument());
+  const auto *var = dyn_cast_or_null<VarDecl>(object);
+  if (!object || (var && isOwn(var))) return false;
+  return conditions.count(object) > 0 || (contents && contents->count(object) > 0);
+}
+
 // Whether a call frees a block that other code allocated or follows
 // (`free(scratch[b])`): the program's heap is its data structure, and a
 // simulated release would leave the block allocated (the simulated peak
@@ -648,7 +668,8 @@ bool storesSteering(const Stmt *s, const std::function<bool(const VarDecl *)> &i
   forEach(s, [&](const Stmt *x) {
     if (steers) return;
     if (auto *call = dyn_cast<CallExpr>(x)) {
-      steers = callWritesSteering(call, isOwn, conditions) || releasesShared(call, isOwn);
+      steers = callWritesSteering(call, isOwn, conditions) || releasesShared(call, isOwn) ||
+               changesReadObject(call, isOwn, conditions, contents);
       return;
     }
     if (auto *del = dyn_cast<CXXDeleteExpr>(x)) {

@@ -84,3 +84,19 @@ int memberThroughReference(Grid &g, const std::vector<int> &sizes) {
   for (int j = 0; j < g.n; ++j) total += j;
   return total;
 }
+
+// Items collected under a critical section: the loop changes the vector's
+// size, which the loop after it goes round by.
+long collect(int n) {
+  std::vector<int> picked;
+#pragma omp parallel for
+  for (int i = 0; i < n; ++i)
+    if (i % 7 == 0) {
+#pragma omp critical
+      picked.push_back(i);
+    }
+// CHECK: steering-cxx-containers.cpp:[[@LINE-6]]:1: remark: hccsim: loop 'loop:steering-cxx-containers.cpp:[[@LINE-6]]' runs in simulation even under HCC_SIM_LOOPS=model: what it stores decides how many times a loop of the program goes round
+  long s = 0;
+  for (std::size_t k = 0; k < picked.size(); ++k) s += picked[k];
+  return s;
+}
