@@ -22,8 +22,10 @@ the two threads share a core's caches and its path to memory) or far apart
 between the two: a round is made again (up to --retries times, then kept)
 when bench/probe/line_probe.c read another state after it than before it,
 or when bench/machine_state.py's probe found the machine slowed or busy.
-Each run's time is the sum of the best of each loop, from its MB/s lines
-(simulated time in a simulation). Figures, medians over the rounds:
+Each run's time is its makespan (the summary line's: the first touch of
+the arrays and every repeat of the loops, simulated time in a simulation;
+the best repeat, STREAM's own figure, picks the repeat whose noise was the
+most favourable). Figures, medians over the rounds:
 
     figure contended_loop_prediction_error_pct = <|simulated with models - native| / native, %>
     figure uncontended_loop_prediction_error_pct = <|simulated without models - native| / native, %>
@@ -42,26 +44,20 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from machine_state import SpeedCheck  # noqa: E402
 
-SIZES = {"copy": 2, "scale": 2, "add": 3, "triad": 3}  # arrays of 4 M doubles each loop reads and writes
-
-
 def log(msg):
     print(msg, file=sys.stderr, flush=True)
 
 
-def loops_seconds(out):
-    """The sum of each loop's best time, from its `<loop> <MB/s> MB/s` line."""
-    rates = dict(re.findall(r"^(copy|scale|add|triad) ([0-9]+) MB/s$", out, re.M))
-    if len(rates) != 4 or "stream: ok" not in out:
-        raise RuntimeError(f"unexpected output: {out[-300:]}")
-    return sum(SIZES[k] * 8 * 4_000_000 / (float(v) * 1e6) for k, v in rates.items())
-
-
 def run(cmd, env, timeout=120):
+    """The run's makespan, from its `hccsim: mode=...` line; it must print its four rates and `stream: ok`."""
     p = subprocess.run(cmd, env=dict(os.environ, **env), capture_output=True, text=True, timeout=timeout)
     if p.returncode != 0:
         raise RuntimeError(f"{' '.join(cmd)} exited with {p.returncode}: {p.stderr.strip()[-300:]}")
-    return loops_seconds(p.stdout)
+    rates = re.findall(r"^(copy|scale|add|triad) [0-9]+ MB/s$", p.stdout, re.M)
+    makespan = re.search(r"^hccsim: mode=\w+ makespan=([0-9.]+)", p.stderr + p.stdout, re.M)
+    if len(rates) != 4 or "stream: ok" not in p.stdout or not makespan:
+        raise RuntimeError(f"{' '.join(cmd)}: unexpected output: {p.stdout[-300:]} {p.stderr[-300:]}")
+    return float(makespan.group(1))
 
 
 def main():
