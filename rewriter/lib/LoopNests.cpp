@@ -435,7 +435,7 @@ class FunctionCollector : public RecursiveASTVisitor<FunctionCollector> {
 void rewriteLoopNests(PassContext &pc, TranslationUnitDecl *tu) {
   FunctionCollector c;
   c.TraverseDecl(tu);
-  LoopNests nests(pc, loopConditionReads(tu));
+  LoopNests nests(pc, loopConditionReads(tu, /*exitsOutsideLoops=*/true, /*otherFiles=*/true));
   for (const FunctionDecl *f : c.functions) nests.function(f);
   nests.finish();
 }

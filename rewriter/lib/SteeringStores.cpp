@@ -130,8 +130,8 @@ bool readsShape(const CXXMemberCallExpr *call) {
 // Without, every read is of a value and only variables are assigned to.
 class ConditionFinder : public RecursiveASTVisitor<ConditionFinder> {
  public:
-  ConditionFinder(const SourceManager &sm, bool loopsOnly, bool exitsOutsideLoops)
-      : sm_(sm), loopsOnly_(loopsOnly), exitsOutsideLoops_(exitsOutsideLoops) {}
+  ConditionFinder(const SourceManager &sm, bool loopsOnly, bool exitsOutsideLoops, bool calledElsewhere = false)
+      : sm_(sm), loopsOnly_(loopsOnly), exitsOutsideLoops_(exitsOutsideLoops), calledElsewhere_(calledElsewhere) {}
   bool shouldVisitTemplateInstantiations() const { return true; }
   bool shouldVisitLambdaBody() const { return true; }
   // How many loops enclose what is visited (an if that leaves one).
@@ -173,12 +173,40 @@ class ConditionFinder : public RecursiveASTVisitor<ConditionFinder> {
   }
   // What a function returns flows into its calls (`red = sweep()`).
   bool VisitFunctionDecl(FunctionDecl *f) {
-    if (f->hasBody())
-      forEach(f->getBody(), [&](const Stmt *x) {
-        if (auto *r = dyn_cast<ReturnStmt>(x); r && r->getRetValue())
-          flow({f->getCanonicalDecl(), false}, r->getRetValue());
-      });
+    if (!f->hasBody()) return true;
+    const bool exported = givesNumbersElsewhere(f);
+    forEach(f->getBody(), [&](const Stmt *x) {
+      if (auto *r = dyn_cast<ReturnStmt>(x); r && r->getRetValue()) {
+        flow({f->getCanonicalDecl(), false}, r->getRetValue());
+        if (exported && f->getReturnType()->isArithmeticType()) add(r, r->getRetValue());
+      }
+    });
+    for (const ParmVarDecl *p : f->parameters()) {
+      if (!exported) break;
+      const QualType t = p->getType();
+      const bool reference = t->isReferenceType();
+      if (!(reference || t->isPointerType())) continue;
+      const QualType number = t->getPointeeType();
+      if (!number.isConstQualified() && number->isArithmeticType() && (reference || !indexed(f->getBody(), p)))
+        read_.insert({p->getCanonicalDecl(), !reference});  // `*residual = r`, `residual = r`
+    }
     return true;
+  }
+  // Whether body indexes p or moves it (`p[i]`, `p + i`, `p++`): an array,
+  // not the place of one number.
+  static bool indexed(const Stmt *body, const ParmVarDecl *p) {
+    const auto names = [p](const Expr *e) {
+      auto *ref = dyn_cast<DeclRefExpr>(e->IgnoreParenImpCasts());
+      return ref && ref->getDecl() == p;
+    };
+    bool found = false;
+    forEach(body, [&](const Stmt *x) {
+      if (auto *a = dyn_cast<ArraySubscriptExpr>(x)) found |= names(a->getBase());
+      else if (auto *b = dyn_cast<BinaryOperator>(x); b && (b->isAdditiveOp() || b->isCompoundAssignmentOp()))
+        found |= names(b->getLHS()) || names(b->getRHS());
+      else if (auto *u = dyn_cast<UnaryOperator>(x); u && u->isIncrementDecrementOp()) found |= names(u->getSubExpr());
+    });
+    return found;
   }
   // Loops: arguments flow into the parameters of the file's functions
   // (`nearest(point, centres)` returns what its distances to centres say).
@@ -403,6 +431,17 @@ class ConditionFinder : public RecursiveASTVisitor<ConditionFinder> {
     return found;
   }
 
+  // Loops, in a file without main: whether f is one of the functions the
+  // program's other files call (external linkage, not inline), whose
+  // conditions this file does not see: the number it returns, or stores
+  // through a pointer or reference it was given, may decide how many times
+  // their loops go round (`while (change > tol) change = step(a, b);` in
+  // main.cpp, with step's reduction in solver.cpp).
+  bool givesNumbersElsewhere(const FunctionDecl *f) const {
+    return loopsOnly_ && calledElsewhere_ && f->isExternallyVisible() && !f->isInlined() &&
+           !sm_.isInSystemHeader(sm_.getExpansionLoc(f->getBeginLoc()));
+  }
+
   template <typename Traverse>
   bool inLoop(Traverse traverse) {
     ++loops_;
@@ -414,6 +453,7 @@ class ConditionFinder : public RecursiveASTVisitor<ConditionFinder> {
   const SourceManager &sm_;
   bool loopsOnly_;
   bool exitsOutsideLoops_;  // an if outside any loop that returns counts (loopConditionReads)
+  bool calledElsewhere_;    // other files call the file's functions (givesNumbersElsewhere)
   int loops_ = 0;
   std::set<Node> read_;
   std::map<Node, std::set<Node>> sources_;
@@ -531,8 +571,11 @@ std::set<const ValueDecl *> conditionReads(TranslationUnitDecl *tu) {
   return values;
 }
 
-LoopSteering loopConditionReads(TranslationUnitDecl *tu, bool exitsOutsideLoops) {
-  ConditionFinder f(tu->getASTContext().getSourceManager(), true, exitsOutsideLoops);
+LoopSteering loopConditionReads(TranslationUnitDecl *tu, bool exitsOutsideLoops, bool otherFiles) {
+  bool hasMain = false;
+  for (const Decl *d : tu->decls())
+    if (const auto *f = dyn_cast<FunctionDecl>(d); f && f->isMain() && f->hasBody()) hasMain = true;
+  ConditionFinder f(tu->getASTContext().getSourceManager(), true, exitsOutsideLoops, otherFiles && !hasMain);
   f.TraverseDecl(tu);
   LoopSteering reads;
   for (const Node &n : f.steering()) (n.contents ? reads.contents : reads.values).insert(n.decl);

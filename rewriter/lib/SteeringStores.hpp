@@ -37,7 +37,13 @@ std::set<const clang::ValueDecl *> conditionReads(clang::TranslationUnitDecl *tu
 struct LoopSteering {
   std::set<const clang::ValueDecl *> values, contents;
 };
-LoopSteering loopConditionReads(clang::TranslationUnitDecl *tu, bool exitsOutsideLoops = true);
+// With otherFiles, in a file that defines no main, the numbers that its
+// functions of external linkage return, or store through a pointer or
+// reference to a number they were given, count as read: the conditions of
+// the files that call them may test them (`while (change > tol)` in
+// main.c, `change` a reduction of solver.c). The loops' reads
+// (LoopNests.cpp); task bodies' classes keep to the file.
+LoopSteering loopConditionReads(clang::TranslationUnitDecl *tu, bool exitsOutsideLoops = true, bool otherFiles = false);
 
 // The variables and members holding pointers (a pointer, an array of
 // pointers) whose value the file reads anywhere, not only as the place a

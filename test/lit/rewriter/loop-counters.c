@@ -67,3 +67,7 @@ int last_row(double *a, int n) {
 // REGISTERED-NOT: {{^}}__attribute__
 // REGISTERED: {{^}}__attribute__((constructor)) static void hcc_loop_steers_{{[0-9]+}}(void) { hcc_loop_steers("loop:loop-counters.c:[[@LINE-9]]"); }
 // REGISTERED-NOT: {{^}}__attribute__
+
+// The program's main: what its other functions return is tested, if at all,
+// in this file (steering-other-files.c: a file without main).
+int main() { return 0; }

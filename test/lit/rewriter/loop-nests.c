@@ -201,3 +201,7 @@ int settle(double *a, int n) {
 }
 // CHECK: __attribute__((constructor)) static void hcc_loop_steers_{{[0-9]+}}(void) { hcc_loop_steers("loop:loop-nests.c:[[@LINE-7]]"); }
 // CHECK-NOT: hcc_loop_steers(
+
+// The program's main: what its other functions return is tested, if at all,
+// in this file (steering-other-files.c: a file without main).
+int main() { return 0; }

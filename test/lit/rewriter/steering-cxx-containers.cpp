@@ -100,3 +100,7 @@ long collect(int n) {
   for (std::size_t k = 0; k < picked.size(); ++k) s += picked[k];
   return s;
 }
+
+// The program's main: what its other functions return is tested, if at all,
+// in this file (steering-other-files.c: a file without main).
+int main() { return 0; }

@@ -1,0 +1,52 @@
+// A file without main is part of a program whose other files call its
+// functions and test what they give back: a worksharing loop whose
+// reduction a function of external linkage returns, or stores through a
+// pointer to a number it was given, may decide how many times a loop of
+// another file goes round (`while (change > tol) change = sweep(...)` in
+// main.c), which this file cannot see: such loops run under
+// HCC_SIM_LOOPS=model. A static function's result, an array's contents,
+// and a file that defines main keep their loops modelled.
+// RUN: %hccsim -fsimulate -Rhcc -c %s -o %t.o 2>&1 | FileCheck %s --implicit-check-not="goes round"
+// RUN: %hccsim -fsimulate -Rhcc -DWITH_MAIN -c %s -o %t.o 2>&1 | FileCheck %s --check-prefix=MAIN --allow-empty
+// MAIN-NOT: goes round
+
+double sweep(const double *in, double *out, int n) {
+  double change = 0;
+#pragma omp parallel for reduction(+ : change)
+  for (int i = 1; i < n - 1; i++) {
+    out[i] = 0.5 * (in[i - 1] + in[i + 1]);
+    change += out[i] > in[i] ? out[i] - in[i] : in[i] - out[i];
+  }
+// CHECK: steering-other-files.c:[[@LINE-5]]:1: remark: hccsim: loop 'loop:steering-other-files.c:[[@LINE-5]]' runs in simulation even under HCC_SIM_LOOPS=model: what it stores decides how many times a loop of the program goes round
+  return change;
+}
+
+void norm(const double *x, int n, double *result) {
+  double s = 0;
+#pragma omp parallel for reduction(+ : s)
+  for (int i = 0; i < n; i++) s += x[i] * x[i];
+// CHECK: steering-other-files.c:[[@LINE-2]]:1: remark: hccsim: loop 'loop:steering-other-files.c:[[@LINE-2]]' runs in simulation even under HCC_SIM_LOOPS=model: what it stores decides how many times a loop of the program goes round
+  *result = s;
+}
+
+static double local_sum(const double *x, int n) {
+  double s = 0;
+#pragma omp parallel for reduction(+ : s)
+  for (int i = 0; i < n; i++) s += x[i];
+  return s;
+}
+
+void scale(double *x, int n, double by) {
+#pragma omp parallel for
+  for (int i = 0; i < n; i++) x[i] *= by;
+  x[0] += 0 * local_sum(x, n);
+}
+
+#ifdef WITH_MAIN
+int main(void) {
+  double a[100] = {0}, b[100] = {0}, r;
+  norm(a, 100, &r);
+  scale(a, 100, 2.0);
+  return sweep(a, b, 100) > 1 || r > 1;
+}
+#endif
