@@ -276,13 +276,15 @@ class ConditionFinder : public RecursiveASTVisitor<ConditionFinder> {
       else if (auto *m = dyn_cast<MemberExpr>(x)) object = m->getBase();
       else if (auto *op = dyn_cast<CXXOperatorCallExpr>(x); op && op->getOperator() == OO_Subscript)
         object = op->getArg(0);
-      else if (auto *mc = dyn_cast<CXXMemberCallExpr>(x)) object = mc->getImplicitObjectArgument();
-      if (auto *mc = dyn_cast<CXXMemberCallExpr>(x); mc && readsShape(mc)) {  // not through its callee either
-        todo.push_back({mc->getImplicitObjectArgument(), false});
-        continue;
+      else if (auto *mc = dyn_cast<CXXMemberCallExpr>(x)) {
+        if (readsShape(mc)) {  // its object's value, not through its callee either
+          todo.push_back({mc->getImplicitObjectArgument(), false});
+          continue;
+        }
+        if (const FieldDecl *member = accessedMember(mc))  // `g.at(i, j)` reads as `g.v[...]`
+          fn(Node{member->getCanonicalDecl(), loopsOnly_});
+        object = mc->getImplicitObjectArgument();
       }
-      if (auto *mc = dyn_cast<CXXMemberCallExpr>(x))  // `g.at(i, j)` reads as `g.v[...]`
-        if (const FieldDecl *member = accessedMember(mc)) fn(Node{member->getCanonicalDecl(), loopsOnly_});
       for (const Stmt *c : x->children()) todo.push_back({c, c == object});
       if (auto *cs = dyn_cast<CapturedStmt>(x)) todo.push_back({cs->getCapturedStmt(), false});
     }

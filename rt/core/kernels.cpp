@@ -34,18 +34,6 @@ bool first_warning(const std::string& kernel) {
 // The model of a kernel's first run on a GPU worker: "<kernel>.first-run".
 constexpr const char* kFirstRun = ".first-run";
 
-}  // namespace
-
-// Runs or simulates the kernel. Natively the body runs and its duration is
-// observed. In simulation the duration comes from the kernel's model; a kernel
-// without one is run natively and timed for its first calibrate_runs
-// occurrences per footprint, then replayed at their mean.
-//
-// Each way is a function of its own, which the other's locals do not
-// enlarge: a body that creates and waits for tasks nests the next task's run
-// in its own, thousands deep in a tree search, on the thread's stack.
-namespace {
-
 // Whether what a task's body allocates is left out of the program's memory
 // (KernelAllocations): a kernel's, which a simulation does not run, and
 // whose task declares it (#pragma hcc task alloc/free). Not a control
@@ -61,6 +49,14 @@ bool allocations_uncounted(const Task& t) {
 
 }  // namespace
 
+// Runs or simulates the kernel. Natively the body runs and its duration is
+// observed. In simulation the duration comes from the kernel's model; a kernel
+// without one is run natively and timed for its first calibrate_runs
+// occurrences per footprint, then replayed at their mean.
+//
+// Each way is a function of its own, which the other's locals do not
+// enlarge: a body that creates and waits for tasks nests the next task's run
+// in its own, thousands deep in a tree search, on the thread's stack.
 void Runtime::execute_body(Task* t, int w, const Buffers& buffers) {
   // A native run that keeps nothing of its tasks on a CPU worker: the body
   // alone (kernels' allocations are not the program's, as below).
@@ -337,7 +333,7 @@ void Runtime::creator_run_cost_measured(bool included, double seconds, int inter
 // extrapolates a larger grid by its rows only.
 void Runtime::record_loop_chunk(const std::string& kernel, double start, double end, double seconds,
                                 uint64_t iterations, double work, uint32_t weight) {
-  const uint64_t footprint = work > 0 ? work_footprint(work) : iterations;
+  const uint64_t footprint = loop_footprint(iterations, work);
   record_model(kernel, "cpu", footprint, 0, seconds, weight);
   if (!keep_records_) return;
   append_program_record(kernel, start, end, seconds, footprint,
@@ -373,7 +369,7 @@ void Runtime::append_program_record(const std::string& kernel, double start, dou
 std::optional<double> Runtime::loop_model(const std::string& kernel, uint64_t iterations, double work) {
   std::lock_guard<std::mutex> lock(models_mutex_);
   try {
-    const uint64_t footprint = work > 0 ? work_footprint(work) : iterations;
+    const uint64_t footprint = loop_footprint(iterations, work);
     if (std::optional<double> t =
             regression_over(kernel, "cpu", work > 0 ? "work" : "iterations", static_cast<double>(footprint)))
       return t;
@@ -399,7 +395,7 @@ LoopContention* Runtime::loop_contention(const std::string& kernel) {
 double Runtime::measured_loop_mean(const std::string& kernel, uint64_t iterations, double work) {
   std::lock_guard<std::mutex> lock(models_mutex_);
   try {
-    const models::FootprintEntry* e = models_.lookup(kernel, "cpu", work > 0 ? work_footprint(work) : iterations);
+    const models::FootprintEntry* e = models_.lookup(kernel, "cpu", loop_footprint(iterations, work));
     return e && e->count > 0 ? e->mean : -1;
   } catch (const models::ModelError& e) {
     fatal(e.what());

@@ -297,6 +297,8 @@ inline bool keyed_by_work(const hcc_codelet& cl) {
 inline uint64_t work_footprint(double work) {
   return work > 0 && work < 1e18 ? static_cast<uint64_t>(std::llround(work)) : 0;
 }
+// A loop chunk's or nest's footprint: its work where counted, else its iterations.
+inline uint64_t loop_footprint(uint64_t iterations, double work) { return work > 0 ? work_footprint(work) : iterations; }
 
 // Laid out by who writes what: the line that several threads change, then
 // what its submitter writes for every task, then what only some tasks use.

@@ -47,30 +47,37 @@ bool listed(std::set<std::string>& (*loops)(), const std::string& kernel) {
   return loops().count(kernel) > 0;
 }
 
+// Whether the run records loops, models them, or scales their chunks: then
+// each team thread keeps its loop's work per iteration (loop_begins).
+bool loops_watched(const State& s) { return s.loops_recorded || s.loops_modelled || any_marked || s.loops_contended; }
+
 // A chunk that runs in a simulation: its bursts are scaled by its loop's
 // contention, when the instrumented runs measured the loop.
 void contended_chunk(State& s, const ident_t* loc, uint64_t iterations, double work) {
-  rt::LoopContention* contention = nullptr;
+  const State::ContendedLoop* loop = nullptr;
   {
     std::lock_guard<std::mutex> lock(s.contention_mutex);
-    auto [it, added] = s.contention.try_emplace(loc, nullptr);
-    if (added) it->second = s.rt.loop_contention(kernel_name(loc));
-    contention = it->second;
+    auto [it, added] = s.contention.try_emplace(loc);
+    if (added) {
+      it->second.kernel = kernel_name(loc);
+      it->second.contention = s.rt.loop_contention(it->second.kernel);
+    }
+    loop = &it->second;  // std::map: stays where it is
   }
-  if (contention) rt::contended_chunk_begins(contention, s.rt.measured_loop_mean(kernel_name(loc), iterations, work));
+  if (loop->contention)
+    rt::contended_chunk_begins(loop->contention, s.rt.measured_loop_mean(loop->kernel, iterations, work));
 }
 
 }  // namespace
 
 bool chunk_begins(State& s, const ident_t* loc, uint64_t iterations) {
   const bool simulated_marks = any_marked && s.rt.simulated();
-  if (!s.loops_recorded && !s.loops_modelled && !simulated_marks && !s.loops_contended) return true;
-  Thread& me = caller(s);
-  const double work = me.loop_work * static_cast<double>(iterations);
   if (!s.loops_recorded && !s.loops_modelled && !simulated_marks) {
-    contended_chunk(s, loc, iterations, work);
+    if (s.loops_contended) contended_chunk(s, loc, iterations, caller(s).loop_work * static_cast<double>(iterations));
     return true;
   }
+  Thread& me = caller(s);
+  const double work = me.loop_work * static_cast<double>(iterations);
   rt::loop_chunk_runs(s.rt, true);  // unless charged from its model below
   if (s.loops_modelled || simulated_marks) {
     const std::string kernel = kernel_name(loc);
@@ -135,7 +142,7 @@ void chunk_ends(State& s) {
 // called hcc_loop_work), else to the team (a combined `parallel for`: its
 // encountering thread was, before the fork).
 void loop_begins(State& s) {
-  if (!s.loops_recorded && !s.loops_modelled && !any_marked) return;
+  if (!loops_watched(s)) return;
   Thread& me = caller(s);
   me.loop_work = me.next_loop_work > 0 ? me.next_loop_work : context(s).team->loop_work;
   me.next_loop_work = 0;
@@ -145,7 +152,7 @@ void loop_begins(State& s) {
 
 extern "C" void hcc_loop_work(double per_iteration) {
   hcc::omp::State& s = hcc::omp::state();
-  if (!s.loops_recorded && !s.loops_modelled && !hcc::omp::any_marked) return;
+  if (!hcc::omp::loops_watched(s)) return;
   hcc::omp::caller(s).next_loop_work = per_iteration > 0 && std::isfinite(per_iteration) ? per_iteration : 0;
 }
 

@@ -315,8 +315,12 @@ struct State final : rt::Runtime::Extension {
   // Simulations that charge bursts: the chunks that run are scaled by their
   // loop's contention (rt/program/loop_contention.hpp), by construct.
   bool loops_contended = false;
+  struct ContendedLoop {
+    rt::LoopContention* contention;  // null: the instrumented runs measured none of its chunks
+    std::string kernel;              // "loop:<file>:<line>"
+  };
   std::mutex contention_mutex;
-  std::map<const ident_t*, rt::LoopContention*> contention;
+  std::map<const ident_t*, ContendedLoop> contention;
   // By construct (its hcc_omp_task_info, else its outlined body) and number
   // of depend items.
   std::map<std::pair<const void*, int>, std::unique_ptr<Codelet>> codelets;

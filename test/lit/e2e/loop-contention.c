@@ -6,7 +6,9 @@
 // its thread's CPU clock (the instrumented run's models hold that however
 // loaded the machine running the test): about 0.05 s with those models,
 // 0.10 s with models whose chunks took twice as long (their means doubled),
-// 0.05 s without models.
+// 0.05 s without models. The second loop's model is keyed by its work (its
+// inner loop's iterations, which the compiler counts) instead of its
+// iterations: the same.
 // REQUIRES: hcc-rt-sim
 // RUN: %hccsim -finstrument %s -o %t.inst
 // RUN: %hccsim -fsimulate %s -o %t.sim
@@ -25,17 +27,30 @@ static double thread_seconds(void) {
   return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
-int main(void) {
-  const double w0 = omp_get_wtime();
-#pragma omp parallel for schedule(static)
-  for (int i = 0; i < 2; i++) {
-    const double end = thread_seconds() + 0.05;
-    while (thread_seconds() < end) {
-    }
+static void spin(double seconds) {
+  const double end = thread_seconds() + seconds;
+  while (thread_seconds() < end) {
   }
-  const double wall = omp_get_wtime() - w0;
-  printf("loop %s (%.4f)\n", wall > 0.09 && wall < 0.11 ? "twice" : wall > 0.045 && wall < 0.058 ? "once" : "other", wall);
+}
+
+static void report(const char *loop, double wall) {
+  printf("%s %s (%.4f)\n", loop, wall > 0.09 && wall < 0.11 ? "twice" : wall > 0.045 && wall < 0.058 ? "once" : "other",
+         wall);
+}
+
+int main(void) {
+  double w0 = omp_get_wtime();
+#pragma omp parallel for schedule(static)
+  for (int i = 0; i < 2; i++) spin(0.05);
+  report("loop", omp_get_wtime() - w0);
+  w0 = omp_get_wtime();
+#pragma omp parallel for schedule(static)
+  for (int i = 0; i < 2; i++)
+    for (int k = 0; k < 4; k++) spin(0.0125);
+  report("work", omp_get_wtime() - w0);
   return 0;
 }
 // ONCE: loop once
+// ONCE: work once
 // TWICE: loop twice
+// TWICE: work twice
