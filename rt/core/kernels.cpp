@@ -402,6 +402,18 @@ double Runtime::measured_loop_mean(const std::string& kernel, uint64_t iteration
   }
 }
 
+double Runtime::longest_loop_mean(const std::string& kernel) {
+  std::lock_guard<std::mutex> lock(models_mutex_);
+  try {
+    double longest = 0;
+    for (const auto& [footprint, e] : models_.entries(kernel, "cpu"))
+      if (e.count > 0) longest = std::max(longest, e.mean);
+    return longest;
+  } catch (const models::ModelError& e) {
+    fatal(e.what());
+  }
+}
+
 // The model of a run of kernel whose footprint is its work: the mean (or,
 // with sample, a draw) of the runs of that footprint, else the time per unit
 // of work of the closest footprint measured; nullopt when it has no model

@@ -176,6 +176,13 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
   // chunks; and the mean they measured at a chunk's footprint, -1 for none.
   LoopContention* loop_contention(const std::string& kernel);
   double measured_loop_mean(const std::string& kernel, uint64_t iterations, double work);
+  // The longest of those means over the loop's footprints (0 for none).
+  double longest_loop_mean(const std::string& kernel);
+  // Whether the loops this simulation runs have their bursts scaled by
+  // their contention: it charges bursts and has the instrumented runs' models.
+  bool scales_loop_contention() const {
+    return simulated_ && config_.sim_bursts && !config_.model_dir.empty();
+  }
   uint64_t peak_memory(int node) const { return trace_->peak_memory(node); }
   // The program's heap (rt/program/program_memory.hpp), from start to shutdown.
   void program_memory_changed(uint64_t bytes_in_use) override;

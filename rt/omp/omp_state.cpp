@@ -55,7 +55,7 @@ State::State(rt::Runtime& runtime) : rt(runtime) {
   if (const char* v = std::getenv("OMP_DEFAULT_DEVICE")) default_device = std::max(0, std::atoi(v));
   loops_recorded = rt.mode() == HCC_MODE_INSTRUMENT;
   loops_modelled = rt.simulated() && rt.config().sim_loops == "model";
-  loops_contended = rt.simulated() && rt.config().sim_bursts && !rt.config().model_dir.empty();
+  loops_contended = rt.scales_loop_contention();
   initial.resize(1);
   // Every thread starts in the initial task: a worker running tasks of the
   // C ABI, or a thread of the program's own, is thread 0 of a team of one.

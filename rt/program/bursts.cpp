@@ -367,6 +367,23 @@ void contended_chunk_ends() {
   if (bursts_charged()) g_burst_accounting->clock_of_caller()->contention = nullptr;
 }
 
+bool enters_within_contended_nest() {
+  if (!bursts_charged()) return false;
+  BurstClock& c = *g_burst_accounting->clock_of_caller();
+  if (!c.contention) return false;
+  ++c.inner_nests;
+  return true;
+}
+
+bool leaves_contended_nest() {
+  if (!bursts_charged()) return false;
+  BurstClock& c = *g_burst_accounting->clock_of_caller();
+  if (!c.contention) return false;
+  if (c.inner_nests == 0) return true;
+  --c.inner_nests;
+  return false;
+}
+
 void burst_hold() {
   if (bursts_charged()) g_burst_accounting->clock_of_caller()->held = true;
 }

@@ -46,6 +46,7 @@ struct BurstClock {
   LoopContention* contention = nullptr;  // the loop whose chunk the thread runs (loop_contention.hpp)
   double chunk_model = -1;  // and the chunk's model, until its first long burst counts it there
   bool chunk_modelled = false;  // the chunk's bursts count in its loop's contention
+  int inner_nests = 0;  // loop nests entered inside the contended nest the thread runs (loop_nests.cpp)
   uint32_t countdown = 0;  // instrumented runs: bursts until the next sampled one (burst_models.hpp)
   uint32_t sampled = 0;    // and how many were
   std::minstd_rand gaps;   // and the draws of the countdowns
@@ -179,6 +180,14 @@ inline void sample_left(BurstClock& c, int depth) {
 // The code the caller runs next, until its next entry into the runtime, is
 // timed by a sampled burst (sampling.cpp): not a burst.
 void burst_hold();
+
+// A loop nest of the program's code whose bursts a simulation scales by its
+// contention, between contended_chunk_begins and contended_chunk_ends
+// (loop_nests.cpp): a nest entered inside it is its part. Whether the
+// caller runs such a nest, counting the one it enters.
+bool enters_within_contended_nest();
+// Whether the nest the caller leaves is the contended one (not one inside it).
+bool leaves_contended_nest();
 
 // The runtime's work inside a call of the program's that is no runtime
 // entry, in a simulation: the allocation functions' bookkeeping (their

@@ -13,6 +13,11 @@
 // predicts. Otherwise the nest runs, inside the thread's CPU burst
 // (bursts.hpp), and costs a test (hcc_loop_nests_skip).
 //
+// A simulation that runs a nest with the instrumented runs' models scales
+// its bursts by the nest's contention (loop_contention.hpp), as it scales a
+// worksharing loop's chunks: a rank's sweep between two MPI calls ran alone
+// here, where natively the node's ranks share its memory.
+//
 // A nest that runs inside a task's body or a worksharing loop's chunk is
 // part of that kernel, neither recorded nor modelled on its own: a k-means
 // whose parallel loop calls a 30 ns nest per point ran 46 times slower
@@ -20,6 +25,7 @@
 // model at each call. A nest found fine-grained (instrument_sampling.hpp)
 // is timed one run in 64, its observation standing for 64.
 #include <cstdio>
+#include <cstring>
 #include <mutex>
 #include <optional>
 #include <set>
@@ -57,6 +63,31 @@ bool first_warning(const std::string& kernel) {
 
 uint64_t count(double iterations) { return iterations > 0 ? static_cast<uint64_t>(iterations) : 1; }
 
+// Only nests that the instrumented runs measured this long have their
+// bursts scaled: each then costs the simulation two events (a nest called
+// per point would make millions), and a burst under kShortInterval is
+// charged from the native run's own samples anyway (burst_models.hpp).
+constexpr double kContendedNest = 1e-4;
+
+// A nest that runs in a simulation scaling contention: the contention its
+// bursts are scaled by from here to hcc_loop_leave (model: the mean
+// measured at its footprint), or null to run it inside the thread's burst.
+LoopContention* contention_of(Runtime& rt, hcc_loop_site* site, double iterations, double work, double& model) {
+  if (enters_within_contended_nest()) return nullptr;
+  const std::string name = site->name ? site->name : "loop:?";
+  LoopContention* contention = rt.loop_contention(name);
+  if (!contention || rt.longest_loop_mean(name) < kContendedNest) {
+    site->skipped = 1;  // never measured that long: a test from now on (hcc.h)
+    return nullptr;
+  }
+  model = rt.measured_loop_mean(name, count(iterations), work);
+  // A footprint the instrumented runs did not measure: the nest's contention so far.
+  return (model >= 0 ? model >= kContendedNest : contention->measured > 0) ? contention : nullptr;
+}
+
+// "file.c:12" of "loop:file.c:12": the entry that ends a burst there.
+const char* entry_of(const char* name) { return std::strncmp(name, "loop:", 5) == 0 ? name + 5 : name; }
+
 }  // namespace
 
 // hcc_loop_nests_skip's reasons, one bit each.
@@ -78,10 +109,21 @@ int hcc_loop_enter(hcc_loop_site* site, double iterations, double work) {
   Runtime& rt = runtime_on_demand();
   const bool records = !rt.simulated() && rt.mode() == HCC_MODE_INSTRUMENT;
   const bool models = rt.simulated() && rt.config().sim_loops == "model";
-  if (!records && !models) hcc_loop_nests_skip |= kNotWatched;
+  const bool contended = !models && rt.scales_loop_contention();
+  if (!records && !models && !contended) hcc_loop_nests_skip |= kNotWatched;
   // Inside a kernel: its part. Recorded there, a nest in a task's body would
   // also make rows whose number each worker gets varies from run to run.
-  if ((!records && !models && !(rt.simulated() && site->modelled)) || rt.in_loop_chunk() || rt.in_task_body()) return 1;
+  if ((!records && !models && !contended && !(rt.simulated() && site->modelled)) || rt.in_loop_chunk() ||
+      rt.in_task_body())
+    return 1;
+  if (contended && !site->modelled) {
+    double model = -1;
+    if (LoopContention* contention = contention_of(rt, site, iterations, work, model)) {
+      RuntimeEntry entry(entry_of(site->name ? site->name : "loop:?"));  // the burst before the nest ends here
+      contended_chunk_begins(contention, model);
+    }
+    return 1;
+  }
   if (records) {
     if (nest_run.depth++ > 0) return 1;
     nest_run.weight = rt.run_weight_of(site);
@@ -102,7 +144,7 @@ int hcc_loop_enter(hcc_loop_site* site, double iterations, double work) {
     return 1;
   }
   // The burst before the nest ends here ("burst:<file>:<line>").
-  RuntimeEntry entry(std::string(name).rfind("loop:", 0) == 0 ? name + 5 : name);
+  RuntimeEntry entry(entry_of(name));
   const double start = rt.time();
   rt.charge_seconds(*seconds);
   rt.record_program_code(name, start, rt.time(), *seconds, count(iterations));
@@ -112,6 +154,13 @@ int hcc_loop_enter(hcc_loop_site* site, double iterations, double work) {
 
 void hcc_loop_leave(hcc_loop_site* site) {
   using namespace hcc::rt;
+  if (bursts_charged()) {  // a simulation: the nest's bursts end here if they are scaled
+    Runtime& rt = runtime_on_demand();
+    if (rt.in_loop_chunk() || rt.in_task_body() || !leaves_contended_nest()) return;
+    RuntimeEntry entry(entry_of(site->name ? site->name : "loop:?"));
+    contended_chunk_ends();
+    return;
+  }
   if (nest_run.depth == 0 || --nest_run.depth > 0 || nest_run.weight == 0) return;
   Runtime& rt = runtime_on_demand();
   const double cpu = clock_seconds(Clock::ThreadCpu) - nest_run.cpu - clock_overhead(Clock::ThreadCpu);

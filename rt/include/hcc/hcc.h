@@ -306,7 +306,7 @@ void hcc_loop_work(double per_iteration);
 typedef struct hcc_loop_site {
   const char *name; /* "loop:file.c:line" */
   int modelled;     /* #pragma hcc model */
-  void *state;      /* the runtime's, created on first use */
+  int skipped;      /* set by the runtime: this nest needs no call (its runs are neither recorded, modelled nor scaled) */
 } hcc_loop_site;
 /* Whether to run the nest now (else its model was charged): iterations of
  * its loop, work = the iterations of all its loops (0: not counted). */
@@ -316,7 +316,8 @@ void hcc_loop_leave(hcc_loop_site *site);
 /* Nonzero while the calling thread need not tell the runtime of the nests it
  * runs (rt/program/loop_nests.cpp): the run neither records nor models them
  * (a simulation that times them as its bursts), or the thread runs a
- * worksharing loop's chunk, whose part they are. A nest then costs a test,
+ * worksharing loop's chunk, whose part they are; or, a site at a time, a
+ * simulation that scales other nests' contention. A nest then costs a test,
  * not a call: a k-means calling a 30 ns nest per point ran 25 % long in
  * simulation and 1.3 times its native time instrumented with the calls.
  * Starts at 0: the first nest asks. */
@@ -337,7 +338,7 @@ static __inline__ double hcc_loop_trip(double first, double bound, double step, 
 #define HCC_SAMPLE_LEAVE(site) hcc_sample_leave(site)
 #define HCC_SAMPLE_CLOSE(site) hcc_sample_close(site)
 #define HCC_LOOP_WORK(per_iteration) hcc_loop_work((double)(per_iteration))
-#define HCC_LOOP_SKIPPED(site) (hcc_loop_nests_skip && !(site)->modelled)
+#define HCC_LOOP_SKIPPED(site) ((hcc_loop_nests_skip | (site)->skipped) && !(site)->modelled)
 #define HCC_LOOP_ENTER(site, iterations, work) \
   (HCC_LOOP_SKIPPED(site) || hcc_loop_enter(site, (double)(iterations), (double)(work)))
 #define HCC_LOOP_LEAVE(site) (HCC_LOOP_SKIPPED(site) ? (void)0 : hcc_loop_leave(site))
