@@ -433,14 +433,14 @@ class ConditionFinder : public RecursiveASTVisitor<ConditionFinder> {
     return found;
   }
 
-  // Loops, in a file without main: whether f is one of the functions the
+  // In a file without main: whether f is one of the functions the
   // program's other files call (external linkage, not inline), whose
   // conditions this file does not see: the number it returns, or stores
-  // through a pointer or reference it was given, may decide how many times
-  // their loops go round (`while (change > tol) change = step(a, b);` in
-  // main.cpp, with step's reduction in solver.cpp).
+  // through a pointer or reference it was given, may decide what they do
+  // and how many times their loops go round (`while (change > tol) change =
+  // step(a, b);` in main.cpp, with step's reduction in solver.cpp).
   bool givesNumbersElsewhere(const FunctionDecl *f) const {
-    return loopsOnly_ && calledElsewhere_ && f->isExternallyVisible() && !f->isInlined() &&
+    return calledElsewhere_ && f->isExternallyVisible() && !f->isInlined() &&
            !sm_.isInSystemHeader(sm_.getExpansionLoc(f->getBeginLoc()));
   }
 
@@ -565,8 +565,18 @@ std::set<const ValueDecl *> followedPointers(TranslationUnitDecl *tu) {
   return r.read();
 }
 
-std::set<const ValueDecl *> conditionReads(TranslationUnitDecl *tu) {
-  ConditionFinder f(tu->getASTContext().getSourceManager(), false, true);
+namespace {
+
+bool definesMain(TranslationUnitDecl *tu) {
+  for (const Decl *d : tu->decls())
+    if (const auto *f = dyn_cast<FunctionDecl>(d); f && f->isMain() && f->hasBody()) return true;
+  return false;
+}
+
+}  // namespace
+
+std::set<const ValueDecl *> conditionReads(TranslationUnitDecl *tu, bool otherFiles) {
+  ConditionFinder f(tu->getASTContext().getSourceManager(), false, true, otherFiles && !definesMain(tu));
   f.TraverseDecl(tu);
   std::set<const ValueDecl *> values;
   for (const Node &n : f.steering()) values.insert(n.decl);
@@ -574,10 +584,7 @@ std::set<const ValueDecl *> conditionReads(TranslationUnitDecl *tu) {
 }
 
 LoopSteering loopConditionReads(TranslationUnitDecl *tu, bool exitsOutsideLoops, bool otherFiles) {
-  bool hasMain = false;
-  for (const Decl *d : tu->decls())
-    if (const auto *f = dyn_cast<FunctionDecl>(d); f && f->isMain() && f->hasBody()) hasMain = true;
-  ConditionFinder f(tu->getASTContext().getSourceManager(), true, exitsOutsideLoops, otherFiles && !hasMain);
+  ConditionFinder f(tu->getASTContext().getSourceManager(), true, exitsOutsideLoops, otherFiles && !definesMain(tu));
   f.TraverseDecl(tu);
   LoopSteering reads;
   for (const Node &n : f.steering()) (n.contents ? reads.contents : reads.values).insert(n.decl);

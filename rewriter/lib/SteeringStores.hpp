@@ -14,7 +14,9 @@ namespace hcc::rewriter {
 // The variables and members that a condition of the file reads (if, while,
 // do, for, switch, ?:), and those assigned into them (`norm = sqrt(red)`
 // before `while (norm > tol)` adds red): what decides what control code does.
-std::set<const clang::ValueDecl *> conditionReads(clang::TranslationUnitDecl *tu);
+// With otherFiles, also what the file's functions give the calling files
+// (loopConditionReads says which).
+std::set<const clang::ValueDecl *> conditionReads(clang::TranslationUnitDecl *tu, bool otherFiles = false);
 // The same for the conditions that decide how much the program runs: those
 // of loops (while, do, for) and of the `if`s that leave one (break, return,
 // goto): a loop whose stores reach them decides how many times the
@@ -42,7 +44,8 @@ struct LoopSteering {
 // reference to a number they were given, count as read: the conditions of
 // the files that call them may test them (`while (change > tol)` in
 // main.c, `change` a reduction of solver.c). The loops' reads
-// (LoopNests.cpp); task bodies' classes keep to the file.
+// (LoopNests.cpp), and the task bodies' (TaskFunctions.cpp, through
+// conditionReads).
 LoopSteering loopConditionReads(clang::TranslationUnitDecl *tu, bool exitsOutsideLoops = true, bool otherFiles = false);
 
 // The variables and members holding pointers (a pointer, an array of

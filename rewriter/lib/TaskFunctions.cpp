@@ -290,7 +290,7 @@ class TaskVisitor : public RecursiveASTVisitor<TaskVisitor> {
 TaskFunctions::TaskFunctions(PassContext &pc, TranslationUnitDecl *tu)
     : pc_(pc),
       mangler_(pc.ctx.createMangleContext()),
-      conditionReads_(conditionReads(tu)),
+      conditionReads_(conditionReads(tu, /*otherFiles=*/true)),
       loopContents_(loopConditionReads(tu, /*exitsOutsideLoops=*/false).contents) {
   // A block's address stored where some code follows it steers as one a
   // condition tests: the pointers read anywhere join what conditions read.

@@ -16,7 +16,7 @@ template <typename T> T sum(T n) {
   return a + b;
 }
 
-int use() { return sum<int>(10) + (int)sum<long>(5); }
+int main() { return sum<int>(10) + (int)sum<long>(5); }  // with main: what sum returns, this file alone reads
 
 // CHECK: __hcc_ti0 = {"sum", "cxx-template-control.cpp", 11, HCC_CODELET_CONTROL,
 // CHECK: __hcc_ti1 = {"leaf", "cxx-template-control.cpp", 13, 0,

@@ -84,3 +84,11 @@ int factorize(double *a, int nb) {
   return 0;
 }
 // CHECK: __hcc_ti6 = {"potrf", "steering-numbers.c", [[#DOT+20]], 0,
+
+// The file defines main: what converge returns, its own code alone reads
+// (steering-other-files.c: what a file without main gives its callers).
+int main(void) {
+  double x[4] = {1, 2, 3, 4};
+  struct state st = {1, 0};
+  return converge(x, 4, &st) > 0 && solve(x, 4) > 0;
+}

@@ -4,11 +4,15 @@
 // pointer to a number it was given, may decide how many times a loop of
 // another file goes round (`while (change > tol) change = sweep(...)` in
 // main.c), which this file cannot see: such loops run under
-// HCC_SIM_LOOPS=model. A static function's result, an array's contents,
-// and a file that defines main keep their loops modelled.
+// HCC_SIM_LOOPS=model, and such tasks run in simulation (`total` below,
+// which tasks compute and relax returns, left at 0 by replayed tasks, made
+// the caller's `while` stop at once). A static function's result, an
+// array's contents, and a file that defines main keep their loops modelled
+// and their tasks simulated.
 // RUN: %hccsim -fsimulate -Rhcc -c %s -o %t.o 2>&1 | FileCheck %s --implicit-check-not="goes round"
 // RUN: %hccsim -fsimulate -Rhcc -DWITH_MAIN -c %s -o %t.o 2>&1 | FileCheck %s --check-prefix=MAIN --allow-empty
 // MAIN-NOT: goes round
+// MAIN-NOT: its stores steer
 
 double sweep(const double *in, double *out, int n) {
   double change = 0;
@@ -42,11 +46,31 @@ void scale(double *x, int n, double by) {
   x[0] += 0 * local_sum(x, n);
 }
 
+double relax(double *a, int n) {
+  double total = 0;
+#pragma omp parallel
+#pragma omp single
+  for (int b = 0; b < n; b += 16) {
+#pragma omp task firstprivate(b) shared(total)
+    {
+      double w = 0;
+      for (int i = b; i < b + 16 && i < n; i++) {
+        a[i] *= 0.5;
+        w = w > a[i] ? w : a[i];
+      }
+#pragma omp atomic
+      total += w;
+    }
+// CHECK: steering-other-files.c:[[@LINE-10]]:1: remark: hccsim: task 'steering-other-files.c:[[@LINE-10]]' (runs in simulation: its stores steer control code)
+  }
+  return total;
+}
+
 #ifdef WITH_MAIN
 int main(void) {
   double a[100] = {0}, b[100] = {0}, r;
   norm(a, 100, &r);
   scale(a, 100, 2.0);
-  return sweep(a, b, 100) > 1 || r > 1;
+  return sweep(a, b, 100) > 1 || r > 1 || relax(a, 100) > 1;
 }
 #endif
