@@ -252,17 +252,21 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
     if (v != ShortTasks::Verdict::kShort) return v == ShortTasks::Verdict::kTiny;
     return deep || scheduler_->queued(w) > 0 || !some_worker_looks();
   }
-  // Whether worker w times its next run of a task (one in
-  // ShortTasks::kTimePeriod), and the time of such a run: the layer above
+  // Whether worker w times its next run of a task (one in its
+  // time_period, kTimePeriod to kLongestTimePeriod), and the time of such a run: the layer above
   // times the tasks it runs itself (runs_on_creator) as run_task times the others.
   bool times_run(int w) {
     if (!config_.inline_short_tasks || w < 0 || w >= nworkers_ ||
-        ++workers_[w].runs_since_timed < ShortTasks::kTimePeriod)
+        ++workers_[w].runs_since_timed < workers_[w].time_period)
       return false;
     workers_[w].runs_since_timed = 0;
     return true;
   }
-  void observe_run(const hcc_codelet* codelet, double seconds) { short_tasks_.observe(codelet, seconds); }
+  void observe_run(int w, const hcc_codelet* codelet, double seconds) {
+    const bool agrees = short_tasks_.observe(codelet, seconds);
+    uint32_t& period = workers_[w].time_period;
+    period = agrees ? std::min(2 * period, ShortTasks::kLongestTimePeriod) : ShortTasks::kTimePeriod;
+  }
   // Whether a task that worker w runs on creating it is kept (records,
   // instrumented runs' models) and timed for it, as the runs it stands for
   // (run_weight_of; 0: not kept): then ran_on_creator.
@@ -479,6 +483,7 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
     bool long_kernels = true;  // its last kernel took kShortInterval or more (instrumented runs)
     KernelTally tally;         // instrumented runs: finds fine-grained kernels
     uint32_t runs_since_timed = 0;  // times_run
+    uint32_t time_period = ShortTasks::kTimePeriod;  // times_run, observe_run
     double task_cost = 0;  // simulation: CPU seconds charged before each kernel
     bool in_loop_chunk = false;  // runs a worksharing loop's chunk (rt/program/loop_nests.hpp)
     double wake_latency = 0;  // simulation: seconds from being woken to running

@@ -44,10 +44,12 @@ void ShortTasks::update_verdict(size_t i) {
   if (slots_[i].verdict.load(std::memory_order_relaxed) != v) slots_[i].verdict.store(v, std::memory_order_relaxed);
 }
 
-void ShortTasks::observe(const void* kind, double seconds) {
+bool ShortTasks::observe(const void* kind, double seconds) {
   const size_t i = find(kind, true);
-  if (i == kSlots) return;
+  if (i == kSlots) return false;
   Stats& s = stats_[i];
+  const Verdict before = slots_[i].verdict.load(std::memory_order_relaxed);
+  const bool known = s.timed.load(std::memory_order_relaxed) >= kMinTimed;
   add_run(s.short_share, seconds < kShortTask);
   add_run(s.tiny_share, seconds < kTinyTask);
   const int64_t mean = s.mean_ns.load(std::memory_order_relaxed);
@@ -56,6 +58,13 @@ void ShortTasks::observe(const void* kind, double seconds) {
   const uint32_t timed = s.timed.load(std::memory_order_relaxed);
   if (timed < kMinTimed) s.timed.store(timed + 1, std::memory_order_relaxed);
   update_verdict(i);
+  if (!known) return false;
+  switch (before) {
+    case Verdict::kTiny: return seconds < kTinyTask;
+    case Verdict::kShort: return seconds < kShortTask;
+    case Verdict::kDefer: return seconds >= kShortTask;
+  }
+  return false;
 }
 
 void ShortTasks::creates_tasks(const void* kind) {

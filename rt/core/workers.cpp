@@ -351,12 +351,12 @@ void Runtime::execute_with_data(Task* t, int w) {
   }
 }
 
-// One run in ShortTasks::kTimePeriod is timed for the task's kind (short_tasks.hpp).
+// One run in the worker's time period is timed for the task's kind (short_tasks.hpp).
 void Runtime::execute_and_time(Task* t, int w, const Buffers& buffers) {
   const bool timed = !t->implicit && times_run(w);
   const double started = timed ? backend_->now() : 0;
   execute_body(t, w, buffers);
-  if (timed) short_tasks_.observe(t->codelet, backend_->now() - started);
+  if (timed) observe_run(w, t->codelet, backend_->now() - started);
 }
 
 void Runtime::fulfill(Task* t) {

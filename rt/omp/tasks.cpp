@@ -437,7 +437,7 @@ void run_on_creator(TaskHeader* h, const hcc_codelet* codelet, double entered) {
   run_next_parts(h, h->creator);
   const double ended = timed ? rt.now() : 0;
   end_on_creator(h);  // h is gone after
-  if (observed) rt.observe_run(codelet, ended - started);
+  if (observed) rt.observe_run(w, codelet, ended - started);
   const double left = costed ? rt.now() : 0;
   if (kept) rt.ran_on_creator(*codelet, w, started, ended, params.begin(), params.size(), weight);
   if (costed) rt.creator_run_cost_measured(false, allocation + deciding - entered + started - decided + left - ended, 4);

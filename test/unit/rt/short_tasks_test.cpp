@@ -56,6 +56,23 @@ TEST(ShortTasks, LongKindIsDeferred) {
   EXPECT_EQ(s.verdict(&kind), Verdict::kDefer);
 }
 
+// A timed run that agrees with its kind's verdict lets its worker time
+// that kind's runs less often (Runtime::times_run); one that does not, or
+// one of a kind not known yet, more often again.
+TEST(ShortTasks, TellsWhetherARunAgreesWithItsVerdict) {
+  ShortTasks s;
+  int tiny = 0, deferred = 0;
+  for (int i = 0; i < 7; ++i) EXPECT_FALSE(s.observe(&tiny, 50e-9)) << "not known yet";
+  s.observe(&tiny, 50e-9);
+  ASSERT_EQ(s.verdict(&tiny), Verdict::kTiny);
+  EXPECT_TRUE(s.observe(&tiny, 50e-9));
+  EXPECT_FALSE(s.observe(&tiny, 0.5e-6)) << "short, not tiny";
+  for (int i = 0; i < 8; ++i) s.observe(&deferred, 5e-6);
+  ASSERT_EQ(s.verdict(&deferred), Verdict::kDefer);
+  EXPECT_TRUE(s.observe(&deferred, 5e-6));
+  EXPECT_FALSE(s.observe(&deferred, 0.5e-6));
+}
+
 // Most recent runs decide: a kind whose runs become long is deferred again
 // within a few timed runs, and short again when they become short.
 TEST(ShortTasks, FollowsItsRecentRuns) {
