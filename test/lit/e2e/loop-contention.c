@@ -33,8 +33,11 @@ static void spin(double seconds) {
   }
 }
 
+// "twice" is twice the bounds of "once": a chunk of four spins, each
+// overshooting its end by a clock read or a preemption under load, came out
+// 0.055 s in a loaded CI's instrumented run (0.1101 doubled).
 static void report(const char *loop, double wall) {
-  printf("%s %s (%.4f)\n", loop, wall > 0.09 && wall < 0.11 ? "twice" : wall > 0.045 && wall < 0.058 ? "once" : "other",
+  printf("%s %s (%.4f)\n", loop, wall > 0.09 && wall < 0.116 ? "twice" : wall > 0.045 && wall < 0.058 ? "once" : "other",
          wall);
 }
 
