@@ -63,6 +63,9 @@ bool first_warning(const std::string& kernel) {
 
 uint64_t count(double iterations) { return iterations > 0 ? static_cast<uint64_t>(iterations) : 1; }
 
+// "loop:file.c:12", or "loop:?" for a site without one.
+const char* name_of(const hcc_loop_site* site) { return site->name ? site->name : "loop:?"; }
+
 // Only nests that the instrumented runs measured this long have their
 // bursts scaled: each then costs the simulation two events (a nest called
 // per point would make millions), and a burst under kShortInterval is
@@ -74,7 +77,7 @@ constexpr double kContendedNest = 1e-4;
 // measured at its footprint), or null to run it inside the thread's burst.
 LoopContention* contention_of(Runtime& rt, hcc_loop_site* site, double iterations, double work, double& model) {
   if (enters_within_contended_nest()) return nullptr;
-  const std::string name = site->name ? site->name : "loop:?";
+  const std::string name = name_of(site);
   LoopContention* contention = rt.loop_contention(name);
   if (!contention || rt.longest_loop_mean(name) < kContendedNest) {
     site->skipped = 1;  // never measured that long: a test from now on (hcc.h)
@@ -119,7 +122,7 @@ int hcc_loop_enter(hcc_loop_site* site, double iterations, double work) {
   if (contended && !site->modelled) {
     double model = -1;
     if (LoopContention* contention = contention_of(rt, site, iterations, work, model)) {
-      RuntimeEntry entry(entry_of(site->name ? site->name : "loop:?"));  // the burst before the nest ends here
+      RuntimeEntry entry(entry_of(name_of(site)));  // the burst before the nest ends here
       contended_chunk_begins(contention, model);
     }
     return 1;
@@ -135,7 +138,7 @@ int hcc_loop_enter(hcc_loop_site* site, double iterations, double work) {
     nest_run.cpu = clock_seconds(Clock::ThreadCpu);
     return 1;
   }
-  const char* name = site->name ? site->name : "loop:?";
+  const char* name = name_of(site);
   const std::optional<double> seconds = rt.loop_model(name, count(iterations), work);
   if (!seconds) {
     if (first_warning(name))
@@ -157,7 +160,7 @@ void hcc_loop_leave(hcc_loop_site* site) {
   if (bursts_charged()) {  // a simulation: the nest's bursts end here if they are scaled
     Runtime& rt = runtime_on_demand();
     if (rt.in_loop_chunk() || rt.in_task_body() || !leaves_contended_nest()) return;
-    RuntimeEntry entry(entry_of(site->name ? site->name : "loop:?"));
+    RuntimeEntry entry(entry_of(name_of(site)));
     contended_chunk_ends();
     return;
   }
@@ -165,7 +168,7 @@ void hcc_loop_leave(hcc_loop_site* site) {
   Runtime& rt = runtime_on_demand();
   const double cpu = clock_seconds(Clock::ThreadCpu) - nest_run.cpu - clock_overhead(Clock::ThreadCpu);
   rt.timed_run_of(site, rt.self_worker(), cpu);
-  rt.record_loop_chunk(site->name ? site->name : "loop:?", nest_run.start, rt.time(), cpu > 0 ? cpu : 0,
+  rt.record_loop_chunk(name_of(site), nest_run.start, rt.time(), cpu > 0 ? cpu : 0,
                        count(nest_run.iterations), nest_run.work, nest_run.weight);
 }
 
