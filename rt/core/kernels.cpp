@@ -392,11 +392,26 @@ LoopContention* Runtime::loop_contention(const std::string& kernel) {
   return &loop_contention_[kernel];
 }
 
-double Runtime::measured_loop_mean(const std::string& kernel, uint64_t iterations, double work) {
+MeasuredChunk Runtime::measured_loop_chunk(const std::string& kernel, const LoopContention& contention,
+                                           uint64_t iterations, double work) {
   std::lock_guard<std::mutex> lock(models_mutex_);
+  MeasuredChunk chunk;
+  chunk.footprint = loop_footprint(iterations, work);
   try {
-    const models::FootprintEntry* e = models_.lookup(kernel, "cpu", loop_footprint(iterations, work));
-    return e && e->count > 0 ? e->mean : -1;
+    const models::FootprintEntry* e = models_.lookup(kernel, "cpu", chunk.footprint);
+    if (!e || e->count == 0) return chunk;
+    chunk.mean = e->mean;
+    chunk.typical = contention.modelled_at(chunk.footprint);
+    // The mean of the runs less the outliers among its samples (the first
+    // observations): those of a loop's first run, or of its first runs in
+    // all when they were fewer than the samples (a later run's are then
+    // left in).
+    if (chunk.typical < 0) {
+      const Outliers out = outliers_of(e->samples);
+      const double count = static_cast<double>(e->count) - static_cast<double>(out.count);
+      chunk.typical = count > 0 ? std::max(0.0, e->mean * static_cast<double>(e->count) - out.sum) / count : e->mean;
+    }
+    return chunk;
   } catch (const models::ModelError& e) {
     fatal(e.what());
   }

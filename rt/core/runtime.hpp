@@ -173,9 +173,10 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
   std::optional<double> loop_model(const std::string& kernel, uint64_t iterations, double work);
   // Simulations that run a loop's chunks (loop_contention.hpp): the loop's
   // contention, null when the instrumented runs measured none of its
-  // chunks; and the mean they measured at a chunk's footprint, -1 for none.
+  // chunks; and what they measured at a chunk's footprint.
   LoopContention* loop_contention(const std::string& kernel);
-  double measured_loop_mean(const std::string& kernel, uint64_t iterations, double work);
+  MeasuredChunk measured_loop_chunk(const std::string& kernel, const LoopContention& contention, uint64_t iterations,
+                                    double work);
   // The longest of those means over the loop's footprints (0 for none).
   double longest_loop_mean(const std::string& kernel);
   // Whether the loops this simulation runs have their bursts scaled by

@@ -65,7 +65,8 @@ void contended_chunk(State& s, const ident_t* loc, uint64_t iterations, double w
     loop = &it->second;  // std::map: stays where it is
   }
   if (loop->contention)
-    rt::contended_chunk_begins(loop->contention, s.rt.measured_loop_mean(loop->kernel, iterations, work));
+    rt::contended_chunk_begins(loop->contention,
+                               s.rt.measured_loop_chunk(loop->kernel, *loop->contention, iterations, work));
 }
 
 }  // namespace

@@ -116,15 +116,9 @@ bool between_mpi_clock_reads(const char* where, const char* last_entry) {
 }
 
 // A long burst of a chunk whose loop's contention is kept, scaled by it
-// (loop_contention.hpp); the chunk's first counts its model.
+// (loop_contention.hpp).
 double contended(BurstClock& c, double seconds) {
-  LoopContention& loop = *c.contention;
-  if (c.chunk_model >= 0) {
-    loop.modelled += std::exchange(c.chunk_model, -1.0);
-    c.chunk_modelled = true;
-  }
-  if (c.chunk_modelled) loop.measured += std::max(0.0, seconds);
-  return seconds * loop.factor();
+  return c.contention->scaled(c.chunk, c.chunk_state, seconds);
 }
 
 // Charges the burst from the mark to `now` (the monotonic clock, read first
@@ -355,16 +349,21 @@ std::string openmp_site(const char* psource) {
   return std::string(base, file_end) + ":" + std::string(function_end + 1, line_end);
 }
 
-void contended_chunk_begins(LoopContention* contention, double model) {
+void contended_chunk_begins(LoopContention* contention, const MeasuredChunk& chunk) {
   if (!bursts_charged()) return;
+  contended_chunk_ends();  // one left running, if any
   BurstClock& c = *g_burst_accounting->clock_of_caller();
   c.contention = contention;
-  c.chunk_model = model;
-  c.chunk_modelled = false;
+  c.chunk = chunk;
+  c.chunk_state = ChunkState{};
 }
 
 void contended_chunk_ends() {
-  if (bursts_charged()) g_burst_accounting->clock_of_caller()->contention = nullptr;
+  if (!bursts_charged()) return;
+  BurstClock& c = *g_burst_accounting->clock_of_caller();
+  if (!c.contention) return;
+  c.contention->chunk_ended(c.chunk, c.chunk_state);
+  c.contention = nullptr;
 }
 
 bool enters_within_contended_nest() {

@@ -44,8 +44,8 @@ struct BurstClock {
   bool line_moved = false;  // instrumented runs: the sampled burst's atomics moved a line (hcc_shared_line)
   double finding_moves = 0;  // and the seconds it spent finding out, left out of it
   LoopContention* contention = nullptr;  // the loop whose chunk the thread runs (loop_contention.hpp)
-  double chunk_model = -1;  // and the chunk's model, until its first long burst counts it there
-  bool chunk_modelled = false;  // the chunk's bursts count in its loop's contention
+  MeasuredChunk chunk;      // and what the instrumented runs measured of the chunk
+  ChunkState chunk_state;    // and where the chunk stands there
   int inner_nests = 0;  // loop nests entered inside the contended nest the thread runs (loop_nests.cpp)
   uint32_t countdown = 0;  // instrumented runs: bursts until the next sampled one (burst_models.hpp)
   uint32_t sampled = 0;    // and how many were

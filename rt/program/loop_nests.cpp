@@ -73,9 +73,10 @@ const char* name_of(const hcc_loop_site* site) { return site->name ? site->name 
 constexpr double kContendedNest = 1e-4;
 
 // A nest that runs in a simulation scaling contention: the contention its
-// bursts are scaled by from here to hcc_loop_leave (model: the mean
-// measured at its footprint), or null to run it inside the thread's burst.
-LoopContention* contention_of(Runtime& rt, hcc_loop_site* site, double iterations, double work, double& model) {
+// bursts are scaled by from here to hcc_loop_leave (chunk: what the
+// instrumented runs measured at its footprint), or null to run it inside
+// the thread's burst.
+LoopContention* contention_of(Runtime& rt, hcc_loop_site* site, double iterations, double work, MeasuredChunk& chunk) {
   if (enters_within_contended_nest()) return nullptr;
   const std::string name = name_of(site);
   LoopContention* contention = rt.loop_contention(name);
@@ -83,9 +84,9 @@ LoopContention* contention_of(Runtime& rt, hcc_loop_site* site, double iteration
     site->skipped = 1;  // never measured that long: a test from now on (hcc.h)
     return nullptr;
   }
-  model = rt.measured_loop_mean(name, count(iterations), work);
+  chunk = rt.measured_loop_chunk(name, *contention, count(iterations), work);
   // A footprint the instrumented runs did not measure: the nest's contention so far.
-  return (model >= 0 ? model >= kContendedNest : contention->measured > 0) ? contention : nullptr;
+  return (chunk.mean >= 0 ? chunk.mean >= kContendedNest : contention->measured_any()) ? contention : nullptr;
 }
 
 // "file.c:12" of "loop:file.c:12": the entry that ends a burst there.
@@ -120,10 +121,10 @@ int hcc_loop_enter(hcc_loop_site* site, double iterations, double work) {
       rt.in_task_body())
     return 1;
   if (contended && !site->modelled) {
-    double model = -1;
-    if (LoopContention* contention = contention_of(rt, site, iterations, work, model)) {
+    MeasuredChunk chunk;
+    if (LoopContention* contention = contention_of(rt, site, iterations, work, chunk)) {
       RuntimeEntry entry(entry_of(name_of(site)));  // the burst before the nest ends here
-      contended_chunk_begins(contention, model);
+      contended_chunk_begins(contention, chunk);
     }
     return 1;
   }
