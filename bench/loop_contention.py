@@ -8,30 +8,39 @@ do not, in one command.
 A simulation runs one simulated thread at a time: a chunk that it runs and
 times had the machine's memory bandwidth and caches to itself, where
 natively the team's threads share them. It scales such a loop's bursts by
-how much longer the instrumented run's chunks took side by side
-(rt/program/loop_contention.hpp). bench/loop_contention/stream.c, four
-loops shaped like STREAM's over 3 x 32 MB, no task and no `#pragma hcc`, is
-built with `hccsim -fnative`, `-finstrument` and `-fsimulate` (-O2) into
-<build>/bench/loop-contention/. Each round runs, in turn, the instrumented
-binary (OMP_NUM_THREADS=2, into a fresh model directory), the native one
-(2 threads), the simulation with that round's models (HCC_PLATFORM=laptop)
-and one without models (no contention known: each burst as measured alone).
-The 2-core VM's CPUs lie near each other (cache lines move in 40-55 ns:
-the two threads share a core's caches and its path to memory) or far apart
-(185-215 ns) for minutes at a time, and its bandwidth at two threads differs
-between the two: a round is made again (up to --retries times, then kept)
-when bench/probe/line_probe.c read another state after it than before it,
-or when bench/machine_state.py's probe found the machine slowed or busy.
-Each run's time is its makespan (the summary line's: the first touch of
-the arrays and every repeat of the loops, simulated time in a simulation;
-the best repeat, STREAM's own figure, picks the repeat whose noise was the
-most favourable). Figures, medians over the rounds:
+how much longer the instrumented run's typical chunks took side by side
+(rt/program/loop_contention.hpp). Two programs with no task and no
+`#pragma hcc`, each built with `hccsim -fnative`, `-finstrument` and
+`-fsimulate` (-O2) into <build>/bench/loop-contention/:
 
-    figure contended_loop_prediction_error_pct = <|simulated with models - native| / native, %>
-    figure uncontended_loop_prediction_error_pct = <|simulated without models - native| / native, %>
+    stream  bench/loop_contention/stream.c: four loops shaped like STREAM's
+            over 3 x 32 MB, --repeats times; its time is the makespan (the
+            summary line's: the first touch of the arrays and every repeat)
+    csr     bench/loop_contention/csr_power.c: a power iteration over a CSR
+            matrix of 200,000 rows, its product a `schedule(guided)` loop
+            whose first run faults y's pages in; its time is the
+            iterations' own (`time=`, omp_get_wtime)
+
+Each round runs, for each program in turn, the instrumented binary
+(OMP_NUM_THREADS=2, into a fresh model directory), the native one (2
+threads), the simulation with that round's models (HCC_PLATFORM=laptop) and
+one without models (no contention known: each burst as measured alone);
+the simulation must print what the native run prints. The 2-core VM's CPUs
+lie near each other (cache lines move in 40-55 ns: the two threads share a
+core's caches and its path to memory) or far apart (185-215 ns) for minutes
+at a time, and its bandwidth at two threads differs between the two: a
+round is made again (up to --retries times, then kept) when
+bench/probe/line_probe.c read another state after it than before it, or
+when bench/machine_state.py's probe found the machine slowed or busy. (The
+best repeat, STREAM's own figure, would pick the repeat whose noise was
+the most favourable.) Figures, medians over the rounds:
+
+    figure contended_loop_prediction_error_pct = <stream: |simulated with models - native| / native, %>
+    figure uncontended_loop_prediction_error_pct = <stream: |simulated without models - native| / native, %>
+    figure first_run_loop_prediction_error_pct = <csr: |simulated with models - native| / native, %>
 
 A line per round on stderr: the CPUs' state, native, instrumented and both
-simulated times. About 1 min on the 2-core VM.
+simulated times of each program. About 1.5 min on the 2-core VM.
 """
 import argparse
 import os
@@ -49,15 +58,24 @@ def log(msg):
 
 
 def run(cmd, env, timeout=120):
-    """The run's makespan, from its `hccsim: mode=...` line; it must print its four rates and `stream: ok`."""
+    """The run's time: stream's makespan, from its `hccsim: mode=...` line (it must print its four rates and
+    `stream: ok`), or csr's `time=`; and the result lines it printed."""
     p = subprocess.run(cmd, env=dict(os.environ, **env), capture_output=True, text=True, timeout=timeout)
     if p.returncode != 0:
         raise RuntimeError(f"{' '.join(cmd)} exited with {p.returncode}: {p.stderr.strip()[-300:]}")
-    rates = re.findall(r"^(copy|scale|add|triad) [0-9]+ MB/s$", p.stdout, re.M)
-    makespan = re.search(r"^hccsim: mode=\w+ makespan=([0-9.]+)", p.stderr + p.stdout, re.M)
-    if len(rates) != 4 or "stream: ok" not in p.stdout or not makespan:
+    if "stream" in os.path.basename(cmd[0]):
+        rates = re.findall(r"^(copy|scale|add|triad) [0-9]+ MB/s$", p.stdout, re.M)
+        time = re.search(r"^hccsim: mode=\w+ makespan=([0-9.]+)", p.stderr + p.stdout, re.M)
+        result = "stream: ok" if "stream: ok" in p.stdout else None
+        if len(rates) != 4:
+            result = None
+    else:
+        time = re.search(r"^time=([0-9.]+)$", p.stderr, re.M)
+        found = re.search(r"^iterations=[0-9]+ lambda=[0-9.]+$", p.stdout, re.M)
+        result = found.group(0) if found else None
+    if not time or not result:
         raise RuntimeError(f"{' '.join(cmd)}: unexpected output: {p.stdout[-300:]} {p.stderr[-300:]}")
-    return float(makespan.group(1))
+    return float(time.group(1)), result
 
 
 def main():
@@ -71,46 +89,58 @@ def main():
     work = os.path.join(os.path.abspath(args.build_dir), "bench", "loop-contention")
     os.makedirs(work, exist_ok=True)
     hccsim = os.path.join(os.path.abspath(args.build_dir), "bin", "hccsim")
-    src = os.path.join(root, "bench", "loop_contention", "stream.c")
+    programs = {"stream": ("stream.c", [str(args.repeats)]), "csr": ("csr_power.c", [])}
     exe = {}
-    for mode in ("native", "instrument", "simulate"):
-        exe[mode] = os.path.join(work, f"stream-{mode}")
-        subprocess.run([hccsim, f"-f{mode}", "-O2", src, "-o", exe[mode], "-lm"], check=True)
+    for name, (source, _) in programs.items():
+        for mode in ("native", "instrument", "simulate"):
+            exe[name, mode] = os.path.join(work, f"{name}-{mode}")
+            subprocess.run([hccsim, f"-f{mode}", "-O2", os.path.join(root, "bench", "loop_contention", source), "-o",
+                            exe[name, mode], "-lm"], check=True)
     check = SpeedCheck(work, line_tolerance=float("inf"), retries=args.retries)
-    models = os.path.join(work, "models")
     base = {"OMP_NUM_THREADS": "2", "HCC_MODEL_DIR": "", "HCC_PLATFORM": "", "HCC_RECORDS": ""}
-    arg = [str(args.repeats)]
-    run([exe["native"], *arg], base)  # warm-up
+    for name, (_, arg) in programs.items():
+        run([exe[name, "native"], *arg], base)  # warm-up
 
-    def one_round():
+    def one_round(name):
+        arg = programs[name][1]
+        models = os.path.join(work, f"{name}-models")
         shutil.rmtree(models, ignore_errors=True)
-        instrumented = run([exe["instrument"], *arg], dict(base, HCC_MODEL_DIR=models))
-        native = run([exe["native"], *arg], base)
-        contended = run([exe["simulate"], *arg], dict(base, HCC_MODEL_DIR=models, HCC_PLATFORM="laptop"))
-        alone = run([exe["simulate"], *arg], dict(base, HCC_PLATFORM="laptop"))
-        return instrumented, native, contended, alone
+        instrumented, _ = run([exe[name, "instrument"], *arg], dict(base, HCC_MODEL_DIR=models))
+        native, expected = run([exe[name, "native"], *arg], base)
+        times = [instrumented, native]
+        for env in (dict(base, HCC_MODEL_DIR=models, HCC_PLATFORM="laptop"), dict(base, HCC_PLATFORM="laptop")):
+            t, result = run([exe[name, "simulate"], *arg], env)
+            if result != expected:
+                raise RuntimeError(f"{name} simulated printed {result!r}, natively {expected!r}")
+            times.append(t)
+        return tuple(times)
 
-    errors, uncorrected, flips = [], [], 0
+    errors = {name: ([], []) for name in programs}
+    flips = 0
     for r in range(args.rounds):
-        for attempt in range(args.retries + 1):
-            before = check.line_probe()
-            instrumented, native, contended, alone = check.run(one_round)
-            after = check.line_probe()
-            flipped = max(before, after) > 1.5 * min(before, after)
-            if not flipped or attempt == args.retries:
-                break
-            flips += 1
-            log(f"  the CPUs changed state during round {r + 1} ({before * 1e9:.0f} -> {after * 1e9:.0f} ns): again")
-        state = "near" if max(before, after) < 100e-9 else "far"
-        errors.append(abs(contended - native) / native * 100)
-        uncorrected.append(abs(alone - native) / native * 100)
-        log(f"loop_contention: round {r + 1} ({state}, lines {before * 1e9:.0f}/{after * 1e9:.0f} ns"
-            f"{', kept after a change of state' if flipped else ''}): native {native:.5f} s, instrumented "
-            f"{instrumented:.5f}, simulated {contended:.5f} ({errors[-1]:.1f} %), without models {alone:.5f} "
-            f"({uncorrected[-1]:.1f} %)")
+        for name in programs:
+            for attempt in range(args.retries + 1):
+                before = check.line_probe()
+                instrumented, native, contended, alone = check.run(lambda: one_round(name))
+                after = check.line_probe()
+                flipped = max(before, after) > 1.5 * min(before, after)
+                if not flipped or attempt == args.retries:
+                    break
+                flips += 1
+                log(f"  the CPUs changed state during round {r + 1} ({before * 1e9:.0f} -> {after * 1e9:.0f} ns): again")
+            state = "near" if max(before, after) < 100e-9 else "far"
+            with_models, without = errors[name]
+            with_models.append(abs(contended - native) / native * 100)
+            without.append(abs(alone - native) / native * 100)
+            log(f"loop_contention: {name} round {r + 1} ({state}, lines {before * 1e9:.0f}/{after * 1e9:.0f} ns"
+                f"{', kept after a change of state' if flipped else ''}): native {native:.5f} s, instrumented "
+                f"{instrumented:.5f}, simulated {contended:.5f} ({with_models[-1]:.1f} %), without models {alone:.5f} "
+                f"({without[-1]:.1f} %)")
     log(check.summary() + f"; rounds made again for a change of state: {flips}")
-    print(f"figure contended_loop_prediction_error_pct = {statistics.median(errors):.2f}")
-    print(f"figure uncontended_loop_prediction_error_pct = {statistics.median(uncorrected):.2f}")
+    log(f"loop_contention: csr without models: {statistics.median(errors['csr'][1]):.2f} %")
+    print(f"figure contended_loop_prediction_error_pct = {statistics.median(errors['stream'][0]):.2f}")
+    print(f"figure uncontended_loop_prediction_error_pct = {statistics.median(errors['stream'][1]):.2f}")
+    print(f"figure first_run_loop_prediction_error_pct = {statistics.median(errors['csr'][0]):.2f}")
 
 
 if __name__ == "__main__":
