@@ -40,7 +40,7 @@ the most favourable.) Figures, medians over the rounds:
     figure first_run_loop_prediction_error_pct = <csr: |simulated with models - native| / native, %>
 
 A line per round on stderr: the CPUs' state, native, instrumented and both
-simulated times of each program. About 1.5 min on the 2-core VM.
+simulated times of each program. About 2 min on the 2-core VM.
 """
 import argparse
 import os
