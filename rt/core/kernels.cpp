@@ -14,6 +14,7 @@
 #include "bursts.hpp"
 #include "cpu_clock.hpp"
 #include "fatal.hpp"
+#include "outliers.hpp"
 #include "replayed_kernels.hpp"
 #include "runtime.hpp"
 #include "runtime_costs.hpp"
@@ -406,11 +407,7 @@ MeasuredChunk Runtime::measured_loop_chunk(const std::string& kernel, const Loop
     // observations): those of a loop's first run, or of its first runs in
     // all when they were fewer than the samples (a later run's are then
     // left in).
-    if (chunk.typical < 0) {
-      const Outliers out = outliers_of(e->samples);
-      const double count = static_cast<double>(e->count) - static_cast<double>(out.count);
-      chunk.typical = count > 0 ? std::max(0.0, e->mean * static_cast<double>(e->count) - out.sum) / count : e->mean;
-    }
+    if (chunk.typical < 0) chunk.typical = mean_without(e->count, e->mean, outliers_of(e->samples, kOutlier, Median::kLower));
     return chunk;
   } catch (const models::ModelError& e) {
     fatal(e.what());

@@ -11,6 +11,7 @@
 #include "bursts.hpp"
 #include "cpu_clock.hpp"
 #include "fatal.hpp"
+#include "outliers.hpp"
 #include "runtime.hpp"
 #include "runtime_costs.hpp"
 
@@ -181,23 +182,13 @@ void Runtime::record_observations(const Observation* first, const Observation* l
 
 double uninterrupted_mean(uint64_t count, double mean, const std::vector<double>& first_observations) {
   if (count == 0 || first_observations.empty()) return count ? mean : 0;
-  std::vector<double> v = first_observations;
-  std::nth_element(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(v.size() / 2), v.end());
-  const double bound = kInterruptionFactor * v[v.size() / 2];
-  double left_out = 0;
-  uint64_t interruptions = 0;
-  for (double s : first_observations)
-    if (s > bound) left_out += s, ++interruptions;
-  // The median's half at least is within the bound: count > interruptions.
-  return (static_cast<double>(count) * mean - left_out) / static_cast<double>(count - interruptions);
+  return mean_without(count, mean, outliers_of(first_observations, kInterruptionFactor, Median::kUpper));
 }
 
 std::optional<double> interruption_bound(const std::vector<double>& first_observations) {
   constexpr size_t kEnough = 32;
   if (first_observations.size() < kEnough) return std::nullopt;
-  std::vector<double> v = first_observations;
-  std::nth_element(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(v.size() / 2), v.end());
-  return kInterruptionFactor * v[v.size() / 2];
+  return median_bound(first_observations, kInterruptionFactor, Median::kUpper);
 }
 
 // A runtime cost's observation beyond its interruption bound, once its model

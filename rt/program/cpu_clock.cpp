@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <cstddef>
 
+#include "outliers.hpp"
+
 namespace hcc::rt {
 
 int real_clock_gettime(clockid_t id, timespec* ts) {
@@ -37,13 +39,10 @@ double clock_seconds(Clock c) {
 
 double typical_interval(std::vector<double> samples) {
   if (samples.empty()) return 0;
-  std::nth_element(samples.begin(), samples.begin() + samples.size() / 2, samples.end());
-  const double median = samples[samples.size() / 2];
   double sum = 0;
-  size_t kept = 0;
-  for (double s : samples)
-    if (s <= 2 * median) sum += s, ++kept;
-  return std::max(0.0, sum / static_cast<double>(kept));
+  for (double s : samples) sum += s;
+  return mean_without(samples.size(), sum / static_cast<double>(samples.size()),
+                      outliers_of(samples, 2, Median::kUpper));
 }
 
 double clock_overhead(Clock c) {

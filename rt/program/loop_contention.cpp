@@ -6,20 +6,6 @@
 
 namespace hcc::rt {
 
-Outliers outliers_of(std::vector<double> seconds) {
-  Outliers out;
-  if (seconds.empty()) return out;
-  auto middle = seconds.begin() + static_cast<std::ptrdiff_t>((seconds.size() - 1) / 2);
-  std::nth_element(seconds.begin(), middle, seconds.end());
-  const double bound = kOutlier * *middle;
-  for (double s : seconds)
-    if (s > bound) {
-      out.sum += s;
-      ++out.count;
-    }
-  return out;
-}
-
 void LoopContention::count(const Footprint& f, int sign) {
   const uint64_t n = f.ended + (f.held ? 1 : 0);
   if (n == 0) return;

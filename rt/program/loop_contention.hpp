@@ -46,14 +46,9 @@ struct MeasuredChunk {
   double mean = -1, typical = -1;
 };
 
-// The seconds that are more than kOutlier times their lower median: their
-// sum and how many.
+// A chunk over this many times the lower median of its footprint's is a
+// first run or an interrupted one (outliers.hpp).
 constexpr double kOutlier = 3;
-struct Outliers {
-  double sum = 0;
-  uint64_t count = 0;
-};
-Outliers outliers_of(std::vector<double> seconds);
 
 // A chunk in progress, as its thread keeps it.
 struct ChunkState {

@@ -15,15 +15,6 @@ double run_chunk(LoopContention& loop, const MeasuredChunk& chunk, double second
   return charged;
 }
 
-TEST(LoopContention, OutliersAreOverThreeTimesTheMedian) {
-  EXPECT_EQ(outliers_of({}).count, 0u);
-  EXPECT_EQ(outliers_of({3}).count, 0u);
-  EXPECT_EQ(outliers_of({1, 3}).count, 0u);
-  const Outliers out = outliers_of({1, 1, 1, 7, 3.5});
-  EXPECT_EQ(out.count, 2u) << "7 and 3.5 are over three times 1";
-  EXPECT_DOUBLE_EQ(out.sum, 10.5);
-}
-
 TEST(LoopContention, ALoopThatRunsOnceIsScaledByItsOwnChunk) {
   LoopContention loop;
   EXPECT_DOUBLE_EQ(run_chunk(loop, {100, 4e-3, 2e-3}, 1e-3), 2e-3);
