@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <random>
 #include <string>
 #include <unordered_set>
 #include <utility>
@@ -194,7 +195,7 @@ void close_burst(BurstClock& c, double now, const char* where = nullptr, bool ga
 // An instrumented run's bursts (BurstAccounting::record): one in
 // kBurstSamplePeriod per thread is timed on the monotonic clock alone, less
 // what timing it adds (empty_burst_seconds), and recorded when short.
-thread_local BurstClock t_sampled_clock;
+constinit thread_local BurstClock t_sampled_clock;
 std::atomic<bool> g_sampling_bursts{true};
 // Every thread counts its samples here: on a line of its own. Next to
 // g_burst_accounting, which every entry reads, each count took that line
@@ -228,7 +229,8 @@ void sample_mark(BurstClock& c) {
   // period in bursts had the same one sampled every time. A creating loop
   // of 4 bursts per task (one ending at an entry without a `where`, which
   // is not kept) had none of its others sampled in most runs.
-  c.countdown = std::uniform_int_distribution<uint32_t>(0, 2 * (kBurstSamplePeriod - 1))(c.gaps);
+  thread_local std::minstd_rand gaps;
+  c.countdown = std::uniform_int_distribution<uint32_t>(0, 2 * (kBurstSamplePeriod - 1))(gaps);
   c.line_moved = false;
   c.finding_moves = 0;
   c.mark = clock_seconds(Clock::Monotonic);
