@@ -6,6 +6,7 @@
 #include "ranks.hpp"
 #include "runtime.hpp"
 #include "sim_bursts.hpp"
+#include "sim_exit.hpp"
 #include "sim_ranks.hpp"
 #include "sim_threads.hpp"
 
@@ -103,9 +104,9 @@ void note_stage(const std::string& what) {
 #if defined(__clang__)
 __attribute__((no_sanitize("function")))
 #endif
-int call_main(int (*main_fn)(int, char**), int argc, char** argv) {
+int call_main(MainExit& exits, int (*main_fn)(int, char**), int argc, char** argv) {
   ProgramCall program(reinterpret_cast<const void*>(main_fn));  // main is the program's code (bursts.hpp)
-  return main_fn(argc, argv);
+  return exits.run(main_fn, argc, argv);
 }
 
 }  // namespace
@@ -117,7 +118,9 @@ int run_main_in_rank(Rank& rank, int (*main_fn)(int, char**), int argc, char** a
   // program's thread is worker 0, until the program calls hcc_init (capi.cpp).
   if (start_runtime(true) != 0) return 1;
   current_rank().runtime->started_before_main = true;
-  const int rc = call_main(main_fn, argc, argv);
+  MainExit exits(rank);
+  const int rc = call_main(exits, main_fn, argc, argv);
+  exits.run_handlers();  // as natively after main, the runtime still running
   pay_owed_cpu();  // main's last burst
   hcc_shutdown();
   release_privates(rank);
