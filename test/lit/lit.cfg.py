@@ -2,6 +2,7 @@
 #   lit.py -sv test/lit --param hcc_site_config=build/test/lit/lit.site.cfg.py
 # (the CTest test `lit` passes the parameter; without it, ../../build is used).
 import os
+import shutil
 
 import lit.formats
 
@@ -39,6 +40,9 @@ config.hcc_plugin = getattr(config, 'hcc_plugin', '')
 if config.hcc_plugin and os.path.exists(config.hcc_plugin):
     config.available_features.add('hcc-plugin')
 config.substitutions.append(('%hccplugin', config.hcc_plugin or 'HccPlugin.so'))
+# Several CPUs this process may use: a test can restrict a run to one (taskset).
+if len(os.sched_getaffinity(0)) >= 2 and shutil.which('taskset'):
+    config.available_features.add('several-cpus')
 # Link line of a simulated program (as hccsim -fsimulate links), when built.
 config.hcc_rt_sim = getattr(config, 'hcc_rt_sim', '')
 if config.hcc_rt_sim and os.path.exists(config.hcc_rt_sim):

@@ -11,6 +11,7 @@
 #include <atomic>
 #include <chrono>
 #include <ctime>
+#include <cstdio>
 #include <cstdlib>
 #include <mutex>
 #include <stdexcept>
@@ -102,6 +103,7 @@ class NativeBackend final : public Backend {
     const int cores = static_cast<int>(usable.size());
     const int cpus = config.workers.value_or(config.omp_num_threads.value_or(std::max(1, cores - ngpus)));
     if (cpus == 0 && ngpus == 0) throw std::runtime_error("HCC_WORKERS=0 needs a GPU, and this machine has none");
+    warn_if_bound(cpus);
     for (int i = 0; i < std::max(cpus, 1); ++i)
       machine_.workers.push_back({"cpu" + std::to_string(i), "cpu", 0, cpus == 0});
     machine_.nodes.push_back({"RAM", 0});
@@ -249,6 +251,25 @@ class NativeBackend final : public Backend {
   // The CPUs this process's workers may use: those it may run on (mpirun
   // binds each rank to its own), or, when the ranks of an MPI job on this
   // node were left unbound, this rank's share of them.
+  // A process that may use fewer CPUs than its CPU workers, on a machine
+  // that has more: mpirun binds each rank to one core by default (two ranks
+  // or fewer), and a hybrid rank's threads then take turns on it (a
+  // FUNNELED stencil's rank of two threads: 0.020-0.030 s bound, 0.014-0.017
+  // with --bind-to none; docs/mpi.md). Once per process, by its first local rank.
+  static void warn_if_bound(int cpu_workers) {
+    static bool warned = false;
+    cpu_set_t allowed;
+    if (warned || sched_getaffinity(0, sizeof allowed, &allowed) != 0) return;
+    const int may_use = CPU_COUNT(&allowed);
+    const long online = sysconf(_SC_NPROCESSORS_ONLN);
+    if (cpu_workers <= may_use || may_use >= online || current_rank().local_index != 0) return;
+    warned = true;
+    std::fprintf(stderr,
+                 "hccsim: warning: %d CPU workers on %d CPU%s that this process may use (of %ld online): they take "
+                 "turns; under mpirun, which binds each rank to one core by default, run it with --bind-to none or "
+                 "--map-by slot:PE=%d\n",
+                 cpu_workers, may_use, may_use == 1 ? "" : "s", online, cpu_workers);
+  }
   static std::vector<int> usable_cpus() {
     std::vector<int> cpus;
     cpu_set_t allowed;
