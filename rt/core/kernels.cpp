@@ -407,7 +407,8 @@ MeasuredChunk Runtime::measured_loop_chunk(const std::string& kernel, const Loop
     // observations): those of a loop's first run, or of its first runs in
     // all when they were fewer than the samples (a later run's are then
     // left in).
-    if (chunk.typical < 0) chunk.typical = mean_without(e->count, e->mean, outliers_of(e->samples, kOutlier, Median::kLower));
+    if (chunk.typical < 0)
+      chunk.typical = mean_without(e->count, e->mean, outliers_of(e->samples, kOutlier, Median::kLower));
     return chunk;
   } catch (const models::ModelError& e) {
     fatal(e.what());

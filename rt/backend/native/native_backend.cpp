@@ -251,6 +251,24 @@ class NativeBackend final : public Backend {
   // The CPUs this process's workers may use: those it may run on (mpirun
   // binds each rank to its own), or, when the ranks of an MPI job on this
   // node were left unbound, this rank's share of them.
+  static std::vector<int> usable_cpus() {
+    std::vector<int> cpus;
+    cpu_set_t allowed;
+    if (sched_getaffinity(0, sizeof allowed, &allowed) != 0) {
+      for (unsigned c = 0; c < std::max(1u, std::thread::hardware_concurrency()); ++c) cpus.push_back(c);
+      return cpus;
+    }
+    for (int c = 0; c < CPU_SETSIZE; ++c)
+      if (CPU_ISSET(c, &allowed)) cpus.push_back(c);
+    const Rank& rank = current_rank();
+    const int n = static_cast<int>(cpus.size());
+    if (rank.local_count > 1 && n == static_cast<int>(std::thread::hardware_concurrency()) && n >= rank.local_count) {
+      const int per_rank = n / rank.local_count;
+      cpus = std::vector<int>(cpus.begin() + rank.local_index * per_rank,
+                              cpus.begin() + (rank.local_index + 1) * per_rank);
+    }
+    return cpus;
+  }
   // A process that may use fewer CPUs than its CPU workers, on a machine
   // that has more: mpirun binds each rank to one core by default (two ranks
   // or fewer), and a hybrid rank's threads then take turns on it (a
@@ -269,24 +287,6 @@ class NativeBackend final : public Backend {
                  "turns; under mpirun, which binds each rank to one core by default, run it with --bind-to none or "
                  "--map-by slot:PE=%d\n",
                  cpu_workers, may_use, may_use == 1 ? "" : "s", online, cpu_workers);
-  }
-  static std::vector<int> usable_cpus() {
-    std::vector<int> cpus;
-    cpu_set_t allowed;
-    if (sched_getaffinity(0, sizeof allowed, &allowed) != 0) {
-      for (unsigned c = 0; c < std::max(1u, std::thread::hardware_concurrency()); ++c) cpus.push_back(c);
-      return cpus;
-    }
-    for (int c = 0; c < CPU_SETSIZE; ++c)
-      if (CPU_ISSET(c, &allowed)) cpus.push_back(c);
-    const Rank& rank = current_rank();
-    const int n = static_cast<int>(cpus.size());
-    if (rank.local_count > 1 && n == static_cast<int>(std::thread::hardware_concurrency()) && n >= rank.local_count) {
-      const int per_rank = n / rank.local_count;
-      cpus = std::vector<int>(cpus.begin() + rank.local_index * per_rank,
-                              cpus.begin() + (rank.local_index + 1) * per_rank);
-    }
-    return cpus;
   }
   // The CPU of each worker. The program's thread, when it is worker 0, stays
   // unbound (the threads it creates would inherit its CPU), so the others

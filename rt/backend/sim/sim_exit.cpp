@@ -80,9 +80,9 @@ bool MainExit::keep_handler(void (*handler)()) {
   return true;
 }
 
-bool MainExit::end_main(int status) {
+void MainExit::end_main(int status) {
   MainExit* main = of_caller();
-  if (!main) return false;
+  if (!main) return;
   const Runtime* runtime = current_rank().runtime.get();
   if (main->actor_ == s4u::Actor::self() && !(runtime && runtime->in_task()))
     std::longjmp(main->exited_, (status & 0xff) + 1);

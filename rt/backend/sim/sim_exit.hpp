@@ -29,8 +29,8 @@ class MainExit {
   // rank (true); false elsewhere.
   static bool keep_handler(void (*handler)());
   // exit(status) on an actor of a rank whose main runs: ends main on its
-  // actor, the process elsewhere (never returns); false outside them.
-  static bool end_main(int status);
+  // actor, the process elsewhere (never returns there); returns outside them.
+  static void end_main(int status);
 
  private:
   static MainExit* of_caller();
