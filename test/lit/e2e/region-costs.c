@@ -31,10 +31,10 @@
 // RUN: python3 %S/Inputs/write_cost_model.py %t.c hcc.join 1e-6 hcc.submit 2.5e-6
 // RUN: env HCC_PLATFORM=laptop OMP_NUM_THREADS=2 HCC_SIM_BURSTS=off HCC_MODEL_DIR=%t.c %t.sim 2>&1 | FileCheck %s --check-prefix=SEEN
 // CHECK: regions 2000 threads 4000
-// COUNTS: hcc.fork at least 75 % of 2000
-// COUNTS: hcc.join at least 75 % of 2000
-// COUNTS: hcc.implicit at least 75 % of 4000
-// COUNTS: hcc.notice at least 75 % of 1000
+// COUNTS: hcc.fork at least a quarter of 2000
+// COUNTS: hcc.join at least a quarter of 2000
+// COUNTS: hcc.implicit at least a quarter of 4000
+// COUNTS: hcc.notice at least a quarter of 1000
 // SIM: hccsim: mode=simulate makespan=0.019997 tasks=0
 // NOJOIN: hccsim: mode=simulate makespan=0.014000 tasks=0
 // NOTICE: hccsim: mode=simulate makespan=0.035997 tasks=0
