@@ -338,4 +338,20 @@ PrivateVariables findPrivateVariables(PassContext &pc, TranslationUnitDecl *tu,
   return found;
 }
 
+SourceLocation afterDeclarationGroup(const PassContext &pc, const Decl *d) {
+  const SourceManager &sm = pc.sm;
+  const LangOptions &lo = pc.ctx.getLangOpts();
+  SourceLocation loc = sm.getExpansionLoc(d->getEndLoc());
+  int depth = 0;
+  for (int guard = 0; guard < 100000; ++guard) {
+    std::optional<Token> t = Lexer::findNextToken(loc, sm, lo);
+    if (!t || t->is(tok::eof)) break;
+    if (t->isOneOf(tok::l_paren, tok::l_brace, tok::l_square)) ++depth;
+    if (t->isOneOf(tok::r_paren, tok::r_brace, tok::r_square)) --depth;
+    if (depth <= 0 && t->is(tok::semi)) return t->getEndLoc();
+    loc = t->getLocation();
+  }
+  return Lexer::getLocForEndOfToken(sm.getExpansionLoc(d->getEndLoc()), 0, sm, lo);
+}
+
 }  // namespace hcc::rewriter

@@ -63,4 +63,8 @@ struct PrivateVariables {
 PrivateVariables findPrivateVariables(PassContext &pc, clang::TranslationUnitDecl *tu,
                                       const std::map<std::string, clang::SourceLocation> &kept);
 
+// The location just after the ';' that ends the declaration group holding
+// a declaration at namespace scope.
+clang::SourceLocation afterDeclarationGroup(const PassContext &pc, const clang::Decl *d);
+
 }  // namespace hcc::rewriter

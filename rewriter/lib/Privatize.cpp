@@ -13,7 +13,8 @@
 // in C++, is constructed by an init function holding the definition's
 // initialiser. In a simulated build of a file that declares MPI_Init the
 // original loses that initialiser (it would run once more at start-up, for
-// no rank); a file without MPI may be in a program without ranks, and a
+// no rank; a class object's original is left unconstructed:
+// UnconstructedOriginals.hpp); a file without MPI may be in a program without ranks, and a
 // native build has none: they use the originals.
 // Whatever cannot be privatised is a warning, never silent sharing: in a
 // file without MPI, one that a simulation of several ranks prints.
@@ -24,6 +25,7 @@
 #include <tuple>
 
 #include "PrivateVariables.hpp"
+#include "UnconstructedOriginals.hpp"
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclTemplate.h"
@@ -91,10 +93,14 @@ class Privatizer {
       name(*var);
     }
     // Initialisers that move into init functions are rewritten there, once.
+    std::vector<const VarDecl *> constructedPerRank;
     for (PrivateVariable *var : order)
       if (strip_ && var->place != PrivateVariable::Local && needsInit(var->var) && var->var->getDefinition() &&
-          pc_.inMainFile(var->var->getDefinition()->getLocation()))
+          pc_.inMainFile(var->var->getDefinition()->getLocation())) {
         stripped_.push_back(initializerOf(var->var->getDefinition()).range);
+        constructedPerRank.push_back(var->var->getDefinition());
+      }
+    originals_.choose(constructedPerRank);
     for (PrivateVariable *var : order) rewriteUses(*var);
     pointTargetsAtCopies();
     std::sort(useEdits_.begin(), useEdits_.end());
@@ -319,24 +325,6 @@ class Privatizer {
     }
   }
 
-  // The location just after the ';' that ends the declaration group holding
-  // a declaration at namespace scope.
-  SourceLocation afterDeclaration(const Decl *d) const {
-    const SourceManager &sm = pc_.sm;
-    const LangOptions &lo = pc_.ctx.getLangOpts();
-    SourceLocation loc = sm.getExpansionLoc(d->getEndLoc());
-    int depth = 0;
-    for (int guard = 0; guard < 100000; ++guard) {
-      std::optional<Token> t = Lexer::findNextToken(loc, sm, lo);
-      if (!t || t->is(tok::eof)) break;
-      if (t->isOneOf(tok::l_paren, tok::l_brace, tok::l_square)) ++depth;
-      if (t->isOneOf(tok::r_paren, tok::r_brace, tok::r_square)) --depth;
-      if (depth <= 0 && t->is(tok::semi)) return t->getEndLoc();
-      loc = t->getLocation();
-    }
-    return Lexer::getLocForEndOfToken(sm.getExpansionLoc(d->getEndLoc()), 0, sm, lo);
-  }
-
   std::string descriptorText(const PrivateVariable &var, const std::string &init, const std::string &destroy,
                              bool inClass) const {
     const VarDecl *v = var.var;
@@ -383,6 +371,7 @@ class Privatizer {
                   initializerText(v->getDefinition()) + "; } static void " + destroy +
                   "(void *p) { typedef __typeof__(" + var.qualified + ") T; static_cast<T *>(p)->~T(); } ";
       needsNew_ = true;
+      if (strip_) stripOriginal(var);
     }
     switch (var.place) {
       case PrivateVariable::InClass: {
@@ -393,7 +382,7 @@ class Privatizer {
         break;
       }
       case PrivateVariable::AfterDeclaration:
-        pc_.rewriter.InsertTextAfter(afterDeclaration(var.placeDecl),
+        pc_.rewriter.InsertTextAfter(afterDeclarationGroup(pc_, var.placeDecl),
                                      " " + functions + descriptorText(var, init, destroy, false));
         break;
       case PrivateVariable::EndOfFile: endDescriptors_ += descriptorText(var, init, destroy, false) + "\n"; break;
@@ -442,12 +431,21 @@ class Privatizer {
     return offset >= b && offset <= e;
   }
 
+  // In a simulated build of a file with MPI, the original of a variable
+  // each rank constructs is no rank's: its own initialiser does not run at
+  // start-up. A class object is left unconstructed (UnconstructedOriginals),
+  // another value-initialised (`{}`).
+  void stripOriginal(const PrivateVariable &var) {
+    const VarDecl *def = var.var->getDefinition();
+    const CharSourceRange init = initializerOf(def).range;
+    if (originals_.chosen(def)) originals_.rewrite(def, init, var.qualified, var.id);
+    else if (init.isValid()) pc_.rewriter.ReplaceText(init, "{}");
+  }
+
   // The initialiser of a C++ definition as the text that follows the type
   // in `new (p) T ...`, with the uses of privatised variables in it reaching
-  // the rank's copies. In a file with MPI the definition keeps `{}`
-  // (value-initialised), so that its own initialiser does not run at
-  // start-up for a rank that never exists; uses inside it were left to this
-  // (stripped_): one edit per range.
+  // the rank's copies; uses inside it were left to this (stripped_): one
+  // edit per range.
   std::string initializerText(const VarDecl *def) {
     const Initializer in = initializerOf(def);
     if (in.range.isInvalid()) return "";
@@ -458,14 +456,14 @@ class Privatizer {
       if (offset >= begin && offset + length <= begin + text.size())
         text.replace(offset - begin, length, replacement);
     }
-    if (strip_) pc_.rewriter.ReplaceText(in.range, "{}");
     return in.bracketed ? text : "(" + text + ")";
   }
 
 
   void finish() {
     if (needsNew_)
-      pc_.rewriter.InsertTextBefore(pc_.sm.getLocForStartOfFile(pc_.sm.getMainFileID()), "#include <new>\n");
+      pc_.rewriter.InsertTextBefore(pc_.sm.getLocForStartOfFile(pc_.sm.getMainFileID()),
+                                    "#include <new>\n" + originals_.preamble());
     // The object says it was privatised: hccsim's link warns of the
     // variables of objects and libraries that were not (drivers/hccsim.in).
     std::string tail = "static const char __hcc_privatised __attribute__((used, section(\"hcc_privatised\"))) = 1;\n" +
@@ -498,6 +496,7 @@ class Privatizer {
   }
 
   PassContext &pc_;
+  UnconstructedOriginals originals_{pc_};
   const bool cxx_;
   std::map<const VarDecl *, PrivateVariable> vars_;
   std::string endDescriptors_;  // the EndOfFile ones

@@ -4,7 +4,8 @@
 // dynamic initialiser moved into a per-rank init function, the original
 // left value-initialised in a simulated build of a file of an MPI program
 // (it would run once more at start-up otherwise; no-mpi-file.cpp keeps it,
-// and so does a native build, below);
+// and so does a native build, below), or, a class object, unconstructed
+// (unconstructed-originals.cpp);
 // a type that cannot be copied bytewise constructed per rank even without
 // an initialiser; constants shared, a const with a dynamic initialiser not.
 // RUN: %hcc-rewrite --privatize --simulate %s -- -std=c++17 | %strip-checks | FileCheck %s
@@ -15,7 +16,7 @@ namespace app {
 int base = make_base();
 // CHECK: int base = {}; static void __hcc_gv0_init(void *p) { typedef __typeof__(::app::base) T; ::new (p) T(make_base()); } static void __hcc_gv0_destroy(void *p) { typedef __typeof__(::app::base) T; static_cast<T *>(p)->~T(); } static hcc_private_var __hcc_gv0 = {(void *)__builtin_addressof(::app::base), sizeof(::app::base), __hcc_gv0_init, __hcc_gv0_destroy, "cxx-forms.cpp:[[@LINE-1]]: base"};
 std::vector<int> history(3, 1);
-// CHECK: std::vector<int> history{}; static void __hcc_gv1_init(void *p) { typedef __typeof__(::app::history) T; ::new (p) T(3, 1); }
+// CHECK: extern std::vector<int> history; __attribute__((no_destroy)) __hcc_unconstructed<__typeof__(::app::history)> __hcc_gv1_original __asm__("_ZN3app7historyE"); static void __hcc_gv1_init(void *p) { typedef __typeof__(::app::history) T; ::new (p) T(3, 1); }
 int doubled = base * 2;
 // An initialiser reads the rank's copies:
 // CHECK: int doubled = {}; static void __hcc_gv2_init(void *p) { typedef __typeof__(::app::doubled) T; ::new (p) T(HCC_PRIVATE(::app::base) * 2); }
@@ -45,7 +46,7 @@ int Solver::instances = 0;
 std::vector<double> Solver::residuals;
 double Solver::tol = 1e-6;
 // CHECK: int Solver::instances = 0;
-// CHECK-NEXT: std::vector<double> Solver::residuals;
+// CHECK-NEXT: __attribute__((no_destroy)) __hcc_unconstructed<__typeof__(::Solver::residuals)> __hcc_gv5_original __asm__("_ZN6Solver9residualsE");
 // CHECK-NEXT: double Solver::tol = 1e-6;
 const int kConst = 3;
 constexpr double kHalf = 0.5;

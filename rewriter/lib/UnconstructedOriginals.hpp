@@ -1,0 +1,60 @@
+// The originals of privatised class objects in a simulated build of a file
+// that declares MPI_Init (Privatize.cpp). Each rank constructs and destroys
+// its own copy; the original is no rank's. Left as written, it was
+// value-initialised at start-up and destroyed at the process's exit: a
+// constructor or destructor with an effect (a message, a registration, a
+// file written) had it once more than the native ranks, and a class without
+// a default constructor did not compile. Its definition becomes storage
+// that nothing constructs or destroys, under the variable's own symbol:
+//
+//   Logger log("run.log");        ->  extern Logger log; <storage named log>
+//   static Logger log("run.log"); ->  static Logger &log = <storage>;
+//   Logger Solver::log("run.log");->  <storage named Solver::log>
+//
+// (an internal variable cannot be declared without being defined: it
+// becomes a reference to the storage, a constant the descriptor's address
+// still is).
+#pragma once
+
+#include <set>
+#include <string>
+#include <vector>
+
+#include "hccrewriter/Passes.hpp"
+
+namespace hcc::rewriter {
+
+class UnconstructedOriginals {
+ public:
+  explicit UnconstructedOriginals(PassContext &pc) : pc_(pc) {}
+
+  // Of the definitions of this file's privatised variables that each rank
+  // constructs, those whose originals are left unconstructed: class
+  // objects that are not trivial, defined where their text can be
+  // rewritten, alone in their declaration or beside others so chosen (a
+  // declaration `extern` would turn into must declare only such). Others
+  // keep a value-initialised original (`{}`).
+  void choose(const std::vector<const clang::VarDecl *> &constructedPerRank);
+  bool chosen(const clang::VarDecl *def) const { return chosen_.count(def) > 0; }
+
+  // Rewrites a chosen definition; init is its initialiser's text (invalid:
+  // none written), qualified its name from file scope, id unique in the
+  // file.
+  void rewrite(const clang::VarDecl *def, clang::CharSourceRange init, const std::string &qualified, unsigned id);
+
+  // The storage's templates, before the file's code; empty if none.
+  std::string preamble() const;
+
+ private:
+  bool candidate(const clang::VarDecl *def) const;
+  std::vector<const clang::VarDecl *> groupOf(const clang::VarDecl *def) const;
+  std::string symbolOf(const clang::VarDecl *def) const;
+
+  PassContext &pc_;
+  std::set<const clang::VarDecl *> chosen_;
+  std::set<clang::SourceLocation> madeExtern_;  // declaration groups given `extern`
+  bool any_ = false;
+  bool anyInternal_ = false;  // the internal variables' storage template is needed
+};
+
+}  // namespace hcc::rewriter
