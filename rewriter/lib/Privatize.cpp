@@ -14,7 +14,7 @@
 // initialiser. In a simulated build of a file that declares MPI_Init the
 // original loses that initialiser (it would run once more at start-up, for
 // no rank; a class object's original is left unconstructed:
-// UnconstructedOriginals.hpp); a file without MPI may be in a program without ranks, and a
+// PrivateOriginals.hpp); a file without MPI may be in a program without ranks, and a
 // native build has none: they use the originals.
 // Whatever cannot be privatised is a warning, never silent sharing: in a
 // file without MPI, one that a simulation of several ranks prints.
@@ -25,7 +25,7 @@
 #include <tuple>
 
 #include "PrivateVariables.hpp"
-#include "UnconstructedOriginals.hpp"
+#include "PrivateOriginals.hpp"
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclTemplate.h"
@@ -392,6 +392,9 @@ class Privatizer {
                                               pc_.lineMarker(pc_.line(at)));
       }
     }
+    // After the descriptor, which the registration names.
+    if (!strip_ && pc_.simulate && needsInit(v))
+      originals_.destroyOnlyWithoutRanks(v->getDefinition(), var.descriptor, var.id);
     registered_.push_back(&var);
   }
 
@@ -433,7 +436,7 @@ class Privatizer {
 
   // In a simulated build of a file with MPI, the original of a variable
   // each rank constructs is no rank's: its own initialiser does not run at
-  // start-up. A class object is left unconstructed (UnconstructedOriginals),
+  // start-up. A class object is left unconstructed (PrivateOriginals),
   // another value-initialised (`{}`).
   void stripOriginal(const PrivateVariable &var) {
     const VarDecl *def = var.var->getDefinition();
@@ -496,7 +499,7 @@ class Privatizer {
   }
 
   PassContext &pc_;
-  UnconstructedOriginals originals_{pc_};
+  PrivateOriginals originals_{pc_};
   const bool cxx_;
   std::map<const VarDecl *, PrivateVariable> vars_;
   std::string endDescriptors_;  // the EndOfFile ones

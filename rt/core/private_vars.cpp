@@ -20,6 +20,11 @@
 
 char* hcc_private_shift = nullptr;
 
+// Defined by the driver's link object of a simulated MPI program
+// (sim_ranks.cpp: mpi_build); a constant, read during start-up.
+extern "C" __attribute__((weak)) const int hcc_mpi_build;
+extern "C" int __cxa_atexit(void (*fn)(void*), void* arg, void* dso_handle);
+
 namespace hcc::rt {
 
 bool g_switch_rank_images = false;
@@ -324,6 +329,15 @@ extern "C" void hcc_private_register(hcc_private_var* const* vars, int count) {
   // A library loaded after the ranks made their images: its variables have
   // no copies.
   if (reg.images_made) hcc::rt::prepare(reg);
+}
+
+extern "C" int hcc_private_destroy_original_at_exit(hcc_private_var* var, void* dso_handle) {
+  if (&hcc_mpi_build != nullptr && hcc_mpi_build) return 0;
+  auto destroy = [](void* v) {
+    auto* var = static_cast<hcc_private_var*>(v);
+    var->destroy(var->original);
+  };
+  return __cxa_atexit(destroy, var, dso_handle);
 }
 
 extern "C" void hcc_private_register_module(hcc_private_var* locals_begin, hcc_private_var* locals_end,

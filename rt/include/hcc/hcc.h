@@ -409,6 +409,14 @@ typedef struct hcc_private_var {
   const char *name;             /* "file:line: name", for messages */
 } hcc_private_var;
 void hcc_private_register(hcc_private_var *const *vars, int count);
+/* Registers the destruction of var's original at the process's exit (with
+ * __cxa_atexit, for the module of dso_handle), as the compiler does for a
+ * definition, unless the process simulates MPI ranks: each rank destroys
+ * its copy then, and the original is no rank's. A simulated build of a file
+ * without MPI_Init calls it after each class object it defines and marks
+ * no_destroy (its original serves a program without ranks). Returns
+ * __cxa_atexit's result, 0 where nothing was registered. */
+int hcc_private_destroy_original_at_exit(hcc_private_var *var, void *dso_handle);
 /* What the linker collected in the module (executable or shared library)
  * that the calling file is linked into: its function-local statics'
  * descriptors, and the warnings of its files that left variables shared

@@ -4,10 +4,17 @@
 // static member: the original, which is no rank's, is neither constructed at
 // start-up nor destroyed at the process's exit (each ran once more before,
 // and a class without a default constructor did not compile). Each rank's
-// objects hold what it wrote.
-// RUN: %hccsim -fsimulate -std=c++17 -Wall -Werror %s -o %t.sim
+// objects hold what it wrote. A file without MPI_Init (Inputs/exit_report.cpp)
+// constructs its original, which a program without ranks uses: destroyed
+// at exit there, not in a simulation of ranks (its report, of no calls,
+// came once more after the ranks').
+// RUN: %hccsim -fsimulate -std=c++17 -c %S/Inputs/exit_report.cpp -o %t.report.o
+// RUN: %hccsim -fsimulate -std=c++17 -Wall -Werror %s %t.report.o -o %t.sim
 // RUN: %hccsim-run -np 2 --platform local-2node %t.sim > %t.out 2>&1
 // RUN: sort %t.out | uniq -c | FileCheck %s
+// RUN: %hccsim -fsimulate -std=c++17 %S/Inputs/exit_report_main.cpp %t.report.o -o %t.noranks
+// RUN: %t.noranks 2>&1 | FileCheck %s --check-prefix=NORANKS
+// NORANKS: report: 2 calls
 // CHECK:      2 constructed anonymous
 // CHECK-NEXT: 2 constructed hidden
 // CHECK-NEXT: 2 constructed solver
@@ -19,10 +26,15 @@
 // CHECK-NEXT: 1 hccsim: mode=simulate
 // CHECK-NEXT: 1 rank 0 of 2
 // CHECK-NEXT: 1 rank 1 of 2
+// CHECK-NEXT: 1 report: 1 calls
+// CHECK-NEXT: 1 report: 2 calls
+// CHECK-NOT: report
 #include <mpi.h>
 
 #include <cstdio>
 #include <string>
+
+void count_call();
 
 class Tracer {
  public:
@@ -54,6 +66,7 @@ int main(int argc, char **argv) {
   for (int i = 0; i < 2; ++i) hidden.use();
   for (int i = 0; i < 3; ++i) Solver::tracer.use();
   for (int i = 0; i < 4; ++i) visible.use();
+  for (int i = 0; i <= rank; ++i) count_call();
   std::printf("rank %d of %d\n", rank, size);
   MPI_Finalize();
   return 0;

@@ -5,6 +5,16 @@
 // (section hcc_unprivatised), which a simulation of several ranks prints.
 // RUN: %hcc-rewrite --privatize %s -- -std=c++17 2>&1 | %strip-checks | FileCheck %s
 // RUN: %hcc-rewrite --privatize %s -- -std=c++17 2>&1 >/dev/null | FileCheck %s --check-prefix=DIAG --allow-empty
+// In a simulated build, an original with a destructor is destroyed at exit
+// only in a process without ranks (each rank destroys its copy): no_destroy,
+// and the runtime registers its destruction where the compiler would have.
+// RUN: %hcc-rewrite --privatize --simulate %s -- -std=c++17 2>&1 | %strip-checks | FileCheck %s --check-prefix=SIM
+// SIM: extern "C" void *__dso_handle;
+// SIM: int base = make_base(); static void __hcc_gv0_init(void *p) {
+// SIM-NOT: hcc_private_destroy_original_at_exit(&::__hcc_gv0
+// SIM: std::vector<int> history __attribute__((no_destroy))(3, 1); static void __hcc_gv1_init(void *p) { typedef __typeof__(::history) T; ::new (p) T(3, 1); } {{.*}} static hcc_private_var __hcc_gv1 = {{.*}}; static const int __hcc_gv1_at_exit __attribute__((unused)) = hcc_private_destroy_original_at_exit(&::__hcc_gv1, &__dso_handle);
+// RUN: %hcc-rewrite --privatize --simulate %s -- -std=c++17 > %t.sim.cpp
+// RUN: %clangxx -std=c++17 -Wall -Wextra -Werror -fsyntax-only -I%hcc-rt-include %t.sim.cpp
 // DIAG-NOT: warning
 #include <vector>
 int make_base();

@@ -1,11 +1,13 @@
-// The originals of privatised class objects in a simulated build of a file
-// that declares MPI_Init (Privatize.cpp). Each rank constructs and destroys
-// its own copy; the original is no rank's. Left as written, it was
-// value-initialised at start-up and destroyed at the process's exit: a
+// What becomes of the originals of privatised class objects in a simulated
+// build (Privatize.cpp). Each rank of an MPI simulation constructs and
+// destroys its own copy; the original is no rank's. As written, it was
+// also constructed at start-up and destroyed at the process's exit: a
 // constructor or destructor with an effect (a message, a registration, a
-// file written) had it once more than the native ranks, and a class without
-// a default constructor did not compile. Its definition becomes storage
-// that nothing constructs or destroys, under the variable's own symbol:
+// report or file written) had it once more than the native ranks.
+//
+// In a file that declares MPI_Init, the definition becomes storage that
+// nothing constructs or destroys, under the variable's own symbol (a class
+// without a default constructor then compiles too):
 //
 //   Logger log("run.log");        ->  extern Logger log; <storage named log>
 //   static Logger log("run.log"); ->  static Logger &log = <storage>;
@@ -13,7 +15,11 @@
 //
 // (an internal variable cannot be declared without being defined: it
 // becomes a reference to the storage, a constant the descriptor's address
-// still is).
+// still is). A file without MPI_Init may serve a program without ranks,
+// whose code uses the originals: its originals are constructed as written,
+// and destroyed at exit unless the process simulates ranks
+// (hcc_private_destroy_original_at_exit, registered where the compiler
+// would have registered the destructor).
 #pragma once
 
 #include <set>
@@ -24,9 +30,9 @@
 
 namespace hcc::rewriter {
 
-class UnconstructedOriginals {
+class PrivateOriginals {
  public:
-  explicit UnconstructedOriginals(PassContext &pc) : pc_(pc) {}
+  explicit PrivateOriginals(PassContext &pc) : pc_(pc) {}
 
   // Of the definitions of this file's privatised variables that each rank
   // constructs, those whose originals are left unconstructed: class
@@ -42,10 +48,19 @@ class UnconstructedOriginals {
   // file.
   void rewrite(const clang::VarDecl *def, clang::CharSourceRange init, const std::string &qualified, unsigned id);
 
-  // The storage's templates, before the file's code; empty if none.
+  // In a file without MPI_Init: the original of def (a privatised
+  // definition of this file, descriptor its descriptor's name from file
+  // scope) is destroyed at exit only in a process without ranks. False if
+  // its destructor is left as written (a trivial one, or text that cannot
+  // be rewritten).
+  bool destroyOnlyWithoutRanks(const clang::VarDecl *def, const std::string &descriptor, unsigned id);
+
+  // The templates and declarations these need, before the file's code;
+  // empty if none.
   std::string preamble() const;
 
  private:
+  bool rewritable(const clang::VarDecl *def) const;
   bool candidate(const clang::VarDecl *def) const;
   std::vector<const clang::VarDecl *> groupOf(const clang::VarDecl *def) const;
   std::string symbolOf(const clang::VarDecl *def) const;
@@ -55,6 +70,7 @@ class UnconstructedOriginals {
   std::set<clang::SourceLocation> madeExtern_;  // declaration groups given `extern`
   bool any_ = false;
   bool anyInternal_ = false;  // the internal variables' storage template is needed
+  bool anyDestroyedAtExit_ = false;  // __dso_handle is needed
 };
 
 }  // namespace hcc::rewriter

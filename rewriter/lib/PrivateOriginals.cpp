@@ -1,4 +1,4 @@
-#include "UnconstructedOriginals.hpp"
+#include "PrivateOriginals.hpp"
 
 #include <memory>
 
@@ -31,15 +31,19 @@ bool internal(const VarDecl *def) { return !def->isExternallyVisible(); }
 
 }  // namespace
 
-bool UnconstructedOriginals::candidate(const VarDecl *def) const {
-  const SourceManager &sm = pc_.sm;
-  if (def->getLocation().isMacroID() || def->getBeginLoc().isMacroID() || !sm.isInMainFile(def->getLocation()))
+// A class object at file scope or a class's static member, written in the
+// main file outside any macro.
+bool PrivateOriginals::rewritable(const VarDecl *def) const {
+  if (def->getLocation().isMacroID() || def->getBeginLoc().isMacroID() || !pc_.sm.isInMainFile(def->getLocation()))
     return false;
   const CXXRecordDecl *rd = def->getType()->getAsCXXRecordDecl();
-  if (!rd || !rd->hasDefinition() || rd->isTrivial()) return false;  // a trivial class's `{}` does nothing
-  if (def->isInline() || !def->isFileVarDecl() || def->getTLSKind() != VarDecl::TLS_None ||
-      def->hasAttr<AlignedAttr>())
+  return rd && rd->hasDefinition() && def->isFileVarDecl() && def->getTLSKind() == VarDecl::TLS_None;
+}
+
+bool PrivateOriginals::candidate(const VarDecl *def) const {
+  if (!rewritable(def) || def->getType()->getAsCXXRecordDecl()->isTrivial())  // a trivial class's `{}` does nothing
     return false;
+  if (def->isInline() || def->hasAttr<AlignedAttr>()) return false;
   if (def->isStaticDataMember()) return def->isOutOfLine() && !internal(def) && groupOf(def).size() == 1;
   // An internal variable becomes a reference: no other declaration may say
   // it is an object.
@@ -47,14 +51,14 @@ bool UnconstructedOriginals::candidate(const VarDecl *def) const {
   return true;
 }
 
-std::vector<const VarDecl *> UnconstructedOriginals::groupOf(const VarDecl *def) const {
+std::vector<const VarDecl *> PrivateOriginals::groupOf(const VarDecl *def) const {
   std::vector<const VarDecl *> group;
   for (const Decl *d : def->getLexicalDeclContext()->decls())
     if (const auto *v = dyn_cast<VarDecl>(d); v && v->getBeginLoc() == def->getBeginLoc()) group.push_back(v);
   return group;
 }
 
-void UnconstructedOriginals::choose(const std::vector<const VarDecl *> &constructedPerRank) {
+void PrivateOriginals::choose(const std::vector<const VarDecl *> &constructedPerRank) {
   std::set<const VarDecl *> candidates;
   for (const VarDecl *def : constructedPerRank)
     if (candidate(def)) candidates.insert(def);
@@ -66,7 +70,7 @@ void UnconstructedOriginals::choose(const std::vector<const VarDecl *> &construc
   }
 }
 
-std::string UnconstructedOriginals::symbolOf(const VarDecl *def) const {
+std::string PrivateOriginals::symbolOf(const VarDecl *def) const {
   std::unique_ptr<MangleContext> mangle(pc_.ctx.createMangleContext());
   std::string name;
   llvm::raw_string_ostream os(name);
@@ -75,7 +79,7 @@ std::string UnconstructedOriginals::symbolOf(const VarDecl *def) const {
   return os.str();
 }
 
-void UnconstructedOriginals::rewrite(const VarDecl *def, CharSourceRange init, const std::string &qualified,
+void PrivateOriginals::rewrite(const VarDecl *def, CharSourceRange init, const std::string &qualified,
                                      unsigned id) {
   const SourceManager &sm = pc_.sm;
   Rewriter &rw = pc_.rewriter;
@@ -109,9 +113,23 @@ void UnconstructedOriginals::rewrite(const VarDecl *def, CharSourceRange init, c
   rw.InsertTextAfter(end, " " + storage);
 }
 
-std::string UnconstructedOriginals::preamble() const {
-  if (!any_) return "";
-  return std::string(kStorageTemplate) + (anyInternal_ ? kInternalStorageTemplate : "");
+bool PrivateOriginals::destroyOnlyWithoutRanks(const VarDecl *def, const std::string &descriptor, unsigned id) {
+  if (!rewritable(def) || def->needsDestruction(pc_.ctx) != QualType::DK_cxx_destructor) return false;
+  anyDestroyedAtExit_ = true;
+  pc_.rewriter.InsertTextAfterToken(pc_.sm.getExpansionLoc(def->getLocation()), " __attribute__((no_destroy))");
+  pc_.rewriter.InsertTextAfter(afterDeclarationGroup(pc_, def),
+                               " static const int __hcc_gv" + std::to_string(id) +
+                                   "_at_exit __attribute__((unused)) = hcc_private_destroy_original_at_exit(&" +
+                                   descriptor + ", &__dso_handle);");
+  return true;
+}
+
+std::string PrivateOriginals::preamble() const {
+  std::string text;
+  if (any_) text += kStorageTemplate;
+  if (anyInternal_) text += kInternalStorageTemplate;
+  if (anyDestroyedAtExit_) text += "extern \"C\" void *__dso_handle;\n";  // the module's (C++ ABI)
+  return text;
 }
 
 }  // namespace hcc::rewriter
