@@ -43,7 +43,8 @@ bool PrivateOriginals::rewritable(const VarDecl *def) const {
 bool PrivateOriginals::candidate(const VarDecl *def) const {
   if (!rewritable(def) || def->getType()->getAsCXXRecordDecl()->isTrivial())  // a trivial class's `{}` does nothing
     return false;
-  if (def->isInline() || def->hasAttr<AlignedAttr>()) return false;
+  // Its storage could not follow an alignment or a symbol it was given.
+  if (def->isInline() || def->hasAttr<AlignedAttr>() || def->hasAttr<AsmLabelAttr>()) return false;
   if (def->isStaticDataMember()) return def->isOutOfLine() && !internal(def) && groupOf(def).size() == 1;
   // An internal variable becomes a reference: no other declaration may say
   // it is an object.

@@ -71,3 +71,9 @@ int use() {
   return first.name[0] + second.name[0] + third.name[0] + hidden.name[0] + app::declared.name[0] +
          Solver::log.name[0] + int(label.size()) + counter.n;
 }
+// A symbol or an alignment of its own: the original keeps them, and `{}`.
+Counter labelled __asm__("counter_symbol");
+alignas(64) Counter aligned;
+// CHECK: Counter labelled __asm__("counter_symbol"); static void __hcc_gv{{[0-9]+}}_init(void *p)
+// CHECK: alignas(64) Counter aligned; static void __hcc_gv{{[0-9]+}}_init(void *p)
+int use_more() { return ++labelled.n + ++aligned.n; }
