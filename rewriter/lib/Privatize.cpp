@@ -202,10 +202,10 @@ class Privatizer {
     }
     if (v->isStaticDataMember()) {
       const auto *rd = dyn_cast<CXXRecordDecl>(v->getDeclContext());
-      if (!rd || !pc_.inMainFile(rd->getBraceRange().getEnd()) || !pc_.ctx.getLangOpts().CPlusPlus17)
+      if (!rd || rd->isLocalClass() || !rd->getIdentifier()) return unsupported("its class is local or unnamed");
+      if (!describedInClass(v) && !publicFromFileScope(v))
         return unsupported("a class's static members are privatised when the class is defined in this file "
-                           "(C++17 or later)");
-      if (rd->isLocalClass() || !rd->getIdentifier()) return unsupported("its class is local or unnamed");
+                           "(C++17 or later) or the member is public");
     }
     if (needsInit(v)) {
       const VarDecl *def = v->getDefinition();
@@ -213,6 +213,22 @@ class Privatizer {
         return unsupported("its C++ initialiser is in another file");
       if (def && def->getType()->isArrayType()) return unsupported("an array of a class type is not supported");
     }
+    return true;
+  }
+
+  // A class static's descriptor goes in its class where this file defines
+  // the class (an inline member, C++17), so that it may name a private
+  // member; elsewhere at file scope, where it names a public one.
+  bool describedInClass(const VarDecl *v) const {
+    const auto *rd = dyn_cast<CXXRecordDecl>(v->getDeclContext());
+    return rd && pc_.inMainFile(rd->getBraceRange().getEnd()) && pc_.ctx.getLangOpts().CPlusPlus17;
+  }
+
+  static bool publicFromFileScope(const VarDecl *v) {
+    if (v->getAccess() != AS_public) return false;
+    for (const DeclContext *dc = v->getDeclContext(); const auto *rd = dyn_cast<CXXRecordDecl>(dc);
+         dc = rd->getParent())
+      if (rd->getAccess() != AS_public && rd->getAccess() != AS_none) return false;
     return true;
   }
 
@@ -246,7 +262,7 @@ class Privatizer {
       const DeclContext *scope = nullptr;
       const VarDecl *first = firstDeclInMain(v);
       const Decl *anchor = firstAnchor(var);
-      if (v->isStaticDataMember()) {
+      if (v->isStaticDataMember() && describedInClass(v)) {
         var.place = PrivateVariable::InClass;
         scope = v->getDeclContext();
       } else if (first && (!anchor || !pc_.sm.isBeforeInTranslationUnit(pc_.sm.getExpansionLoc(anchor->getBeginLoc()),
