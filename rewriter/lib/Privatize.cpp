@@ -14,8 +14,8 @@
 // initialiser. In a simulated build of a file that declares MPI_Init the
 // original loses that initialiser (it would run once more at start-up, for
 // no rank; a class object's original is left unconstructed:
-// PrivateOriginals.hpp); a file without MPI may be in a program without ranks, and a
-// native build has none: they use the originals.
+// PrivateOriginals.hpp); a file without MPI may be in a program without
+// ranks, and a native build has none: they use the originals.
 // Whatever cannot be privatised is a warning, never silent sharing: in a
 // file without MPI, one that a simulation of several ranks prints.
 #include <algorithm>
@@ -24,8 +24,8 @@
 #include <set>
 #include <tuple>
 
-#include "PrivateVariables.hpp"
 #include "PrivateOriginals.hpp"
+#include "PrivateVariables.hpp"
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclTemplate.h"
