@@ -29,6 +29,12 @@ constexpr const char *kInternalStorageTemplate =
 
 bool internal(const VarDecl *def) { return !def->isExternallyVisible(); }
 
+// The `auto` its declaration is written with, if any.
+AutoTypeLoc writtenAuto(const VarDecl *def) {
+  const TypeSourceInfo *tsi = def->getTypeSourceInfo();
+  return tsi ? tsi->getTypeLoc().getContainedAutoTypeLoc() : AutoTypeLoc();
+}
+
 }  // namespace
 
 // A class object at file scope or a class's static member, written in the
@@ -40,8 +46,25 @@ bool PrivateOriginals::rewritable(const VarDecl *def) const {
   return rd && rd->hasDefinition() && def->isFileVarDecl() && def->getTLSKind() == VarDecl::TLS_None;
 }
 
+// The unqualified type of def as C++ text from file scope, for the storage
+// of a declaration written with `auto` (a reference cannot name itself in
+// its initialiser); empty where no name reaches it there.
+std::string PrivateOriginals::deducedType(const VarDecl *def) const {
+  PrintingPolicy policy(pc_.ctx.getLangOpts());
+  policy.FullyQualifiedName = true;
+  policy.SuppressTagKeyword = true;
+  policy.SuppressScope = false;
+  const std::string name = def->getType().getCanonicalType().getUnqualifiedType().getAsString(policy);
+  return name.find('(') == std::string::npos ? "::" + name : "";  // (anonymous namespace), (lambda at ...)
+}
+
 bool PrivateOriginals::candidate(const VarDecl *def) const {
   if (!rewritable(def) || def->getType()->getAsCXXRecordDecl()->isTrivial())  // a trivial class's `{}` does nothing
+    return false;
+  // An `auto` declaration must keep its initialiser unless it becomes a
+  // reference (an internal variable's) to storage its deduced type names.
+  if (const AutoTypeLoc deduced = writtenAuto(def);
+      !deduced.isNull() && (!internal(def) || deduced.getTypePtr()->isDecltypeAuto() || deducedType(def).empty()))
     return false;
   // Its storage could not follow an alignment or a symbol it was given.
   if (def->isInline() || def->hasAttr<AlignedAttr>() || def->hasAttr<AsmLabelAttr>()) return false;
@@ -90,8 +113,10 @@ void PrivateOriginals::rewrite(const VarDecl *def, CharSourceRange init, const s
   any_ = true;
   if (internal(def)) {
     anyInternal_ = true;
-    const std::string object = "__hcc_unconstructed_static<__typeof__(" + def->getName().str() + "), " +
-                               std::to_string(id) + ">::object.value";
+    const std::string type =
+        writtenAuto(def).isNull() ? "__typeof__(" + def->getName().str() + ")" : deducedType(def);
+    const std::string object =
+        "__hcc_unconstructed_static<" + type + ", " + std::to_string(id) + ">::object.value";
     rw.InsertTextBefore(name, "&");
     if (init.isInvalid()) rw.InsertTextAfterToken(name, " = " + object);
     else rw.ReplaceText(init, def->getInitStyle() == VarDecl::CInit ? object : " = " + object);

@@ -38,8 +38,9 @@ class PrivateOriginals {
   // constructs, those whose originals are left unconstructed: class
   // objects that are not trivial, defined where their text can be
   // rewritten, alone in their declaration or beside others so chosen (a
-  // declaration `extern` would turn into must declare only such). Others
-  // keep a value-initialised original (`{}`).
+  // declaration `extern` would turn into must declare only such), written
+  // with `auto` only where internal. Others keep a value-initialised
+  // original (`{}`), or, written with `auto`, their initialiser.
   void choose(const std::vector<const clang::VarDecl *> &constructedPerRank);
   bool chosen(const clang::VarDecl *def) const { return chosen_.count(def) > 0; }
 
@@ -64,6 +65,7 @@ class PrivateOriginals {
   bool candidate(const clang::VarDecl *def) const;
   std::vector<const clang::VarDecl *> groupOf(const clang::VarDecl *def) const;
   std::string symbolOf(const clang::VarDecl *def) const;
+  std::string deducedType(const clang::VarDecl *def) const;
 
   PassContext &pc_;
   std::set<const clang::VarDecl *> chosen_;

@@ -453,12 +453,13 @@ class Privatizer {
   // In a simulated build of a file with MPI, the original of a variable
   // each rank constructs is no rank's: its own initialiser does not run at
   // start-up. A class object is left unconstructed (PrivateOriginals),
-  // another value-initialised (`{}`).
+  // another value-initialised (`{}`), but for one whose type its
+  // initialiser deduces (`auto`), which keeps it.
   void stripOriginal(const PrivateVariable &var) {
     const VarDecl *def = var.var->getDefinition();
     const CharSourceRange init = initializerOf(def).range;
     if (originals_.chosen(def)) originals_.rewrite(def, init, var.qualified, var.id);
-    else if (init.isValid()) pc_.rewriter.ReplaceText(init, "{}");
+    else if (init.isValid() && !def->getType()->getContainedDeducedType()) pc_.rewriter.ReplaceText(init, "{}");
   }
 
   // The initialiser of a C++ definition as the text that follows the type

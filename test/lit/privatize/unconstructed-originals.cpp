@@ -77,3 +77,20 @@ alignas(64) Counter aligned;
 // CHECK: Counter labelled __asm__("counter_symbol"); static void __hcc_gv{{[0-9]+}}_init(void *p)
 // CHECK: alignas(64) Counter aligned; static void __hcc_gv{{[0-9]+}}_init(void *p)
 int use_more() { return ++labelled.n + ++aligned.n; }
+// Written with `auto`: an internal variable's storage names the deduced
+// type; an external one, which `extern` could not declare, keeps its
+// initialiser (its original is constructed at start-up, as before), and so
+// does an internal one whose type no name reaches from file scope.
+static auto started = std::string("now");
+auto solver = Registrar("solver");
+namespace {
+struct Hidden {
+  Hidden() {}
+  int k = 1;
+};
+}  // namespace
+auto hidden_object = Hidden();
+// CHECK: static auto &started = __hcc_unconstructed_static<::std::basic_string<char>, {{[0-9]+}}>::object.value;
+// CHECK: auto solver = Registrar("solver"); static void
+// CHECK: auto hidden_object = Hidden(); static void
+int use_autos() { return int(started.size()) + solver.name[0] + hidden_object.k; }
