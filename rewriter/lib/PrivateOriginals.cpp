@@ -103,13 +103,10 @@ std::string PrivateOriginals::symbolOf(const VarDecl *def) const {
   return os.str();
 }
 
-void PrivateOriginals::rewrite(const VarDecl *def, CharSourceRange init, const std::string &qualified,
-                                     unsigned id) {
+void PrivateOriginals::rewrite(const VarDecl *def, CharSourceRange init, const std::string &qualified, unsigned id) {
   const SourceManager &sm = pc_.sm;
   Rewriter &rw = pc_.rewriter;
   const SourceLocation name = sm.getExpansionLoc(def->getLocation());
-  const std::string storage = "__attribute__((no_destroy)) __hcc_unconstructed<__typeof__(" + qualified +
-                              ")> __hcc_gv" + std::to_string(id) + "_original __asm__(\"" + symbolOf(def) + "\");";
   any_ = true;
   if (internal(def)) {
     anyInternal_ = true;
@@ -122,6 +119,8 @@ void PrivateOriginals::rewrite(const VarDecl *def, CharSourceRange init, const s
     else rw.ReplaceText(init, def->getInitStyle() == VarDecl::CInit ? object : " = " + object);
     return;
   }
+  const std::string storage = "__attribute__((no_destroy)) __hcc_unconstructed<__typeof__(" + qualified +
+                              ")> __hcc_gv" + std::to_string(id) + "_original __asm__(\"" + symbolOf(def) + "\");";
   const SourceLocation begin = sm.getExpansionLoc(def->getOuterLocStart());
   const SourceLocation end = afterDeclarationGroup(pc_, def);
   if (def->isStaticDataMember()) {  // the class's declaration stays
@@ -139,15 +138,14 @@ void PrivateOriginals::rewrite(const VarDecl *def, CharSourceRange init, const s
   rw.InsertTextAfter(end, " " + storage);
 }
 
-bool PrivateOriginals::destroyOnlyWithoutRanks(const VarDecl *def, const std::string &descriptor, unsigned id) {
-  if (!rewritable(def) || def->needsDestruction(pc_.ctx) != QualType::DK_cxx_destructor) return false;
+void PrivateOriginals::destroyOnlyWithoutRanks(const VarDecl *def, const std::string &descriptor, unsigned id) {
+  if (!rewritable(def) || def->needsDestruction(pc_.ctx) != QualType::DK_cxx_destructor) return;
   anyDestroyedAtExit_ = true;
   pc_.rewriter.InsertTextAfterToken(pc_.sm.getExpansionLoc(def->getLocation()), " __attribute__((no_destroy))");
   pc_.rewriter.InsertTextAfter(afterDeclarationGroup(pc_, def),
                                " static const int __hcc_gv" + std::to_string(id) +
                                    "_at_exit __attribute__((unused)) = hcc_private_destroy_original_at_exit(&" +
                                    descriptor + ", &__dso_handle);");
-  return true;
 }
 
 std::string PrivateOriginals::preamble() const {

@@ -51,10 +51,9 @@ class PrivateOriginals {
 
   // In a file without MPI_Init: the original of def (a privatised
   // definition of this file, descriptor its descriptor's name from file
-  // scope) is destroyed at exit only in a process without ranks. False if
-  // its destructor is left as written (a trivial one, or text that cannot
-  // be rewritten).
-  bool destroyOnlyWithoutRanks(const clang::VarDecl *def, const std::string &descriptor, unsigned id);
+  // scope) is destroyed at exit only in a process without ranks (a trivial
+  // destructor, or text that cannot be rewritten, is left as written).
+  void destroyOnlyWithoutRanks(const clang::VarDecl *def, const std::string &descriptor, unsigned id);
 
   // The templates and declarations these need, before the file's code;
   // empty if none.
