@@ -17,12 +17,10 @@
 
 #include "fatal.hpp"
 #include "hcc/hcc.h"
+#include "ranks.hpp"
 
 char* hcc_private_shift = nullptr;
 
-// Defined by the driver's link object of a simulated MPI program
-// (sim_ranks.cpp: mpi_build); a constant, read during start-up.
-extern "C" __attribute__((weak)) const int hcc_mpi_build;
 extern "C" int __cxa_atexit(void (*fn)(void*), void* arg, void* dso_handle);
 
 namespace hcc::rt {
@@ -332,7 +330,7 @@ extern "C" void hcc_private_register(hcc_private_var* const* vars, int count) {
 }
 
 extern "C" int hcc_private_destroy_original_at_exit(hcc_private_var* var, void* dso_handle) {
-  if (&hcc_mpi_build != nullptr && hcc_mpi_build) return 0;
+  if (hcc::rt::mpi_build()) return 0;
   auto destroy = [](void* v) {
     auto* var = static_cast<hcc_private_var*>(v);
     var->destroy(var->original);

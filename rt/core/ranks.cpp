@@ -7,8 +7,9 @@
 
 #include "runtime.hpp"
 
-// Defined in programs linked by `hccsim -fsimulate`.
+// Defined in programs linked by `hccsim -fsimulate`, and by hccsim for an MPI program.
 extern "C" __attribute__((weak)) const int hcc_simulated_build;
+extern "C" __attribute__((weak)) const int hcc_mpi_build;
 
 namespace hcc::rt {
 namespace {
@@ -43,6 +44,8 @@ Rank& process_rank() {
 }
 
 }  // namespace
+
+bool mpi_build() { return &hcc_mpi_build != nullptr && hcc_mpi_build; }
 
 Rank::Rank() = default;
 Rank::~Rank() = default;

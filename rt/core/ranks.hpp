@@ -57,6 +57,10 @@ struct Rank {
   ~Rank();
 };
 
+// Whether the program was linked as an MPI program (hccsim defines
+// hcc_mpi_build in its link object).
+bool mpi_build();
+
 // The running rank: natively the process's (its index and count from
 // OpenMPI's environment); in a simulation, the rank of the running actor as
 // the resolver says (every actor of a simulation belongs to a rank: without

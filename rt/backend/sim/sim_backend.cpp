@@ -31,6 +31,7 @@
 #include "config.hpp"
 #include "cpu_clock.hpp"
 #include "fatal.hpp"
+#include "ranks.hpp"
 #include "sim_platform.hpp"
 #include "sim_ranks.hpp"
 

@@ -30,7 +30,6 @@
 #include "sim_bursts.hpp"
 #include "sim_threads.hpp"
 
-extern "C" __attribute__((weak)) const int hcc_mpi_build;
 
 namespace hcc::rt {
 namespace s4u = simgrid::s4u;
@@ -223,8 +222,6 @@ std::vector<s4u::Host*> gpus_of(s4u::Host* node) {
 }
 
 }  // namespace
-
-bool mpi_build() { return &hcc_mpi_build != nullptr && hcc_mpi_build; }
 
 void declare_mpi_options() {
   if (mpi_build()) smpi_init_options();

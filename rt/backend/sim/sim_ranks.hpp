@@ -10,10 +10,6 @@
 
 namespace hcc::rt {
 
-// Whether the program was linked as an MPI program (hccsim defines
-// hcc_mpi_build in its link object).
-bool mpi_build();
-
 // Starts the ranks hccsim-run asked for (HCC_RANKS, HCC_HOSTFILE,
 // HCC_OVERSUBSCRIBE; platform from HCC_PLATFORM), runs the simulation and
 // prints one summary for all ranks. Returns the exit status.
