@@ -148,7 +148,7 @@ void Runtime::program_memory_replayed(const std::vector<HeapSample>& curve) {
 }
 
 void Runtime::shutdown() {
-  wait_all();
+  wait_all(/*program_wait=*/false);
   stopping_.store(true);
   const int all = nworkers_ + nteam_workers_.load();
   for (int w = 0; w < all; ++w) workers_[w].waiter->notify();

@@ -422,7 +422,11 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
     virtual bool runs_as_initial_thread() { return false; }
   };
   std::unique_ptr<Extension>& extension() { return extension_; }
-  void wait_all();
+  // program_wait: the program's own wait (a taskwait, hcc_wait_all), whose
+  // look when it has nothing to wait for is measured and charged
+  // (hcc.emptywait); not the runtime's at a region's end (hcc.implicit
+  // counts it) or its shutdown.
+  void wait_all(bool program_wait = true);
   void taskwait();
   void wait_handle(Handle* h);
   Group* create_group();
@@ -591,6 +595,7 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
   // The runtime's own costs (runtime_costs.cpp).
   void load_runtime_costs();
   double cost_model(const char* kernel, const std::string& arch);  // with the models loaded (runtime_costs.cpp)
+  double notice_model(const std::string& arch);
   // An instrumented run's samples of its short bursts, for the simulation's
   // models (rt/program/burst_models.hpp): from the start of the run to the
   // join of its workers at shutdown.
@@ -629,6 +634,7 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
   void block_locked(const std::function<bool()>& ready) { wait_until(ready, false, true); }
   void wait_until(const std::function<bool()>& ready, bool help, bool lock_held, Seats seats = {});
   bool run_own_children(int w, Task* t);
+  void waited_for_nothing(bool program_wait, double from);
   [[gnu::noinline]] void wait_for_children(Task* t);
   [[gnu::noinline]] void wait_for_inflight();
   void register_wait(Blocked& b, bool lock_held, const Seats& seats);
@@ -763,6 +769,7 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
   // The runtime's own CPU costs on this machine (see runtime_costs.cpp):
   // measured by instrumented runs, charged by simulations.
   double wait_cost_ = 0;  // hcc.wait, charged at each wait of a worker (simulation)
+  double empty_wait_cost_ = 0;  // hcc.emptywait, charged at each wait with nothing to wait for (simulation)
   double inline_cost_ = 0;  // hcc.inline, charged at each task run on its creator (simulation)
   double included_cost_ = 0;  // hcc.included, charged at each task run when created (simulation)
   double fork_cost_ = 0;      // hcc.fork, charged at each team region's start (simulation)

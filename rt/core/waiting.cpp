@@ -230,25 +230,38 @@ bool Runtime::call_on_program_thread(const std::function<void()>& call) {
   return true;
 }
 
-void Runtime::wait_all() {
+void Runtime::wait_all(bool program_wait) {
+  const double from = program_wait && measure_costs_ && times_event() ? backend_->wallclock() : -1;
   const int w = backend_->self_worker();
   Task* t = w >= 0 ? workers_[w].current.load(std::memory_order_relaxed) : nullptr;
   // Nothing to wait for (a taskwait after undeferred tasks only, the usual
   // cut-off of a recursive search, or in a leaf of the search: millions of
   // them), where the wait has nothing to write back: a look, as libomp's,
-  // in every mode. An instrumented run does not count it among the waits
-  // it measures (hcc.wait), nor does a simulation charge it: charged as a
-  // wait, the n-queens search's dead ends (most of its 856,188 tasks) made
-  // its simulation 16 % longer than the native run. The caller's credit of
+  // in every mode, measured and charged as hcc.emptywait, not as the waits
+  // that register and leave (hcc.wait). The caller's credit of
   // tasks in flight goes back at its next wait or idle look; it looked for
   // no task, so no thread claimed it (woken_for_task).
   const bool look_only = single_node_;
   if (t) {
-    if (look_only && t->child_credit == 0 && t->pending_children.load(std::memory_order_acquire) == 0) return;
+    if (look_only && t->child_credit == 0 && t->pending_children.load(std::memory_order_acquire) == 0)
+      return waited_for_nothing(program_wait, from);
     if (!run_own_children(w, t)) wait_for_children(t);
   } else {
-    if (look_only && credit_of(w) == 0 && inflight_.load(std::memory_order_acquire) == 0) return;
+    if (look_only && credit_of(w) == 0 && inflight_.load(std::memory_order_acquire) == 0)
+      return waited_for_nothing(program_wait, from);
     wait_for_inflight();
+  }
+}
+
+// A wait that found nothing to wait for: its look measured from `from` (an
+// instrumented run's reading of wallclock(), or < 0), or charged, if it is
+// the program's.
+void Runtime::waited_for_nothing(bool program_wait, double from) {
+  if (!program_wait) return;
+  if (from >= 0) {
+    if (const double seconds = cost_since(from); seconds >= 0) record_cost(kEmptyWaitCost, kCpuArch, seconds);
+  } else if (empty_wait_cost_ > 0) {
+    backend_->compute(empty_wait_cost_);
   }
 }
 

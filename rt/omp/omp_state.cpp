@@ -144,9 +144,10 @@ bool barrier(State& s, Team& team, bool join) {
   // thread waits for every implicit task and every task below them
   // (run_team). No thread waits for the others here: the team's threads
   // once handed the end on to each other through the control lock, four
-  // times a region.
+  // times a region. Its look when none is pending is the implicit task's
+  // cost (hcc.implicit), not a wait of the program's.
   if (join) {
-    s.rt.taskwait();
+    s.rt.wait_all(/*program_wait=*/false);
     if (!team.workers.empty() && team.workers.back() >= s.rt.worker_count()) join_with_team_workers(s, team);
     return false;
   }
