@@ -7,8 +7,9 @@
 
 #include "runtime.hpp"
 
-// Defined in programs linked by `hccsim -fsimulate`, and by hccsim for an MPI program.
+// Defined in programs linked by `hccsim -fsimulate`.
 extern "C" __attribute__((weak)) const int hcc_simulated_build;
+// Defined in programs hccsim links as MPI programs (mpi_build).
 extern "C" __attribute__((weak)) const int hcc_mpi_build;
 
 namespace hcc::rt {

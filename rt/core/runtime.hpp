@@ -286,10 +286,11 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
   void charge_included_run() {
     if (included_cost_ > 0) backend_->compute(included_cost_);
   }
-  // An OpenMP region's own costs on its encountering thread (hcc.fork,
-  // hcc.join: runtime_costs.hpp), measured by instrumented runs from a
-  // reading of wallclock() to now, charged by simulations at the same points.
-  void region_cost_measured(const char* kind, double from);
+  // A runtime cost on the calling thread (an OpenMP region's hcc.fork and
+  // hcc.join on its encountering thread, hcc.emptywait: runtime_costs.hpp),
+  // measured by instrumented runs from a reading of wallclock() to now,
+  // charged by simulations at the same points.
+  void cost_measured(const char* kind, double from);
   void charge_fork() {
     if (fork_cost_ > 0) backend_->compute(fork_cost_);
   }

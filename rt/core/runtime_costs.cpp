@@ -46,7 +46,7 @@ double Runtime::cost_between(double from, double to) const {
 
 double Runtime::cost_since(double from) { return cost_between(from, backend_->wallclock()); }
 
-void Runtime::region_cost_measured(const char* kind, double from) {
+void Runtime::cost_measured(const char* kind, double from) {
   if (const double seconds = cost_since(from); seconds >= 0) record_cost(kind, kCpuArch, seconds);
 }
 

@@ -258,11 +258,8 @@ void Runtime::wait_all(bool program_wait) {
 // the program's.
 void Runtime::waited_for_nothing(bool program_wait, double from) {
   if (!program_wait) return;
-  if (from >= 0) {
-    if (const double seconds = cost_since(from); seconds >= 0) record_cost(kEmptyWaitCost, kCpuArch, seconds);
-  } else if (empty_wait_cost_ > 0) {
-    backend_->compute(empty_wait_cost_);
-  }
+  if (from >= 0) cost_measured(kEmptyWaitCost, from);
+  else if (empty_wait_cost_ > 0) backend_->compute(empty_wait_cost_);
 }
 
 void Runtime::taskwait() { wait_all(); }

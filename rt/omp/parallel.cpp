@@ -201,7 +201,7 @@ void fork(kmpc_micro fn, const Captured& args, bool if_true) {
   if (outermost) s.region_active = false;
   release_team_workers(s, added);
   me.spare_team = std::move(team);
-  if (joined >= 0) s.rt.region_cost_measured(rt::kJoinCost, joined);
+  if (joined >= 0) s.rt.cost_measured(rt::kJoinCost, joined);
 }
 
 static_assert(sizeof(ImplicitTask) <= rt::Task::kInlineArgBytes, "an implicit task's argument is inline");
@@ -245,7 +245,7 @@ void run_team(State& s, Team& team, kmpc_micro fn, const Captured& args, double 
   const uint64_t first_id = s.rt.reserve_task_ids(n);
   if (team.implicit_tasks.size() != static_cast<size_t>(n)) team.implicit_tasks.resize(n);
   // A league's (teams.cpp) is charged as a region's, which it resembles.
-  if (entered >= 0) s.rt.region_cost_measured(rt::kForkCost, entered);
+  if (entered >= 0) s.rt.cost_measured(rt::kForkCost, entered);
   s.rt.charge_fork();
   for (int k = 1; k <= n; ++k) {
     const int tid = k % n;

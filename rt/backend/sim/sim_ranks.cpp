@@ -30,7 +30,6 @@
 #include "sim_bursts.hpp"
 #include "sim_threads.hpp"
 
-
 namespace hcc::rt {
 namespace s4u = simgrid::s4u;
 
