@@ -6,7 +6,8 @@
 // its thread's CPU clock (the instrumented run's models hold that however
 // loaded the machine running the test): about 0.05 s with those models,
 // 0.10 s with models whose chunks took twice as long (their means doubled),
-// 0.05 s without models. The second loop's model is keyed by its work (its
+// 0.05 s without models (NOMODEL below says why its bound is wider). The
+// second loop's model is keyed by its work (its
 // inner loop's iterations, which the compiler counts) instead of its
 // iterations: the same.
 // REQUIRES: hcc-rt-sim
@@ -16,7 +17,7 @@
 // RUN: env HCC_PLATFORM=laptop HCC_MODEL_DIR=%t.m %t.sim 2>/dev/null | FileCheck %s --check-prefix=ONCE
 // RUN: cp -r %t.m %t.m2 && python3 %S/Inputs/scale_model.py %t.m2 'loop_*' 2
 // RUN: env HCC_PLATFORM=laptop HCC_MODEL_DIR=%t.m2 %t.sim 2>/dev/null | FileCheck %s --check-prefix=TWICE
-// RUN: env HCC_PLATFORM=laptop %t.sim 2>/dev/null | FileCheck %s --check-prefix=ONCE
+// RUN: env HCC_PLATFORM=laptop %t.sim 2>/dev/null | FileCheck %s --check-prefix=NOMODEL
 #include <omp.h>
 #include <stdio.h>
 #include <time.h>
@@ -36,8 +37,13 @@ static void spin(double seconds) {
 // "twice" is twice the bounds of "once": a chunk of four spins, each
 // overshooting its end by a clock read or a preemption under load, came out
 // 0.055 s in a loaded CI's instrumented run (0.1101 doubled).
+// "over": above "once", short of "twice" (NOMODEL).
 static void report(const char *loop, double wall) {
-  printf("%s %s (%.4f)\n", loop, wall > 0.09 && wall < 0.116 ? "twice" : wall > 0.045 && wall < 0.058 ? "once" : "other",
+  printf("%s %s (%.4f)\n", loop,
+         wall > 0.09 && wall < 0.116  ? "twice"
+         : wall > 0.045 && wall < 0.058 ? "once"
+         : wall >= 0.058 && wall <= 0.09 ? "over"
+                                        : "other",
          wall);
 }
 
@@ -57,3 +63,10 @@ int main(void) {
 // ONCE: work once
 // TWICE: loop twice
 // TWICE: work twice
+// Without models a chunk is charged the burst this simulation measured on
+// its thread's CPU clock, which a loaded CI once read 0.0599 and 0.0717 s
+// for these chunks (the runs with models, in the same CI, read "once" and
+// "twice": their bursts are scaled to the instrumented run's means):
+// what is checked here is that nothing scales them.
+// NOMODEL: loop {{once|over}}
+// NOMODEL: work {{once|over}}
