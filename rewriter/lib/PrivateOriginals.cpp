@@ -29,11 +29,9 @@ constexpr const char *kInternalStorageTemplate =
 
 bool internal(const VarDecl *def) { return !def->isExternallyVisible(); }
 
-// The `auto` its declaration is written with, if any.
-AutoTypeLoc writtenAuto(const VarDecl *def) {
-  const TypeSourceInfo *tsi = def->getTypeSourceInfo();
-  return tsi ? tsi->getTypeLoc().getContainedAutoTypeLoc() : AutoTypeLoc();
-}
+// What its declaration leaves its initialiser to deduce, if anything: an
+// `auto`, or a class template's arguments (`std::vector v{1, 2}`).
+const DeducedType *deduced(const VarDecl *def) { return def->getType()->getContainedDeducedType(); }
 
 }  // namespace
 
@@ -62,10 +60,13 @@ bool PrivateOriginals::candidate(const VarDecl *def) const {
   if (!rewritable(def) || def->getType()->getAsCXXRecordDecl()->isTrivial())  // a trivial class's `{}` does nothing
     return false;
   // An `auto` declaration must keep its initialiser unless it becomes a
-  // reference (an internal variable's) to storage its deduced type names.
-  if (const AutoTypeLoc deduced = writtenAuto(def);
-      !deduced.isNull() && (!internal(def) || deduced.getTypePtr()->isDecltypeAuto() || deducedType(def).empty()))
-    return false;
+  // reference (an internal variable's) to storage its deduced type names;
+  // one that deduces a class template's arguments always must (no
+  // reference to `std::vector` can be formed).
+  if (const DeducedType *d = deduced(def)) {
+    const auto *a = dyn_cast<AutoType>(d);
+    if (!a || !internal(def) || a->isDecltypeAuto() || deducedType(def).empty()) return false;
+  }
   // Its storage could not follow an alignment or a symbol it was given.
   if (def->isInline() || def->hasAttr<AlignedAttr>() || def->hasAttr<AsmLabelAttr>()) return false;
   if (def->isStaticDataMember()) return def->isOutOfLine() && !internal(def) && groupOf(def).size() == 1;
@@ -111,7 +112,7 @@ void PrivateOriginals::rewrite(const VarDecl *def, CharSourceRange init, const s
   if (internal(def)) {
     anyInternal_ = true;
     const std::string type =
-        writtenAuto(def).isNull() ? "__typeof__(" + def->getName().str() + ")" : deducedType(def);
+        deduced(def) ? deducedType(def) : "__typeof__(" + def->getName().str() + ")";
     const std::string object =
         "__hcc_unconstructed_static<" + type + ", " + std::to_string(id) + ">::object.value";
     rw.InsertTextBefore(name, "&");

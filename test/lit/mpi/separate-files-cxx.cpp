@@ -13,6 +13,13 @@
 // RUN: %clangxx -c %S/Inputs/rank_timers.cpp -o %t/plain.o
 // RUN: %hccsim -fsimulate %t/main.o %t/plain.o -o %t/plain.sim 2>&1 | FileCheck %s --check-prefix=PLAIN
 // PLAIN: hccsim: warning: {{.*}}plain.o was not compiled with hccsim -fsimulate: every rank of a simulation shares its variables calls, times (compile it with hccsim -fsimulate)
+// Natively, C++ objects whose names do not say so link as C++, with
+// OpenMPI's C++ bindings (mpi.h declares them; this unoptimised build
+// emits their vtables): with clang and mpicc's flags they did not link.
+// RUN: %hccsim -fnative -c %S/Inputs/rank_timers.cpp -o %t/rank_timers-native.o
+// RUN: %hccsim -fnative -c %s -o %t/main-native.o
+// RUN: %hccsim -fnative %t/main-native.o %t/rank_timers-native.o -o %t/timers.native
+// RUN: %hccsim -fnative %s %S/Inputs/rank_timers.cpp -o %t/timers-sources.native
 // CHECK: rank 0: times[1]=1 calls=1
 // CHECK: rank 1: times[1]=2 calls=2
 #include <mpi.h>

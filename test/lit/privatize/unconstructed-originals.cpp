@@ -94,3 +94,14 @@ auto hidden_object = Hidden();
 // CHECK: auto solver = Registrar("solver"); static void
 // CHECK: auto hidden_object = Hidden(); static void
 int use_autos() { return int(started.size()) + solver.name[0] + hidden_object.k; }
+// A class template whose arguments the initialiser deduces keeps it,
+// internal or not: neither `extern Box boxed;` nor a `Box &` can be written.
+template <class T> struct Box {
+  Box(T v) : v(v) {}
+  T v;
+};
+Box boxed(2.5);
+static Box hidden_box{3};
+// CHECK: Box boxed(2.5); static void
+// CHECK: static Box hidden_box{3}; static void
+double use_boxes() { return boxed.v + hidden_box.v; }
