@@ -11,7 +11,8 @@
 // use one (its definition, extern declarations elsewhere) share its copies.
 // A rank's copy starts as the original's bytes (constant initialisers), or,
 // in C++, is constructed by an init function holding the definition's
-// initialiser. In a simulated build of a file that declares MPI_Init the
+// initialiser (a function-local static, on the rank's first pass:
+// PrivateLocalStatics.hpp). In a simulated build of a file that declares MPI_Init the
 // original loses that initialiser (it would run once more at start-up, for
 // no rank; a class object's original is left unconstructed:
 // PrivateOriginals.hpp); a file without MPI may be in a program without
@@ -24,6 +25,7 @@
 #include <set>
 #include <tuple>
 
+#include "PrivateLocalStatics.hpp"
 #include "PrivateOriginals.hpp"
 #include "PrivateVariables.hpp"
 #include "clang/AST/Attr.h"
@@ -95,8 +97,10 @@ class Privatizer {
     // Initialisers that move into init functions are rewritten there, once.
     std::vector<const VarDecl *> constructedPerRank;
     for (PrivateVariable *var : order)
-      if (strip_ && var->place != PrivateVariable::Local && needsInit(var->var) && var->var->getDefinition() &&
-          pc_.inMainFile(var->var->getDefinition()->getLocation())) {
+      if (var->place == PrivateVariable::Local && needsInit(var->var))
+        stripped_.push_back(initializerOf(var->var).range);
+      else if (strip_ && var->place != PrivateVariable::Local && needsInit(var->var) && var->var->getDefinition() &&
+               pc_.inMainFile(var->var->getDefinition()->getLocation())) {
         stripped_.push_back(initializerOf(var->var->getDefinition()).range);
         constructedPerRank.push_back(var->var->getDefinition());
       }
@@ -196,8 +200,8 @@ class Privatizer {
       return unsupported("a template's static variables are not supported");
     if (v->isStaticLocal()) {
       if (!var.localDecl) return unsupported("its declaration is not in this file");
-      if (needsInit(v)) return unsupported("a function-local static with a dynamic initialiser or a class type "
-                                           "is not supported (make it a namespace-scope variable)");
+      if (needsInit(v))
+        if (const std::string why = locals_.unsupported(v, var.localDecl); !why.empty()) return unsupported(why);
       return true;
     }
     if (v->isStaticDataMember()) {
@@ -256,8 +260,13 @@ class Privatizer {
     const std::string d = descriptorName(var);
     if (v->isStaticLocal()) {
       var.place = PrivateVariable::Local;
-      var.qualified = v->getNameAsString();
       var.descriptor = d;
+      if (needsInit(v)) {  // its storage's (PrivateLocalStatics.hpp)
+        var.qualified = PrivateLocalStatics::storageName(var.id);
+        pc_.privateAccess[v] = "HCC_PRIVATE(" + var.qualified + ").value";
+        return;
+      }
+      var.qualified = v->getNameAsString();
     } else {
       const DeclContext *scope = nullptr;
       const VarDecl *first = firstDeclInMain(v);
@@ -372,6 +381,13 @@ class Privatizer {
     const VarDecl *v = var.var;
     const std::string d = descriptorName(var);
     pc_.remark(firstLoc(var), "'" + v->getNameAsString() + "' privatised: each rank of a simulation has its own copy");
+    if (var.place == PrivateVariable::Local && needsInit(v)) {
+      locals_.rewrite(v, var.localDecl,
+                      descriptorText(var, "0", "0", false),
+                      initializerText(v), var.id);
+      needsNew_ = hasLocals_ = true;
+      return;
+    }
     if (var.place == PrivateVariable::Local) {
       SourceLocation at = Lexer::getLocForEndOfToken(pc_.sm.getExpansionLoc(var.localDecl->getEndLoc()), 0, pc_.sm,
                                                      pc_.ctx.getLangOpts());
@@ -483,7 +499,7 @@ class Privatizer {
   void finish() {
     if (needsNew_)
       pc_.rewriter.InsertTextBefore(pc_.sm.getLocForStartOfFile(pc_.sm.getMainFileID()),
-                                    "#include <new>\n" + originals_.preamble());
+                                    "#include <new>\n" + originals_.preamble() + locals_.preamble());
     // The object says it was privatised: hccsim's link warns of the
     // variables of objects and libraries that were not (drivers/hccsim.in).
     std::string tail = "static const char __hcc_privatised __attribute__((used, section(\"hcc_privatised\"))) = 1;\n" +
@@ -517,6 +533,7 @@ class Privatizer {
 
   PassContext &pc_;
   PrivateOriginals originals_{pc_};
+  PrivateLocalStatics locals_{pc_};
   const bool cxx_;
   std::map<const VarDecl *, PrivateVariable> vars_;
   std::string endDescriptors_;  // the EndOfFile ones

@@ -284,8 +284,9 @@ void make_privates(Rank& rank) {
   char* const saved = hcc_private_shift;
   hcc_private_shift = reinterpret_cast<char*>(rank.private_shift);
   for (hcc_private_var* v : vars) {
-    v->init(copy_of(v, rank.private_shift));
-    rank.private_constructed.push_back(v);
+    char* copy = copy_of(v, rank.private_shift);
+    v->init(copy);
+    if (v->destroy) rank.private_destructions.emplace_back(v->destroy, copy);
   }
   hcc_private_shift = saved;
 }
@@ -294,10 +295,14 @@ void release_privates(Rank& rank) {
   if (rank.private_images.empty()) return;
   char* const saved = hcc_private_shift;
   hcc_private_shift = reinterpret_cast<char*>(rank.private_shift);
-  for (auto it = rank.private_constructed.rbegin(); it != rank.private_constructed.rend(); ++it)
-    if ((*it)->destroy) (*it)->destroy(copy_of(*it, rank.private_shift));
+  // A destructor may construct a function-local static (and register its
+  // destruction): taken from the back, one at a time.
+  while (!rank.private_destructions.empty()) {
+    const auto [destroy, copy] = rank.private_destructions.back();
+    rank.private_destructions.pop_back();
+    destroy(copy);
+  }
   hcc_private_shift = saved;
-  rank.private_constructed.clear();
   for (auto [image, bytes] : rank.private_images) ::munmap(image, bytes);
   rank.private_images.clear();
   rank.private_shift = 0;
@@ -336,6 +341,17 @@ extern "C" int hcc_private_destroy_original_at_exit(hcc_private_var* var, void* 
     var->destroy(var->original);
   };
   return __cxa_atexit(destroy, var, dso_handle);
+}
+
+extern "C" int hcc_private_local_constructed(void (*destroy)(void*), void* object, void* dso_handle) {
+  hcc::rt::Rank& rank = hcc::rt::current_rank();
+  if (!rank.private_images.empty()) {
+    rank.private_destructions.emplace_back(destroy, object);
+    return 0;
+  }
+  // The original: a simulation of ranks destroys only their copies, as
+  // hcc_private_destroy_original_at_exit.
+  return hcc::rt::mpi_build() ? 0 : __cxa_atexit(destroy, object, dso_handle);
 }
 
 extern "C" void hcc_private_register_module(hcc_private_var* locals_begin, hcc_private_var* locals_end,

@@ -44,11 +44,13 @@ struct Rank {
   // The rank's copies of the privatised variables (private_vars.cpp): an
   // image of the writable data of each module that has them (the
   // executable, shared libraries), each copy private_shift bytes from its
-  // original (modulo 2^64: the images may lie below); those constructed,
-  // to destroy at the end.
+  // original (modulo 2^64: the images may lie below); the destructions
+  // of those constructed, to run at the end, the last constructed first
+  // (file-scope copies at the rank's start, function-local statics' when
+  // their declaration is first reached: hcc_private_local_constructed).
   std::vector<std::pair<char*, size_t>> private_images;  // address, bytes
   uintptr_t private_shift = 0;
-  std::vector<hcc_private_var*> private_constructed;
+  std::vector<std::pair<void (*)(void*), void*>> private_destructions;  // destroy, copy
   uint64_t program_bytes = 0;    // the rank's heap in use (program_memory.cpp)
   double burst_seconds = 0;      // CPU bursts of its program's code charged in simulation (bursts.hpp)
   ProgramMemorySink* memory_sink = nullptr;  // its runtime, from start to shutdown

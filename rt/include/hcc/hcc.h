@@ -417,6 +417,15 @@ void hcc_private_register(hcc_private_var *const *vars, int count);
  * no_destroy (its original serves a program without ranks). Returns
  * __cxa_atexit's result, 0 where nothing was registered. */
 int hcc_private_destroy_original_at_exit(hcc_private_var *var, void *dso_handle);
+/* A function-local static that the privatisation constructs on its first
+ * pass (rewriter/lib/Privatize.cpp, a class object or a dynamic
+ * initialiser) was just constructed at object, the running rank's copy:
+ * destroy(object) runs when the rank ends, before the destructions of what
+ * was constructed earlier, as the C++ runtime destroys such statics at
+ * exit. Outside a simulated rank (the original) it is registered with
+ * __cxa_atexit for the module of dso_handle, as the compiler would, unless
+ * the process simulates MPI ranks: the original is no rank's. */
+int hcc_private_local_constructed(void (*destroy)(void *), void *object, void *dso_handle);
 /* What the linker collected in the module (executable or shared library)
  * that the calling file is linked into: its function-local statics'
  * descriptors, and the warnings of its files that left variables shared
