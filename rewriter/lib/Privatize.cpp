@@ -12,9 +12,9 @@
 // A rank's copy starts as the original's bytes (constant initialisers), or,
 // in C++, is constructed by an init function holding the definition's
 // initialiser (a function-local static, on the rank's first pass:
-// PrivateLocalStatics.hpp). In a simulated build of a file that declares MPI_Init the
-// original loses that initialiser (it would run once more at start-up, for
-// no rank; a class object's original is left unconstructed:
+// PrivateLocalStatics.hpp). In a simulated build of a file that declares
+// MPI_Init the original loses that initialiser (it would run once more at
+// start-up, for no rank; a class object's original is left unconstructed:
 // PrivateOriginals.hpp); a file without MPI may be in a program without
 // ranks, and a native build has none: they use the originals.
 // Whatever cannot be privatised is a warning, never silent sharing: in a
@@ -382,9 +382,7 @@ class Privatizer {
     const std::string d = descriptorName(var);
     pc_.remark(firstLoc(var), "'" + v->getNameAsString() + "' privatised: each rank of a simulation has its own copy");
     if (var.place == PrivateVariable::Local && needsInit(v)) {
-      locals_.rewrite(v, var.localDecl,
-                      descriptorText(var, "0", "0", false),
-                      initializerText(v), var.id);
+      locals_.rewrite(v, var.localDecl, descriptorText(var, "0", "0", false), initializerText(v), var.id);
       needsNew_ = hasLocals_ = true;
       return;
     }
@@ -547,7 +545,7 @@ class Privatizer {
   std::set<std::string> keptUsed_;
   std::vector<const PrivateVariable *> registered_;
   bool hasLocals_ = false;  // a function-local static's descriptor is in section hcc_private_locals
-  std::vector<CharSourceRange> stripped_;  // initialisers moved into init functions
+  std::vector<CharSourceRange> stripped_;  // initialisers moved into init functions or constructing statements
   std::vector<std::tuple<unsigned, unsigned, std::string>> useEdits_;  // (offset, length, text), by offset
   unsigned nextId_ = 0;
   bool needsNew_ = false;
