@@ -4,9 +4,9 @@
 // a flag of the process, and destroys it at exit: in a simulation every
 // rank would share the one object. The declaration becomes storage that
 // nothing constructs, privatised as other statics are (each rank's copy
-// says whose it is once constructed), and a statement that constructs the running
-// rank's copy on its first pass, whose destruction the runtime runs when
-// the rank ends (hcc_private_local_constructed):
+// says whose it is once constructed), and a statement that constructs the
+// running rank's copy on its first pass, whose destruction the runtime
+// runs when the rank ends (hcc_private_local_constructed):
 //
 //   static Log log("run.log");  ->  static __hcc_local_static<Log> __hcc_lsN; <descriptor>
 //                                   if (<rank's __hcc_lsN> is not the rank's) { <construct it>("run.log") ... }
@@ -31,8 +31,8 @@ class PrivateLocalStatics {
   // if it can.
   std::string unsupported(const clang::VarDecl *v, const clang::DeclStmt *ds) const;
 
-  // The expression that names the rank's copy of the object, from inside
-  // its function, for uses: HCC_PRIVATE(...) of the storage's value.
+  // The storage's name, which the descriptor and the uses
+  // (HCC_PRIVATE(<name>).value) name, in its function.
   static std::string storageName(unsigned id) { return "__hcc_ls" + std::to_string(id); }
 
   // Rewrites v's declaration ds; descriptor is the descriptor's text for
