@@ -7,6 +7,7 @@
 // malloc/free pairs, 0.03 s natively, charged 2.4-2.9 s after 17 s of
 // simulation. Here 1 M pairs: 0.010-0.012 s natively on 2 threads,
 // simulated 0.028-0.034 s (the wrappers' own calls remain in the bursts).
+// ALLOW_RETRIES: 2
 // RUN: %hccsim -fnative -O2 %s -o %t.native
 // RUN: %hccsim -fsimulate -O2 %s -o %t.sim
 // RUN: env OMP_NUM_THREADS=2 %t.native > %t.out

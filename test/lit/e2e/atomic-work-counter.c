@@ -5,6 +5,7 @@
 // the sum of the items, not half of it). An item is about 0.15 ms: at
 // 20 us, a thread's first burst on a loaded CI machine (8 ms of bursts where
 // 3.6 ms is usual) let the other take more than three quarters of them.
+// ALLOW_RETRIES: 2
 // RUN: %hccsim -fsimulate -O1 %s -o %t.sim
 // RUN: env HCC_PLATFORM=laptop OMP_NUM_THREADS=2 %t.sim 2>&1 | FileCheck %s
 #include <omp.h>

@@ -9,6 +9,7 @@
 // threads' delays one after the other, 200 ms. Eight tasks, more than a
 // simulation runs of a kernel without a model, add up their sections'
 // counts.
+// ALLOW_RETRIES: 2
 // RUN: %hccsim -fsimulate %s -o %t.sim
 // RUN: %hccsim -fnative %s -o %t.native
 // RUN: env HCC_PLATFORM=%S/Inputs/two-cores-slow-line.xml OMP_NUM_THREADS=2 %t.sim 2>&1 | FileCheck %s --check-prefixes=CHECK,MOVES

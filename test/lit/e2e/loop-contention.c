@@ -11,6 +11,7 @@
 // inner loop's iterations, which the compiler counts) instead of its
 // iterations: the same.
 // REQUIRES: hcc-rt-sim
+// ALLOW_RETRIES: 2
 // RUN: %hccsim -finstrument %s -o %t.inst
 // RUN: %hccsim -fsimulate %s -o %t.sim
 // RUN: rm -rf %t.m %t.m2 && env OMP_NUM_THREADS=2 HCC_MODEL_DIR=%t.m %t.inst > /dev/null

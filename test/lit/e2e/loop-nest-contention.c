@@ -11,6 +11,7 @@
 // simulations measured. The code after them, a loop that is no nest, is
 // not scaled, however the nests were.
 // REQUIRES: hcc-rt-sim
+// ALLOW_RETRIES: 2
 // RUN: %hccsim -finstrument %s -o %t.inst
 // RUN: %hccsim -fsimulate %s -o %t.sim
 // RUN: rm -rf %t.m %t.m2 && env HCC_MODEL_DIR=%t.m %t.inst > /dev/null

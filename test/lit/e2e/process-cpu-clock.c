@@ -4,6 +4,7 @@
 // when clock() was the simulated time); one thread reads its wall time.
 // Each thread spins a fixed amount of its own CPU clock, so the measured
 // bursts are even whatever the load of the machine running the test.
+// ALLOW_RETRIES: 2
 // RUN: %hccsim -fsimulate %s -o %t.sim
 // RUN: env HCC_PLATFORM=laptop OMP_NUM_THREADS=2 %t.sim 2>/dev/null | FileCheck %s --check-prefix=TWO
 // RUN: env HCC_PLATFORM=laptop OMP_NUM_THREADS=1 %t.sim 2>/dev/null | FileCheck %s --check-prefix=ONE

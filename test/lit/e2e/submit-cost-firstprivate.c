@@ -4,6 +4,7 @@
 // (tens of microseconds) are submitted in a few microseconds. The median, not
 // the mean: a few submissions wait for the allocator (tens to hundreds of
 // microseconds, more on a loaded machine), which is their real cost too.
+// ALLOW_RETRIES: 2
 // RUN: %hccsim -finstrument %s -o %t
 // RUN: rm -rf %t.d
 // RUN: env OMP_NUM_THREADS=2 HCC_INSTRUMENT_SAMPLING=all HCC_MODEL_DIR=%t.d %t | FileCheck %s

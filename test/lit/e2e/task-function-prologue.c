@@ -4,6 +4,7 @@
 // as little in a simulation, where the program's bursts are charged: finding
 // the calling thread there (SimGrid's running actor, its rank and worker)
 // made the simulation charge 5 times the native time (3.0 s for 0.61 s).
+// ALLOW_RETRIES: 2
 // RUN: %hccsim -fnative -O2 %s -o %t.native
 // RUN: %hccsim -fsimulate -O2 %s -o %t.sim
 // RUN: env OMP_NUM_THREADS=2 %t.native > %t.out

@@ -5,6 +5,7 @@
 // five times as often), and MPI_Wtime and the C library's clocks read the
 // simulated clock plus the caller's owed time without a simcall (3.7 us of
 // real time a read). 10 ns a read at least: at most 1,000 reads a 10 us.
+// ALLOW_RETRIES: 2
 // RUN: %hccsim -fsimulate -fopenmp -O1 %s -o %t.sim
 // RUN: %hccsim-run -np 2 --platform local-2node %t.sim 2>&1 | FileCheck %s
 // CHECK-DAG: rank 0: MPI_Wtime ok omp_get_wtime ok clock_gettime ok

@@ -12,6 +12,7 @@
 // 1 us, and 0.1 us of work pushed enough bursts over it that the median of
 // ten runs was charged. A threshold of 50 us checks that short bursts are
 // free with a margin only a preempted burst crosses.
+// ALLOW_RETRIES: 2
 // RUN: %hccsim -fsimulate -O1 %s -o %t.sim
 // RUN: %hccsim-run -np 2 --platform laptop --cfg=smpi/wtime:0 %t.sim 2>&1 | FileCheck %s --check-prefix=DEFAULT
 // DEFAULT: blocking={{free|charged}} clock=charged long=charged

@@ -5,6 +5,7 @@
 // 0.2 s); without disks (the presets), the I/O's time measured here is
 // charged as the program's CPU time, less (0.001-0.03 s here, up to 0.16 s
 // with the machine loaded).
+// ALLOW_RETRIES: 2
 // RUN: rm -rf %t.dir && mkdir -p %t.dir && cd %t.dir
 // RUN: %hccsim -fsimulate -O1 %s -o %t.sim
 // RUN: %hccsim-run -np 2 --platform %S/Inputs/two-nodes-with-disks.xml %t.sim 2>&1 | FileCheck %s

@@ -3,6 +3,7 @@
 // its own work took, as natively where a rank is a process: the real clock
 // of the simulation's process also holds the other ranks' work. Each rank
 // spins 0.05 s of its thread's CPU time between two barriers.
+// ALLOW_RETRIES: 2
 // RUN: %hccsim -fsimulate -O1 %s -o %t.sim
 // RUN: %hccsim-run -np 2 --platform laptop %t.sim 2>&1 | FileCheck %s
 // CHECK-DAG: rank 0: clock ok process ok

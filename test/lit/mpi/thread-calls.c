@@ -3,6 +3,7 @@
 // region (MPI_THREAD_SERIALIZED) are made by the rank's main thread while it
 // waits for them, at the simulated time the calling thread reached; a call
 // made while the main thread is in an MPI call of its own is made after it.
+// ALLOW_RETRIES: 2
 // RUN: %hccsim -fsimulate -O1 %s -o %t.sim
 // RUN: %hccsim-run -np 2 --platform cluster-64x16 %t.sim 2>&1 | FileCheck %s
 // RUN: %hccsim -fsimulate -O1 -DAFTER %s -o %t.after
