@@ -195,9 +195,14 @@ class Privatizer {
     };
     if (kept_.count(name)) return false;
     if (var.uses.empty() && !definedInMain(v)) return false;  // declared, never used here
-    if (v->getDeclContext()->isDependentContext() || v->getDescribedVarTemplate() ||
-        isa<VarTemplateSpecializationDecl>(v) || v->getTemplateInstantiationPattern())
-      return unsupported("a template's static variables are not supported");
+    // A function template's statics are rewritten in its pattern, which
+    // each instantiation copies (the uses found are the pattern's); a class
+    // template's static member would need its descriptor instantiated with
+    // it, which nothing that uses the member asks for.
+    if (v->getDescribedVarTemplate() || isa<VarTemplateSpecializationDecl>(v))
+      return unsupported("a variable template is not supported");
+    if (!v->isStaticLocal() && (v->getDeclContext()->isDependentContext() || v->getTemplateInstantiationPattern()))
+      return unsupported("a class template's static members are not supported");
     if (v->isStaticLocal()) {
       if (!var.localDecl) return unsupported("its declaration is not in this file");
       if (needsInit(v))
@@ -250,6 +255,9 @@ class Privatizer {
     const VarDecl *def = v->getDefinition();
     if (!def) return false;  // defined elsewhere: that file constructs it
     QualType t = def->getType();
+    // A template's: what it is depends on the instantiation (constructed
+    // per rank, whatever its type).
+    if (t->isDependentType() || (def->hasInit() && def->getInit()->isValueDependent())) return true;
     if (!t.isTriviallyCopyableType(pc_.ctx) || t.isDestructedType()) return true;
     if (def->hasInit() && !def->hasConstantInitialization()) return true;
     return initRefs_.count(v->getCanonicalDecl()) > 0;

@@ -27,7 +27,7 @@ template <typename T> struct Pool {
 };
 template <typename T> int Pool<T>::created = 0;
 int use() { return base + history[0] + Pool<int>::created++; }
-// CHECK: static const char *const __hcc_unprivatised0 __attribute__((used, section("hcc_unprivatised"))) = "no-mpi-file.cpp:{{[0-9]+}}: 'created' is not privatised: a template's static variables are not supported; every rank of a simulation shares it (hint: #pragma hcc keep_global(created) says that is intended)";
+// CHECK: static const char *const __hcc_unprivatised0 __attribute__((used, section("hcc_unprivatised"))) = "no-mpi-file.cpp:{{[0-9]+}}: 'created' is not privatised: a class template's static members are not supported; every rank of a simulation shares it (hint: #pragma hcc keep_global(created) says that is intended)";
 // Once, though the template's member and its instantiation are two declarations.
 // CHECK-NOT: __hcc_unprivatised1
 // CHECK: static hcc_private_var *const __hcc_gv_unit[] = {&::__hcc_gv0, &::__hcc_gv1};
