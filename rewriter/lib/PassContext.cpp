@@ -52,6 +52,14 @@ bool PassContext::inMainFile(SourceLocation loc) const {
   return loc.isValid() && sm.isWrittenInMainFile(sm.getExpansionLoc(loc));
 }
 
+bool PassContext::inLibraryHeader(SourceLocation loc) const {
+  if (loc.isInvalid()) return false;
+  const SourceLocation at = sm.getExpansionLoc(loc);
+  if (sm.isInSystemHeader(at)) return true;
+  const llvm::StringRef file = sm.getFilename(at);
+  return file.starts_with("/usr/include/") || file.starts_with("/usr/local/include/");
+}
+
 std::string PassContext::text(CharSourceRange r) const {
   return Lexer::getSourceText(r, sm, ctx.getLangOpts()).str();
 }

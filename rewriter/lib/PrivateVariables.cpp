@@ -29,8 +29,7 @@ class Finder : public RecursiveASTVisitor<Finder> {
   bool TraverseDecl(Decl *d) {
     if (!d) return true;
     // Library headers are not the program's: their code is not rewritten.
-    if (d->getLocation().isValid() && pc_.sm.isInSystemHeader(pc_.sm.getExpansionLoc(d->getLocation())))
-      return true;
+    if (pc_.inLibraryHeader(d->getLocation())) return true;
     const Decl *saved = anchor_;
     if (d->getDeclContext() && d->getDeclContext()->isFileContext() && !isa<NamespaceDecl>(d) &&
         !isa<LinkageSpecDecl>(d))
@@ -210,7 +209,7 @@ class Finder : public RecursiveASTVisitor<Finder> {
     SourceLocation b = e->getBeginLoc(), end = e->getEndLoc();
     SourceManager &sm = pc_.sm;
     const std::string name = v->getNameAsString();
-    if (sm.isInSystemHeader(sm.getExpansionLoc(v->getLocation()))) {
+    if (pc_.inLibraryHeader(v->getLocation())) {
       // The standard streams are shared as natively every rank's output
       // goes to one terminal: no warning for each fprintf(stderr, ...) or
       // std::cout << ... (LULESH's report).

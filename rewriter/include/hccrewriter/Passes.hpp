@@ -124,6 +124,10 @@ struct PassContext {
   void sharingWarning(clang::SourceLocation loc, const std::string &msg);
   bool hadError() const;
   bool inMainFile(clang::SourceLocation loc) const;
+  // In a header of an installed library: a system header (-isystem, the
+  // compiler's and the C library's) or one under /usr/include or
+  // /usr/local/include given with -I (pkg-config's -I/usr/include/eigen3).
+  bool inLibraryHeader(clang::SourceLocation loc) const;
   // Text and ranges.
   std::string text(clang::CharSourceRange r) const;
   // An expression as C or C++ source, printed from the AST: macros and
