@@ -104,6 +104,8 @@ std::string PrivateOriginals::symbolOf(const VarDecl *def) const {
   return os.str();
 }
 
+bool PrivateOriginals::becomesReference(const VarDecl *def) const { return chosen(def) && internal(def); }
+
 void PrivateOriginals::rewrite(const VarDecl *def, CharSourceRange init, const std::string &qualified, unsigned id) {
   const SourceManager &sm = pc_.sm;
   Rewriter &rw = pc_.rewriter;

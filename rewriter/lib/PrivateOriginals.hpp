@@ -43,6 +43,8 @@ class PrivateOriginals {
   // original (`{}`), or, written with `auto`, their initialiser.
   void choose(const std::vector<const clang::VarDecl *> &constructedPerRank);
   bool chosen(const clang::VarDecl *def) const { return chosen_.count(def) > 0; }
+  // A chosen definition that becomes a reference to its storage.
+  bool becomesReference(const clang::VarDecl *def) const;
 
   // Rewrites a chosen definition; init is its initialiser's text (invalid:
   // none written), qualified its name from file scope, id unique in the

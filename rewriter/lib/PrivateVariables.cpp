@@ -41,7 +41,15 @@ class Finder : public RecursiveASTVisitor<Finder> {
 
   // Unevaluated operands name a variable without reaching it.
   bool TraverseUnaryExprOrTypeTraitExpr(UnaryExprOrTypeTraitExpr *) { return true; }
-  bool TraverseDecltypeTypeLoc(DecltypeTypeLoc) { return true; }
+  bool TraverseDecltypeTypeLoc(DecltypeTypeLoc tl) {
+    const auto *ref = dyn_cast<DeclRefExpr>(tl.getUnderlyingExpr());
+    const auto *v = ref ? dyn_cast<VarDecl>(ref->getDecl()) : nullptr;
+    const SourceRange r = tl.getLocalSourceRange();
+    if (v && hasStaticStorage(v) && r.isValid() && !r.getBegin().isMacroID() && !r.getEnd().isMacroID() &&
+        inMain(r.getBegin()))
+      decltypes[v->getCanonicalDecl()].push_back(r);
+    return true;
+  }
   bool TraverseTypeOfExprTypeLoc(TypeOfExprTypeLoc) { return true; }
   bool TraverseCXXNoexceptExpr(CXXNoexceptExpr *) { return true; }
 
@@ -265,6 +273,7 @@ class Finder : public RecursiveASTVisitor<Finder> {
 
  public:
   std::set<const VarDecl *> initRefs;  // variables whose initialiser uses privatised ones
+  std::map<const VarDecl *, std::vector<SourceRange>> decltypes;
   std::vector<TargetConstruct> targets;
 
   // A region whose directive a macro writes cannot get the pointers to the
@@ -332,6 +341,7 @@ PrivateVariables findPrivateVariables(PassContext &pc, TranslationUnitDecl *tu,
   finder.TraverseDecl(tu);
   finder.excludeUsesInMacroTargets();
   found.initRefs = std::move(finder.initRefs);
+  found.decltypes = std::move(finder.decltypes);
   found.targets = std::move(finder.targets);
   for (auto &[v, var] : found.vars) var.readOnly = readOnly(pc.ctx, var);
   return found;

@@ -54,6 +54,9 @@ struct PrivateVariables {
   std::map<const clang::VarDecl *, PrivateVariable> vars;  // by canonical declaration
   std::vector<TargetConstruct> targets;  // in the order of the file
   std::set<const clang::VarDecl *> initRefs;  // variables whose initialiser uses privatisable ones
+  // Each decltype(v) (its keyword to its parenthesis) naming a variable
+  // with static storage unparenthesized (its declared type), in the main file.
+  std::map<const clang::VarDecl *, std::vector<clang::SourceRange>> decltypes;
 };
 
 // Walks the translation unit (not library headers): each candidate's uses

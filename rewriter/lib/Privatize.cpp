@@ -41,6 +41,11 @@ namespace hcc::rewriter {
 
 namespace {
 
+// A type without its reference (std::remove_reference_t, without a header).
+constexpr const char *kUnref =
+    "template <class T> struct __hcc_unref { typedef T type; }; template <class T> struct __hcc_unref<T &> { "
+    "typedef T type; }; template <class T> using __hcc_unref_t = typename __hcc_unref<T>::type;\n";
+
 // A variable's descriptor, as declared (unqualified).
 std::string descriptorName(const PrivateVariable &var) { return "__hcc_gv" + std::to_string(var.id); }
 
@@ -77,6 +82,7 @@ class Privatizer {
     PrivateVariables found = findPrivateVariables(pc_, tu, kept_);
     vars_ = std::move(found.vars);
     initRefs_ = std::move(found.initRefs);
+    decltypes_ = std::move(found.decltypes);
     targets_ = std::move(found.targets);
     std::vector<PrivateVariable *> order;
     for (auto &[v, var] : vars_) {
@@ -105,6 +111,7 @@ class Privatizer {
         constructedPerRank.push_back(var->var->getDefinition());
       }
     originals_.choose(constructedPerRank);
+    for (PrivateVariable *var : order) keepDeclaredType(*var);  // before the edits whose ranges may hold them
     for (PrivateVariable *var : order) rewriteUses(*var);
     pointTargetsAtCopies();
     std::sort(useEdits_.begin(), useEdits_.end());
@@ -223,6 +230,25 @@ class Privatizer {
       if (def && def->getType()->isArrayType()) return unsupported("an array of a class type is not supported");
     }
     return true;
+  }
+
+  // The rewrite declares some names as references to their storage (a
+  // local static constructed per rank, an internal original left
+  // unconstructed), which decltype of the name would give:
+  // `decltype(table)::const_iterator` did not compile, and `decltype(hist)
+  // copy = hist;` bound a reference. The reference is removed again
+  // (__hcc_unref_t, which a nested name may start with, as decltype).
+  void keepDeclaredType(const PrivateVariable &var) {
+    const VarDecl *def = var.var->getDefinition();
+    const bool reference = var.place == PrivateVariable::Local ? needsInit(var.var)
+                                                                : def && originals_.becomesReference(def);
+    const auto found = decltypes_.find(var.var);
+    if (!reference || found == decltypes_.end()) return;
+    for (SourceRange r : found->second) {
+      pc_.rewriter.InsertTextBefore(r.getBegin(), "__hcc_unref_t<");
+      pc_.rewriter.InsertTextAfterToken(r.getEnd(), ">");
+      unref_ = true;
+    }
   }
 
   // A class static's descriptor goes in its class where this file defines
@@ -505,7 +531,8 @@ class Privatizer {
   void finish() {
     if (needsNew_)
       pc_.rewriter.InsertTextBefore(pc_.sm.getLocForStartOfFile(pc_.sm.getMainFileID()),
-                                    "#include <new>\n" + originals_.preamble() + locals_.preamble());
+                                    "#include <new>\n" + originals_.preamble() + locals_.preamble() +
+                                        (unref_ ? kUnref : ""));
     // The object says it was privatised: hccsim's link warns of the
     // variables of objects and libraries that were not (drivers/hccsim.in).
     std::string tail = "static const char __hcc_privatised __attribute__((used, section(\"hcc_privatised\"))) = 1;\n" +
@@ -549,6 +576,7 @@ class Privatizer {
   std::map<size_t, std::vector<std::pair<const PrivateVariable *, std::string>>> targetPointers_;
   unsigned nextPointer_ = 0;
   std::set<const VarDecl *> initRefs_;
+  std::map<const VarDecl *, std::vector<SourceRange>> decltypes_;
   std::map<std::string, SourceLocation> kept_;
   std::set<std::string> keptUsed_;
   std::vector<const PrivateVariable *> registered_;
@@ -557,6 +585,7 @@ class Privatizer {
   std::vector<std::tuple<unsigned, unsigned, std::string>> useEdits_;  // (offset, length, text), by offset
   unsigned nextId_ = 0;
   bool needsNew_ = false;
+  bool unref_ = false;  // kUnref is needed
   bool mpi_ = false;    // the file declares MPI_Init
   bool strip_ = false;  // a simulated build of such a file: initialisers move to init functions
 };

@@ -23,6 +23,7 @@ struct Hidden {
 };
 }  // namespace
 // CHECK: template <class T> struct __hcc_local_static { union { char none; T value; }; __INTPTR_TYPE__ constructed_at;
+// CHECK: template <class T> using __hcc_unref_t = typename __hcc_unref<T>::type;
 std::string &name() {
   static std::string s("solver");
   return s;
@@ -61,3 +62,13 @@ int unsupported() {
 // WARN-DAG: 'deduced' is not privatised: a function-local static with a dynamic initialiser or a class type written with `auto`, as an array or a reference is not supported
 // WARN-DAG: 'names' is not privatised: a function-local static with a dynamic initialiser or a class type written with `auto`, as an array or a reference is not supported
 // WARN-DAG: 'counted' is not privatised: a function-local static with a dynamic initialiser or a class type declared in a macro is not supported
+// decltype of the name is its declared type still (mpi/decltype-names.cpp),
+// not the reference the name is now declared as; decltype((name)) is left.
+int first_square() {
+  static const std::map<int, int> firsts = {{1, 1}};
+  decltype(firsts)::const_iterator it = firsts.begin();
+  decltype((firsts)) same = firsts;
+  return it->second + int(same.size());
+}
+// CHECK: __hcc_unref_t<decltype(firsts)>::const_iterator it = HCC_PRIVATE([[FIRSTS:__hcc_ls[0-9]+]]).value.begin();
+// CHECK-NEXT: decltype((firsts)) same = HCC_PRIVATE([[FIRSTS]]).value;
