@@ -22,6 +22,9 @@ constexpr const char *kLocalStaticTemplates =
     "template <class T> struct __hcc_local_static { union { char none; T value; }; __INTPTR_TYPE__ constructed_at; "
     "constexpr __hcc_local_static() : none(), constructed_at(1) {} ~__hcc_local_static() {} };\n"
     "template <class T> void __hcc_local_static_destroy(void *p) { static_cast<T *>(p)->~T(); }\n"
+    "extern \"C\" void hcc_private_local_abandoned(__INTPTR_TYPE__ *state);\n"
+    "struct __hcc_local_guard { __INTPTR_TYPE__ *state; ~__hcc_local_guard() { if (state) "
+    "hcc_private_local_abandoned(state); } };\n"
     "extern \"C\" void *__dso_handle;\n";
 
 }  // namespace
@@ -52,16 +55,20 @@ void PrivateLocalStatics::rewrite(const VarDecl *v, const DeclStmt *ds, const st
   const std::string rank = "(__INTPTR_TYPE__)hcc_private_shift";
   // The name stays declared, for what does not evaluate it (sizeof,
   // decltype): a reference to the original's storage, which every use that
-  // evaluates it no longer names. Constructed, then flagged and its
-  // destruction registered, as the compiler's guarded initialisation does:
-  // an initialiser that throws leaves it to the next pass.
+  // evaluates it no longer names. Constructed as the compiler's guarded
+  // initialisation does: by one thread of the rank, the others waiting
+  // (hcc_private_local_acquire), then flagged and its destruction
+  // registered; an initialiser that throws leaves it to the next pass
+  // (__hcc_local_guard, destroyed by the unwinding).
   const std::string value = "__typeof__(" + storage + ".value)";
+  const std::string state = "&" + copy + ".constructed_at";
   const std::string text =
       "static __hcc_local_static<" + v->getType().getAsString(policy) + "> " + storage + "; " + descriptor +
       " static " + value + " &" + v->getNameAsString() + " __attribute__((unused)) = " + storage + ".value; if (" +
-      copy + ".constructed_at != " + rank + ") { typedef " + value + " __hcc_T; ::new (" + object + ") __hcc_T" +
-      init + "; " + copy + ".constructed_at = " + rank +
-      "; hcc_private_local_constructed(__hcc_local_static_destroy<__hcc_T>, " + object + ", &__dso_handle); }";
+      copy + ".constructed_at != " + rank + " && hcc_private_local_acquire(" + state + ")) { typedef " + value +
+      " __hcc_T; __hcc_local_guard __hcc_g = {" + state + "}; ::new (" + object + ") __hcc_T" + init +
+      "; __hcc_g.state = nullptr; hcc_private_local_constructed(__hcc_local_static_destroy<__hcc_T>, " + object +
+      ", &__dso_handle, " + state + "); }";
   pc_.rewriter.ReplaceText(CharSourceRange::getTokenRange(ds->getBeginLoc(), ds->getEndLoc()), text);
 }
 

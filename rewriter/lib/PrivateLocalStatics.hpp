@@ -5,11 +5,14 @@
 // rank would share the one object. The declaration becomes storage that
 // nothing constructs, privatised as other statics are (each rank's copy
 // says whose it is once constructed), and a statement that constructs the
-// running rank's copy on its first pass, whose destruction the runtime
-// runs when the rank ends (hcc_private_local_constructed):
+// running rank's copy on its first pass, one of the rank's threads while
+// the others wait, as the compiler's guard has them wait
+// (hcc_private_local_acquire), and whose destruction the runtime runs when
+// the rank ends (hcc_private_local_constructed):
 //
 //   static Log log("run.log");  ->  static __hcc_local_static<Log> __hcc_lsN; <descriptor>
-//                                   if (<rank's __hcc_lsN> is not the rank's) { <construct it>("run.log") ... }
+//                                   if (<rank's __hcc_lsN> is not the rank's && <acquired>)
+//                                     { <construct it>("run.log") ... }
 //
 // and each use of `log` becomes the rank's `__hcc_lsN.value`. Declarations
 // that cannot be so rewritten (several in one statement, inside a macro,

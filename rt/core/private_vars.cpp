@@ -6,6 +6,8 @@
 #include <sys/mman.h>
 
 #include <algorithm>
+#include <atomic>
+#include <condition_variable>
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
@@ -15,9 +17,11 @@
 #include <unordered_map>
 #include <vector>
 
+#include "bursts.hpp"
 #include "fatal.hpp"
 #include "hcc/hcc.h"
 #include "ranks.hpp"
+#include "runtime.hpp"
 
 char* hcc_private_shift = nullptr;
 
@@ -343,7 +347,73 @@ extern "C" int hcc_private_destroy_original_at_exit(hcc_private_var* var, void* 
   return __cxa_atexit(destroy, var, dso_handle);
 }
 
-extern "C" int hcc_private_local_constructed(void (*destroy)(void*), void* object, void* dso_handle) {
+namespace hcc::rt {
+namespace {
+
+// A local static's state while a thread constructs it: the rank's shift
+// plus 2, which is no shift (they are whole pages) and not 1 (never
+// constructed).
+intptr_t constructing(intptr_t shift) { return shift + 2; }
+
+// The rank's runtime where its threads are simulated: one actor runs at a
+// time, and a waiting one waits through the runtime, letting the others
+// run. Elsewhere (start-up, a native build privatised to measure it)
+// threads are the system's.
+Runtime* simulating_runtime() {
+  Runtime* rt = current_rank().runtime.get();
+  return rt && rt->simulated() ? rt : nullptr;
+}
+std::mutex g_local_statics_mutex;
+std::condition_variable g_local_statics_constructed;
+
+// The construction of the copy at state ended (value: the rank's shift, or
+// 1: the constructor threw): the threads waiting for it see it.
+void settle(intptr_t* state, intptr_t value) {
+  if (Runtime* rt = simulating_runtime()) {
+    std::atomic_ref<intptr_t>(*state).store(value);
+    rt->lock();
+    rt->notify_locked();
+    rt->unlock();
+    return;
+  }
+  {
+    std::lock_guard<std::mutex> lock(g_local_statics_mutex);
+    std::atomic_ref<intptr_t>(*state).store(value);
+  }
+  g_local_statics_constructed.notify_all();
+}
+
+}  // namespace
+}  // namespace hcc::rt
+
+extern "C" int hcc_private_local_acquire(intptr_t* state) {
+  const intptr_t mine = reinterpret_cast<intptr_t>(hcc_private_shift);
+  std::atomic_ref<intptr_t> s(*state);
+  const auto not_constructing = [&] { return s.load() != hcc::rt::constructing(mine); };
+  const auto claim = [&] {
+    if (s.load() == mine) return 0;  // constructed while the caller waited
+    s.store(hcc::rt::constructing(mine));
+    return 1;
+  };
+  if (hcc::rt::Runtime* rt = hcc::rt::simulating_runtime()) {
+    if (not_constructing()) return claim();
+    hcc::rt::RuntimeEntry entry("hcc_private_local_acquire");
+    rt->lock();
+    rt->wait_locked(not_constructing, false);
+    const int claimed = claim();
+    rt->unlock();
+    return claimed;
+  }
+  std::unique_lock<std::mutex> lock(hcc::rt::g_local_statics_mutex);
+  hcc::rt::g_local_statics_constructed.wait(lock, not_constructing);
+  return claim();
+}
+
+extern "C" void hcc_private_local_abandoned(intptr_t* state) { hcc::rt::settle(state, 1); }
+
+extern "C" int hcc_private_local_constructed(void (*destroy)(void*), void* object, void* dso_handle,
+                                             intptr_t* state) {
+  hcc::rt::settle(state, reinterpret_cast<intptr_t>(hcc_private_shift));
   hcc::rt::Rank& rank = hcc::rt::current_rank();
   if (!rank.private_images.empty()) {
     rank.private_destructions.emplace_back(destroy, object);

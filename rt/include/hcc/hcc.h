@@ -418,14 +418,24 @@ void hcc_private_register(hcc_private_var *const *vars, int count);
  * __cxa_atexit's result, 0 where nothing was registered. */
 int hcc_private_destroy_original_at_exit(hcc_private_var *var, void *dso_handle);
 /* A function-local static that the privatisation constructs on its first
- * pass (rewriter/lib/Privatize.cpp, a class object or a dynamic
- * initialiser) was just constructed at object, the running rank's copy:
- * destroy(object) runs when the rank ends, before the destructions of what
- * was constructed earlier, as the C++ runtime destroys such statics at
- * exit. Outside a simulated rank (the original) it is registered with
- * __cxa_atexit for the module of dso_handle, as the compiler would, unless
- * the process simulates MPI ranks: the original is no rank's. */
-int hcc_private_local_constructed(void (*destroy)(void *), void *object, void *dso_handle);
+ * pass (rewriter/lib/PrivateLocalStatics.cpp, a class object or a dynamic
+ * initialiser), as the C++ runtime's guard: the caller found the running
+ * rank's copy not constructed (*state, its copy's constructed_at, is not
+ * the rank's shift). Returns 1 when the caller is to construct it, having
+ * marked it under construction; 0 when another of the rank's threads did
+ * meanwhile: the caller waited for it (in a simulation the constructor may
+ * enter the runtime, and another simulated thread then run). The caller
+ * then says how the construction ended: */
+int hcc_private_local_acquire(__INTPTR_TYPE__ *state);
+/* Constructed at object (the copy): destroy(object) runs when the rank
+ * ends, before the destructions of what was constructed earlier, as the
+ * C++ runtime destroys such statics at exit. Outside a simulated rank (the
+ * original) it is registered with __cxa_atexit for the module of
+ * dso_handle, as the compiler would, unless the process simulates MPI
+ * ranks: the original is no rank's. */
+int hcc_private_local_constructed(void (*destroy)(void *), void *object, void *dso_handle, __INTPTR_TYPE__ *state);
+/* Its constructor threw: the next pass constructs it. */
+void hcc_private_local_abandoned(__INTPTR_TYPE__ *state);
 /* What the linker collected in the module (executable or shared library)
  * that the calling file is linked into: its function-local statics'
  * descriptors, and the warnings of its files that left variables shared

@@ -30,7 +30,7 @@ std::string &name() {
 }
 // CHECK: static __hcc_local_static<std::string> __hcc_ls0; static hcc_private_var __hcc_gv0 __attribute__((used, section("hcc_private_locals"))) = {(void *)__builtin_addressof(__hcc_ls0), sizeof(__hcc_ls0), 0, 0, "local-statics.cpp:{{[0-9]+}}: s"};
 // CHECK-SAME: static __typeof__(__hcc_ls0.value) &s __attribute__((unused)) = __hcc_ls0.value;
-// CHECK-SAME: if (HCC_PRIVATE(__hcc_ls0).constructed_at != (__INTPTR_TYPE__)hcc_private_shift) { typedef __typeof__(__hcc_ls0.value) __hcc_T; ::new ((void *)__builtin_addressof(HCC_PRIVATE(__hcc_ls0).value)) __hcc_T("solver"); HCC_PRIVATE(__hcc_ls0).constructed_at = (__INTPTR_TYPE__)hcc_private_shift; hcc_private_local_constructed(__hcc_local_static_destroy<__hcc_T>, (void *)__builtin_addressof(HCC_PRIVATE(__hcc_ls0).value), &__dso_handle); }
+// CHECK-SAME: if (HCC_PRIVATE(__hcc_ls0).constructed_at != (__INTPTR_TYPE__)hcc_private_shift && hcc_private_local_acquire(&HCC_PRIVATE(__hcc_ls0).constructed_at)) { typedef __typeof__(__hcc_ls0.value) __hcc_T; __hcc_local_guard __hcc_g = {&HCC_PRIVATE(__hcc_ls0).constructed_at}; ::new ((void *)__builtin_addressof(HCC_PRIVATE(__hcc_ls0).value)) __hcc_T("solver"); __hcc_g.state = nullptr; hcc_private_local_constructed(__hcc_local_static_destroy<__hcc_T>, (void *)__builtin_addressof(HCC_PRIVATE(__hcc_ls0).value), &__dso_handle, &HCC_PRIVATE(__hcc_ls0).constructed_at); }
 // CHECK-NEXT: return HCC_PRIVATE(__hcc_ls0).value;
 int table(int k) {
   static const std::map<int, int> squares = {{1, 1}, {2, 4}};
