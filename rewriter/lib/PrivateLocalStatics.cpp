@@ -22,7 +22,6 @@ constexpr const char *kLocalStaticTemplates =
     "template <class T> struct __hcc_local_static { union { char none; T value; }; __INTPTR_TYPE__ constructed_at; "
     "constexpr __hcc_local_static() : none(), constructed_at(1) {} ~__hcc_local_static() {} };\n"
     "template <class T> void __hcc_local_static_destroy(void *p) { static_cast<T *>(p)->~T(); }\n"
-    "extern \"C\" void hcc_private_local_abandoned(__INTPTR_TYPE__ *state);\n"
     "struct __hcc_local_guard { __INTPTR_TYPE__ *state; ~__hcc_local_guard() { if (state) "
     "hcc_private_local_abandoned(state); } };\n"
     "extern \"C\" void *__dso_handle;\n";

@@ -103,7 +103,7 @@ class Privatizer {
     // Initialisers that move into init functions are rewritten there, once.
     std::vector<const VarDecl *> constructedPerRank;
     for (PrivateVariable *var : order)
-      if (var->place == PrivateVariable::Local && needsInit(var->var))
+      if (constructedOnPass(*var))
         stripped_.push_back(initializerOf(var->var).range);
       else if (strip_ && var->place != PrivateVariable::Local && needsInit(var->var) && var->var->getDefinition() &&
                pc_.inMainFile(var->var->getDefinition()->getLocation())) {
@@ -240,8 +240,7 @@ class Privatizer {
   // (__hcc_unref_t, which a nested name may start with, as decltype).
   void keepDeclaredType(const PrivateVariable &var) {
     const VarDecl *def = var.var->getDefinition();
-    const bool reference = var.place == PrivateVariable::Local ? needsInit(var.var)
-                                                                : def && originals_.becomesReference(def);
+    const bool reference = constructedOnPass(var) || (def && originals_.becomesReference(def));
     const auto found = decltypes_.find(var.var);
     if (!reference || found == decltypes_.end()) return;
     for (SourceRange r : found->second) {
@@ -289,13 +288,19 @@ class Privatizer {
     return initRefs_.count(v->getCanonicalDecl()) > 0;
   }
 
+  // A function-local static each rank constructs on its first pass
+  // (PrivateLocalStatics.hpp), rather than bytes copied at its start.
+  bool constructedOnPass(const PrivateVariable &var) const {
+    return var.place == PrivateVariable::Local && needsInit(var.var);
+  }
+
   void name(PrivateVariable &var) {
     const VarDecl *v = var.var;
     const std::string d = descriptorName(var);
     if (v->isStaticLocal()) {
       var.place = PrivateVariable::Local;
       var.descriptor = d;
-      if (needsInit(v)) {  // its storage's (PrivateLocalStatics.hpp)
+      if (constructedOnPass(var)) {  // its storage's
         var.qualified = PrivateLocalStatics::storageName(var.id);
         pc_.privateAccess[v] = "HCC_PRIVATE(" + var.qualified + ").value";
         return;
@@ -415,7 +420,7 @@ class Privatizer {
     const VarDecl *v = var.var;
     const std::string d = descriptorName(var);
     pc_.remark(firstLoc(var), "'" + v->getNameAsString() + "' privatised: each rank of a simulation has its own copy");
-    if (var.place == PrivateVariable::Local && needsInit(v)) {
+    if (constructedOnPass(var)) {
       locals_.rewrite(v, var.localDecl, descriptorText(var, "0", "0", false), initializerText(v), var.id);
       needsNew_ = hasLocals_ = true;
       return;

@@ -11,11 +11,8 @@ shift
 for ((try = 1; try <= tries; ++try)); do
   out=$("$@" 2>&1)
   rc=$?
-  if [ $rc = 0 ] || [ $rc = 77 ]; then  # passed, or skipped
-    printf '%s\n' "$out"
-    exit $rc
-  fi
   printf '%s\n' "$out"
+  case $rc in 0 | 77) exit $rc ;; esac  # passed, or skipped
   echo "retry_disturbed: try $try of $tries failed (exit $rc)"
 done
 exit $rc
