@@ -270,7 +270,12 @@ double running_burst_seconds() { return running_burst_seconds(*g_burst_accountin
 
 double running_burst_seconds(const BurstClock& c) {
   if (c.depth != 0 || c.mark < 0) return 0;
-  return std::max(0.0, clock_seconds(Clock::Monotonic) - c.mark - (uncharged_seconds() - c.uncharged));
+  return running_burst_seconds(c, clock_seconds(Clock::Monotonic));
+}
+
+double running_burst_seconds(const BurstClock& c, double now) {
+  if (c.depth != 0 || c.mark < 0) return 0;
+  return std::max(0.0, now - c.mark - (uncharged_seconds() - c.uncharged));
 }
 
 void burst_runtime_entered(const char* where, bool gather, double discard_below, double native_seconds) {

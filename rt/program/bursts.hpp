@@ -138,6 +138,7 @@ void burst_runtime_entered(const char* where, bool gather, double discard_below 
 // where its simulated thread stands before the burst is charged.
 double running_burst_seconds();
 double running_burst_seconds(const BurstClock& c);  // the same, of the caller's clock c
+double running_burst_seconds(const BurstClock& c, double now);  // the same at now (the monotonic clock)
 void burst_runtime_left(const void* site);
 // What a call of the program's code saves of its caller's clock.
 struct BurstCaller {

@@ -187,12 +187,15 @@ double line_transfer(const s4u::Host* host) {
 std::map<std::pair<const s4u::Host*, uintptr_t>, LineHistory> g_lines;
 
 // The history of address's line on the caller's host: the same as the
-// caller's last, most often.
-LineHistory& lookup_line(ActorCpu& a, const void* address) {
+// caller's last, most often. created: whether this call made it.
+LineHistory& lookup_line(ActorCpu& a, const void* address, bool& created) {
   const uintptr_t line = reinterpret_cast<uintptr_t>(address) / 64;
+  created = false;
   if (!a.last_history || a.last_line != line) {
-    a.last_history = &g_lines[{a.line_host, line}];
+    auto [it, inserted] = g_lines.try_emplace({a.line_host, line});
+    a.last_history = &it->second;
     a.last_line = line;
+    created = inserted;
   }
   return *a.last_history;
 }
@@ -206,13 +209,12 @@ enum class LineUse { kRead, kUpdate, kTake };
 // guards (glibc's random() keeps them in separate variables).
 constexpr double kLinesPerLockMove = 2;
 
-// The caller's use of a line; its moves, if it moved, are added to the
-// burst's line_moves (close_burst charges them).
-void use_line(ActorCpu& a, LineHistory& line, double cost, LineUse use) {
+// The caller's use of a line, `here` seconds into its burst; its moves, if
+// it moved, are added to the burst's line_moves (close_burst charges them).
+void use_line(ActorCpu& a, LineHistory& line, double cost, LineUse use, double here) {
   // Where the caller stands: what it owes and the burst it is in count (a
   // loop of atomics without an entry into the runtime runs whole before
   // another actor runs).
-  const double here = a.clock.pending + running_burst_seconds(a.clock);
   const double now = s4u::Engine::get_clock() + a.owed_seconds + here * a.line_scale + a.clock.line_moves;
   switch (use) {
     case LineUse::kRead:
@@ -232,17 +234,31 @@ void use_line(ActorCpu& a, LineHistory& line, double cost, LineUse use) {
 // ns each in their bursts when timed by clocks around each update
 // (SimulatorWork: four reads, one a system call), 2-3 s predicted for a
 // 0.45-0.69 s native run. Timed one update in kUpdateSample on the
-// monotonic clock, the others charged the mean so far: a cost measured
-// once, on made-up histories (another core's 256 runs), came out above
-// what a whole iteration of the histogram's loop took (73 ns against 55),
-// and left one thread's 10 M updates no time at all.
+// monotonic clock, the others charged the typical cost of the last
+// kUpdateSamples timed (typical_interval): a cost measured once, on made-up
+// histories (another core's 256 runs), came out above what a whole
+// iteration of the histogram's loop took (73 ns against 55), and left one
+// thread's 10 M updates no time at all; their mean let one cold update
+// (0.58 us, where they take 20-50 ns) count for the first thousand, whose
+// rounds of work then cost nothing (loop_counter.c's two threads updated
+// the counter at the same times, and a tenth of its moves went unseen).
 constexpr uint32_t kUpdateSample = 64;
+constexpr size_t kUpdateSamples = 63;
 constexpr double kUpdateOutlier = 1e-6;
 struct UpdateCosts {
-  uint64_t timed = 0;
-  double sum = 0;
+  std::vector<double> samples;  // the last kUpdateSamples, oldest at next
+  size_t next = 0;
+  double typical = 0;
   uint32_t countdown = 0;
-  double mean() const { return timed ? sum / static_cast<double>(timed) : 0; }
+  void add(double seconds) {
+    if (samples.size() < kUpdateSamples) {
+      samples.push_back(seconds);
+    } else {
+      samples[next] = seconds;
+      next = (next + 1) % kUpdateSamples;
+    }
+    typical = typical_interval(samples);
+  }
 };
 UpdateCosts g_update_seconds;
 
@@ -260,26 +276,35 @@ void use_shared_line(const void* address, LineUse use) {
   // drand48() draws told as updates, 4 ns each natively, were charged 9 ns
   // each with it left in, 6.7 without).
   UpdateCosts& costs = g_update_seconds;
-  const bool timed = costs.countdown == 0;
-  const double start = timed ? clock_seconds(Clock::Monotonic) : 0;
+  const double start = clock_seconds(Clock::Monotonic);
   ActorCpu* a = cpu_of_caller();
   // Only the program's own code that bursts count: a kernel run for real
   // is charged its model, measured natively with its lines' moves.
   if (!a || a->clock.depth != 0) return;
+  // Where the caller stands, before the simulator's work here: a thread's
+  // first use finds its host, a line's first creates its history
+  // (microseconds, once). Counted in, they put two threads' draws from
+  // rand() after a barrier (1,000 each, about 2 us) before or after all of
+  // each other's, as the machine's load had them (shared_lines.sh).
+  const double here = a->clock.pending + running_burst_seconds(a->clock, start);
+  const bool set_up = !a->line_host;
   find_line_host(*a);
   if (a->line_cost <= 0) return;
-  if (!timed) --costs.countdown;
-  use_line(*a, lookup_line(*a, address), a->line_cost, use);
-  if (timed) {
-    costs.countdown = kUpdateSample - 1;
-    // Not a line's first update (its history created: microseconds, once).
+  bool created = false;
+  LineHistory& line = lookup_line(*a, address, created);
+  use_line(*a, line, a->line_cost, use, here);
+  if (set_up || created || costs.countdown == 0) {
     const double seconds = clock_seconds(Clock::Monotonic) - start - clock_overhead(Clock::Monotonic);
-    if (seconds < kUpdateOutlier) {
-      costs.sum += std::max(0.0, seconds);
-      ++costs.timed;
+    costs.countdown = kUpdateSample - 1;  // the next one timed warm
+    if (set_up || created) {
+      add_simulator_work(std::max(0.0, seconds));  // not a use's cost: left out of the typical one
+      return;
     }
+    if (seconds < kUpdateOutlier) costs.add(std::max(0.0, seconds));
+  } else {
+    --costs.countdown;
   }
-  add_simulator_work(costs.mean());
+  add_simulator_work(costs.typical);
 }
 
 void shared_line(const void* address, bool update) {
