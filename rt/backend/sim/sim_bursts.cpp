@@ -182,6 +182,11 @@ double line_transfer(const s4u::Host* host) {
   return g_line_transfer.emplace(host, seconds).first->second;
 }
 
+// Whether a host of the platform has hcc.line_transfer: without, a use of
+// a line returns before reading a clock (20 M atomics were charged a clock
+// read each, 0.25 s a thread).
+bool g_lines_modelled = false;
+
 // Each line the program's atomics update, by host and line: ranks on
 // different hosts share no memory.
 std::map<std::pair<const s4u::Host*, uintptr_t>, LineHistory> g_lines;
@@ -275,6 +280,7 @@ void use_shared_line(const void* address, LineUse use) {
   // Timed from here: finding the caller is the simulator's work too (20 M
   // drand48() draws told as updates, 4 ns each natively, were charged 9 ns
   // each with it left in, 6.7 without).
+  if (!g_lines_modelled) return;
   UpdateCosts& costs = g_update_seconds;
   const double start = clock_seconds(Clock::Monotonic);
   ActorCpu* a = cpu_of_caller();
@@ -397,9 +403,10 @@ void start_burst_accounting(const Config& config) {
   g_poll_without_bursts = nullptr;
   // Every host's factor is checked before the program starts: a typo must
   // not surface at the first burst of some rank, after minutes.
+  g_lines_modelled = false;
   for (const s4u::Host* h : s4u::Engine::get_instance()->get_all_hosts()) {
     speeds(h);
-    line_transfer(h);
+    g_lines_modelled |= line_transfer(h) > 0;
   }
   bind_to_reference_cpu();
   install_burst_accounting(&kAccounting);
