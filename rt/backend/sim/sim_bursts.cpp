@@ -277,10 +277,10 @@ void find_line_host(ActorCpu& a) {
 }
 
 void use_shared_line(const void* address, LineUse use) {
+  if (!g_lines_modelled) return;
   // Timed from here: finding the caller is the simulator's work too (20 M
   // drand48() draws told as updates, 4 ns each natively, were charged 9 ns
   // each with it left in, 6.7 without).
-  if (!g_lines_modelled) return;
   UpdateCosts& costs = g_update_seconds;
   const double start = clock_seconds(Clock::Monotonic);
   ActorCpu* a = cpu_of_caller();
