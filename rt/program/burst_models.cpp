@@ -46,9 +46,6 @@ struct KnownPair {
   uint64_t key = 0;
   double model = -1;   // simulation: the model's seconds, -1 without one
   double moved_model = -1;  // and that of its bursts that moved a line (kLineMovedKey)
-  // simulation: what it measured of the bursts at the key, moved a line or not ([1], [0])
-  double measured_sum[2] = {0, 0};
-  uint32_t measured[2] = {0, 0};
   uint32_t kept = 0;   // instrumented run: samples this thread kept
   double sum = 0;      // and their seconds
 };
@@ -80,17 +77,10 @@ void install_burst_models(std::unordered_map<uint64_t, double> seconds_by_key) {
   g_models = new std::unordered_map<uint64_t, double>(std::move(seconds_by_key));  // used until the process ends
 }
 
-double modelled_burst(const char* from, const char* to, double measured, bool line_moved) {
+double modelled_burst(const char* from, const char* to, bool line_moved) {
   if (!g_models || !from || !to) return -1;
-  KnownPair& k = known(from, to);
-  const double model = line_moved ? k.moved_model : k.model;
-  if (model < 0) return -1;
-  double& sum = k.measured_sum[line_moved];
-  uint32_t& count = k.measured[line_moved];
-  sum += measured;
-  ++count;
-  if (count < kBurstModelMinSamples || model > sum / count) return -1;
-  return model;
+  const KnownPair& k = known(from, to);
+  return line_moved ? k.moved_model : k.model;
 }
 
 bool keeps_burst_sample(const char* from, const char* to, double seconds, bool line_moved, uint64_t* key) {

@@ -21,8 +21,8 @@
 // 0.024 s run). A simulation with those models charges a short burst the
 // model of its key, if it has one under kModelledBurst from at least
 // kBurstModelMinSamples samples, instead of what it measured: a long burst,
-// or one at a key the instrumented run did not see, saw rarely or saw
-// longer, stays measured.
+// or one at a key the instrumented run did not see or saw rarely, stays
+// measured.
 // Sampling and keys cost the instrumented run a test per entry and two
 // clock reads per sampled burst.
 #pragma once
@@ -50,12 +50,21 @@ constexpr double kModelledBurst = 2e-6;
 // its schedule differs (1.7 M times: 1.07 s charged for a 0.09 s run).
 constexpr uint64_t kBurstModelMinSamples = 32;
 
-// One instrumented thread samples one burst in this many, up to
-// kBurstSamplesPerThread, and the run up to kBurstSamplesInRun (the bursts
-// of a phase that comes after are not sampled: a simulation measures them).
+// One instrumented thread times one burst in this many, in windows of
+// kBurstWindow consecutive ones, up to kBurstWindowsPerThread windows, and
+// the run up to kBurstWindowsInRun (the bursts of a phase that comes after
+// are not sampled: a simulation measures them). A window's first
+// kBurstWindowWarmUp are timed and not kept: a burst timed alone, after
+// the rarely taken path that starts its timing, ran 15-25 ns longer than
+// the same code run among its like (branch predictors, caches), which made
+// an n-queens search's bursts add up to 0.142 s where perf found 0.088 s of
+// its code; timed consecutively, the means come back to those of every
+// burst timed after a few hundred.
 constexpr uint32_t kBurstSamplePeriod = 64;
-constexpr uint32_t kBurstSamplesPerThread = 8192;
-constexpr uint32_t kBurstSamplesInRun = 16384;  // after them, entries cost a test (bursts.hpp)
+constexpr uint32_t kBurstWindow = 1024;
+constexpr uint32_t kBurstWindowWarmUp = 256;
+constexpr uint32_t kBurstWindowsPerThread = 8;
+constexpr uint32_t kBurstWindowsInRun = 16;  // after them, entries cost a test (bursts.hpp)
 // And keeps at most this many samples of a key, so that a program of
 // millions of tiny tasks does not spend its run recording them.
 constexpr uint32_t kSamplesPerKey = 4096;
@@ -78,20 +87,19 @@ constexpr uint64_t kLineMovedKey = 1ULL << 63;
 // kBurstModelMinSamples), by key.
 void install_burst_models(std::unordered_map<uint64_t, double> seconds_by_key);
 // The model's seconds for a burst from `from` to `to` that moved a line or
-// not, which the simulation measured at `measured` seconds; or -1, where it
-// charges what it measured: without a model (or without either entry's
-// `where`), for the key's first kBurstModelMinSamples bursts, and while the
-// model is longer than the mean of what the simulation measured at the key.
-// Both only add to a short burst: the simulation runs it on caches its own
-// work has just used (an n-queens search's bursts 0.13 s in one simulation,
-// 0.20 s in the next, for a native 0.10 s), and the instrumented run's two
-// threads, slowed by their sampling, run side by side more than natively,
-// each burst waiting for the lines the other one wrote (the same search's
-// models: 228 ns at a key where one thread measured 124 ns, 0.235 s
-// predicted for a native 0.087 s, 0.090 s from the simulation's own
-// measurements; most of that was the sampling's own count sharing a cache
-// line with what every entry reads, bursts.cpp).
-double modelled_burst(const char* from, const char* to, double measured, bool line_moved = false);
+// not, or -1 where the simulation charges what it measured (no model, or
+// no `where` at either entry). The native model is charged whether it is
+// shorter or longer than what the simulation measures: the simulation runs
+// each short burst on caches its own work has just used (an n-queens
+// search's bursts 0.13 s in one simulation, 0.20 s in the next, for a
+// native 0.10 s), and it does not run its threads side by side, so its
+// bursts wait for none of the lines the other threads wrote (a Fibonacci's
+// updates of its counter of tasks: 120 ns more each where they moved the
+// line natively). Charged only where shorter, as long as sampled bursts
+// ran longer than their like (kBurstWindow), the native models let a
+// Fibonacci's moves go unmodelled and kept an n-queens search's bursts
+// 15-25 ns too long.
+double modelled_burst(const char* from, const char* to, bool line_moved = false);
 
 // Instrumented run: whether the calling thread keeps this sample of bursts
 // from `from` to `to` (not when either has no `where`, nor when the key has

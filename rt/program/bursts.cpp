@@ -145,14 +145,13 @@ void close_burst(BurstClock& c, double now, const char* where = nullptr, bool ga
     seconds -= uncharged;
   if (wall - uncharged < kShortInterval) {
     short_sites().insert(c.site);
-    // What the native run measured, where it did and measured less than
-    // this simulation does, in its bursts that moved a line if this one did
-    // (burst_models.hpp); without such bursts, what it measured in the
-    // others, and the moves on top.
+    // What the native run measured, where it did, in its bursts that moved
+    // a line if this one did (burst_models.hpp); without such bursts, what
+    // it measured in the others, and the moves on top.
     const bool moved = moves > 0;
-    double native = modelled_burst(c.last_entry, where, seconds + moves, moved);
+    double native = modelled_burst(c.last_entry, where, moved);
     if (native >= 0) moves = 0;  // measured in the native bursts
-    else if (moved) native = modelled_burst(c.last_entry, where, seconds);
+    else if (moved) native = modelled_burst(c.last_entry, where);
     if (native >= 0) seconds = native;
   } else {
     short_sites().erase(c.site);
@@ -193,44 +192,50 @@ void close_burst(BurstClock& c, double now, const char* where = nullptr, bool ga
 }  // namespace
 
 // An instrumented run's bursts (BurstAccounting::record): one in
-// kBurstSamplePeriod per thread is timed on the monotonic clock alone, less
-// what timing it adds (empty_burst_seconds), and recorded when short.
+// kBurstSamplePeriod per thread is timed on the monotonic clock alone, in
+// windows of consecutive ones (burst_models.hpp), less what timing it adds
+// (empty_burst_seconds), and recorded when short and past the window's
+// warm-up.
 constinit thread_local BurstClock t_sampled_clock;
 std::atomic<bool> g_sampling_bursts{true};
-// Every thread counts its samples here: on a line of its own. Next to
+// Every thread counts its windows here: on a line of its own. Next to
 // g_burst_accounting, which every entry reads, each count took that line
 // from the other threads' caches, and their next entry waited for it: a
 // Fibonacci's sampled bursts measured 70-100 ns where they run 2-4 ns, an
 // instrumented n-queens ran 16 % longer.
-struct alignas(64) SampleCount {
+struct alignas(64) WindowCount {
   std::atomic<uint32_t> n{0};
 };
-SampleCount g_samples_in_run;
+WindowCount g_windows_in_run;
 
 void sample_close(BurstClock& c, const char* where) {
   const double seconds =
       std::max(0.0, clock_seconds(Clock::Monotonic) - c.mark - empty_burst_seconds() - c.finding_moves);
   c.mark = -1;
+  if (kBurstWindow - 1 - c.window < kBurstWindowWarmUp) return;  // the window's warm-up
   uint64_t key = 0;
   if (seconds < kShortInterval && keeps_burst_sample(c.last_entry, where, seconds, c.line_moved, &key))
     g_burst_accounting->record(key, seconds);
 }
 
 void sample_mark(BurstClock& c) {
-  // Counted when timed, kept or not (a key may have all it keeps).
-  if (g_samples_in_run.n.fetch_add(1, std::memory_order_relaxed) + 1 >= kBurstSamplesInRun)
-    g_sampling_bursts.store(false, std::memory_order_relaxed);  // enough: the rest of the run is not slowed
-  if (++c.sampled > kBurstSamplesPerThread) {
-    c.countdown = UINT32_MAX;
-    return;
+  if (c.window == 0) {  // a window begins
+    if (g_windows_in_run.n.fetch_add(1, std::memory_order_relaxed) + 1 >= kBurstWindowsInRun)
+      g_sampling_bursts.store(false, std::memory_order_relaxed);  // enough: the rest of the run is not slowed
+    if (++c.windows > kBurstWindowsPerThread) {
+      c.countdown = UINT32_MAX;
+      return;
+    }
+    c.window = kBurstWindow;
   }
-  // One in kBurstSamplePeriod on average, at a drawn distance from the
-  // last: at a fixed one, a loop whose iterations are a divisor of the
-  // period in bursts had the same one sampled every time. A creating loop
-  // of 4 bursts per task (one ending at an entry without a `where`, which
-  // is not kept) had none of its others sampled in most runs.
+  // The window's next burst follows at once; after its last, the next
+  // window at a drawn distance, kBurstSamplePeriod - 1 windows' worth on
+  // average: at a fixed one, a loop whose iterations are a divisor of the
+  // distance in bursts had the same ones sampled every time.
   thread_local std::minstd_rand gaps;
-  c.countdown = std::uniform_int_distribution<uint32_t>(0, 2 * (kBurstSamplePeriod - 1))(gaps);
+  c.countdown = --c.window > 0
+                    ? 0
+                    : std::uniform_int_distribution<uint32_t>(0, 2 * (kBurstSamplePeriod - 1) * kBurstWindow)(gaps);
   c.line_moved = false;
   c.finding_moves = 0;
   c.mark = clock_seconds(Clock::Monotonic);

@@ -47,7 +47,8 @@ struct BurstClock {
   ChunkState chunk_state;    // and where the chunk stands there
   int inner_nests = 0;  // loop nests entered inside the contended nest the thread runs (loop_nests.cpp)
   uint32_t countdown = 0;  // instrumented runs: bursts until the next sampled one (burst_models.hpp)
-  uint32_t sampled = 0;    // and how many were
+  uint32_t window = 0;     // and those of the window of consecutive ones it is in still to time
+  uint32_t windows = 0;    // and how many windows the thread began
 };
 
 // What the simulation provides: the running actor's clock, and how to
@@ -154,7 +155,7 @@ void burst_program_ends(BurstCaller caller);
 // other files then read it without calling its initialisation first (3 % of
 // an instrumented Fibonacci's run on one thread at cut-off 0, perf).
 extern constinit thread_local BurstClock t_sampled_clock;
-// Until the run has timed enough bursts (kBurstSamplesInRun): then entries
+// Until the run has timed enough bursts (kBurstWindowsInRun): then entries
 // cost a test again.
 extern std::atomic<bool> g_sampling_bursts;
 inline bool burst_entries_counted() {
