@@ -64,31 +64,22 @@ State::State(rt::Runtime& runtime) : rt(runtime) {
   team_threads.reserve(static_cast<size_t>(slot_count(*this)) - threads.size());
 }
 
-namespace {
-
-// A native process is one rank, with one runtime at a time, whose state is
-// kept here: finding it through the rank (runtime_on_demand) at every call
-// cost a few percent of an OpenMP task's instructions. A simulation has a
-// runtime per rank, found each time.
-std::atomic<State*> g_native_state{nullptr};
-
-}  // namespace
+std::atomic<State*> native_state{nullptr};
 
 State::~State() {
   State* self = this;
-  g_native_state.compare_exchange_strong(self, nullptr);
+  native_state.compare_exchange_strong(self, nullptr);
 }
 
-State& state() {
-  if (State* s = g_native_state.load(std::memory_order_acquire)) return *s;
+State& state_of_rank() {
   rt::Runtime& rt = rt::runtime_on_demand();
   std::unique_ptr<rt::Runtime::Extension>& ext = rt.extension();
   if (!ext) {
     ext = std::make_unique<State>(rt);
     if (!rt.simulated()) {
-      g_native_state.store(static_cast<State*>(ext.get()), std::memory_order_release);
+      native_state.store(static_cast<State*>(ext.get()), std::memory_order_release);
       // A child of fork() starts a runtime of its own (capi.cpp), and its state with it.
-      static const int forgets_at_fork = pthread_atfork(nullptr, nullptr, [] { g_native_state.store(nullptr); });
+      static const int forgets_at_fork = pthread_atfork(nullptr, nullptr, [] { native_state.store(nullptr); });
       (void)forgets_at_fork;
     }
   }

@@ -250,13 +250,12 @@ void sample_mark(BurstClock& c) {
 // (whose work is a few hundred nanoseconds), which the CPU clock does not
 // count, and a preempted allocation's wall time taken from the burst's CPU
 // time left nothing of a loaded machine's loop of allocations.
-SimulatorWork::SimulatorWork() {
-  if (!bursts_charged() || simulator_work_depth++ != 0) return;
+void SimulatorWork::begin() {
+  if (simulator_work_depth++ != 0) return;
   start_ = clock_seconds(Clock::Monotonic);
 }
 
-SimulatorWork::~SimulatorWork() {
-  if (!bursts_charged()) return;
+void SimulatorWork::end() {
   --simulator_work_depth;
   if (start_ < 0) return;
   // With one read of the clock: half of each read is on either side of

@@ -199,12 +199,21 @@ bool leaves_contended_nest();
 // 0.2 s. Natively, and with HCC_SIM_BURSTS=off, one test.
 class SimulatorWork {
  public:
-  SimulatorWork();
-  ~SimulatorWork();
+  SimulatorWork() : counted_(bursts_charged()) {
+    if (counted_) [[unlikely]]
+      begin();
+  }
+  ~SimulatorWork() {
+    if (counted_) [[unlikely]]
+      end();
+  }
   SimulatorWork(const SimulatorWork&) = delete;
   SimulatorWork& operator=(const SimulatorWork&) = delete;
 
  private:
+  void begin();
+  void end();
+  bool counted_;
   double start_ = -1;
 };
 
