@@ -64,11 +64,11 @@ State::State(rt::Runtime& runtime) : rt(runtime) {
   team_threads.reserve(static_cast<size_t>(slot_count(*this)) - threads.size());
 }
 
-std::atomic<State*> native_state{nullptr};
+std::atomic<State*> g_native_state{nullptr};
 
 State::~State() {
   State* self = this;
-  native_state.compare_exchange_strong(self, nullptr);
+  g_native_state.compare_exchange_strong(self, nullptr);
 }
 
 State& state_of_rank() {
@@ -77,9 +77,9 @@ State& state_of_rank() {
   if (!ext) {
     ext = std::make_unique<State>(rt);
     if (!rt.simulated()) {
-      native_state.store(static_cast<State*>(ext.get()), std::memory_order_release);
+      g_native_state.store(static_cast<State*>(ext.get()), std::memory_order_release);
       // A child of fork() starts a runtime of its own (capi.cpp), and its state with it.
-      static const int forgets_at_fork = pthread_atfork(nullptr, nullptr, [] { native_state.store(nullptr); });
+      static const int forgets_at_fork = pthread_atfork(nullptr, nullptr, [] { g_native_state.store(nullptr); });
       (void)forgets_at_fork;
     }
   }

@@ -330,15 +330,15 @@ struct State final : rt::Runtime::Extension {
 
 // The runtime's OpenMP state, the runtime started on first use. A native
 // process is one rank, with one runtime at a time, whose state is kept in
-// native_state once made: finding it through the rank (runtime_on_demand)
-// at every call cost a few percent of an OpenMP task's instructions, and a
+// g_native_state once made: finding it through the rank
+// (runtime_on_demand) at every call cost a few percent of an OpenMP task's instructions, and a
 // call to read it was 2 % of a Fibonacci's native run at cut-off 0 (perf),
 // work that its simulation did not charge. A simulation has a runtime per
 // rank, found each time.
-extern std::atomic<State*> native_state;
+extern std::atomic<State*> g_native_state;
 State& state_of_rank();
 inline State& state() {
-  if (State* s = native_state.load(std::memory_order_acquire)) return *s;
+  if (State* s = g_native_state.load(std::memory_order_acquire)) return *s;
   return state_of_rank();
 }
 int slot_of_caller(const State& s);
