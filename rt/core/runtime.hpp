@@ -494,6 +494,9 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
     bool in_loop_chunk = false;  // runs a worksharing loop's chunk (rt/program/loop_nests.hpp)
     double wake_latency = 0;  // simulation: seconds from being woken to running
     double notice_latency = 0;  // simulation: seconds for it, looking, to see its implicit task or its wait's end (hcc.notice)
+    // Simulation: when it began looking for a task, as a native worker that
+    // finds none looks (until_next_scan); < 0 while it runs one.
+    double looking_since = -1;
     // Instrumented runs: the body's seconds of the implicit task it runs
     // (implicit_body_measured), kImplicitBodyPending until then, or
     // kImplicitBodyUntimed.
@@ -562,6 +565,16 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
   bool wake(int w);
   Task* idle_wait(int w);
   Task* look_a_while(int w);
+  // look_a_while's rounds: after a scan of the others' queues, twice as many
+  // plus one in its own alone as before the last, up to this many.
+  static constexpr int kMaxRoundsBetweenScans = 127;  // 10-20 us: a round takes 0.05-0.15 us
+  // Simulation: whether idle worker w looks as a native one does
+  // (until_next_scan), and the seconds until it next scans.
+  bool scans_as_native(int w);
+  double until_next_scan(const Worker& me) const;
+  void look_until_next_scan(Worker& me);
+  bool others_queued(int w) const;
+  void rounds_measured(double from, double scanning, int scans, int own_rounds);
   static bool descends_from(const Task& t, const Task& ancestor);  // ancestry.cpp
   static void link_ancestry(Task& t, const Task* parent);
   void worker_loop(int w);
@@ -782,6 +795,7 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
   FineKernels fine_kernels_;
   ShortTasks short_tasks_;  // runs_on_creator
   double submit_cost_ = 0;  // simulation: CPU seconds charged for one hcc_submit
+  double look_round_ = 0, scan_round_ = 0;  // simulation: hcc.look, hcc.scan (until_next_scan)
   double app_wake_latency_ = 0;  // simulation: seconds from the application thread being woken to running
   double cpu_clock_cost_ = 0;   // instrumented runs: one read of the thread CPU clock
   double wall_clock_cost_ = 0;  // instrumented runs: one read of the monotonic clock

@@ -76,6 +76,8 @@ double Runtime::notice_model(const std::string& arch) {
 void Runtime::load_runtime_costs() {
   try {
     submit_cost_ = cost_model(kSubmitCost, kCpuArch);
+    look_round_ = cost_model(kLookCost, kCpuArch);
+    scan_round_ = cost_model(kScanCost, kCpuArch);
     app_wake_latency_ = models_.mean(kAppWakeCost, "cpu", 0).value_or(0);
     wait_cost_ = cost_model(kWaitCost, kCpuArch);
     empty_wait_cost_ = cost_model(kEmptyWaitCost, kCpuArch);

@@ -148,7 +148,10 @@ void Runtime::wait_until(const std::function<bool()>& ready, bool help, bool loc
   }
   // What runs next is the waiting body's own code, not the runtime's work
   // between two kernels (hcc.task).
-  if (me) me->after_kernel = -1;
+  if (me) {
+    me->after_kernel = -1;
+    me->looking_since = -1;  // its next look for tasks starts afresh (scans_as_native)
+  }
 }
 
 // A wait with seats registers in them, with a full fence between the

@@ -131,7 +131,9 @@ void Runtime::worker_loop(int w) {
 // the latency from being claimed to running is measured (a sleeping thread
 // takes tens of microseconds to run again); in simulation, where waking
 // takes no time, that latency is charged after a park longer than the
-// native workers' blocktime.
+// native workers' blocktime, and a worker that a native one would still
+// have been looking sees the others' queues when it would have scanned
+// them (scans_as_native).
 Task* Runtime::idle_wait(int w) {
   Worker& me = workers_[w];
   me.after_kernel = -1;  // what follows a wait is not back to back
@@ -143,13 +145,26 @@ Task* Runtime::idle_wait(int w) {
     me.waiter->wait();  // takes the notification at once
     return nullptr;
   }
+  // Simulation: the caller's look that found nothing was its look's first
+  // scan. One that left tasks in the others' queues (a queue's only task,
+  // seen for the first time, which natively its creator is likely to take
+  // back first) looks again at its next scan.
+  const bool scans = scans_as_native(w);
+  if (scans && others_queued(w)) look_until_next_scan(me);
   // Counted before it is flagged: a thread that claims a flagged worker
   // uncounts it, and the count must never be below the workers flagged
   // (a pusher that read 0 would wake none of them).
   idle_count_.fetch_add(1);
   me.idle.store(true);
   std::atomic_thread_fence(std::memory_order_seq_cst);
-  Task* found = next_task(w, /*last_look=*/true);
+  // Looking as a native worker, it leaves a queue's only task it sees for
+  // the first time to the next scan, and takes any task then: none pushed
+  // before it was flagged waits for nobody.
+  Task* found = next_task(w, /*last_look=*/!scans);
+  if (scans && !found && others_queued(w)) {
+    backend_->sleep(until_next_scan(me));
+    found = next_task(w, /*last_look=*/true);
+  }
   const bool timed_park = me.wake_latency > 0 || me.notice_latency > 0;  // simulation (below)
   const double parked_at = timed_park ? backend_->now() : 0;
   if (!found && !stopping_.load()) me.waiter->wait();
@@ -164,16 +179,66 @@ Task* Runtime::idle_wait(int w) {
   // A native worker parks only after looking for Config::idle_looking
   // (libomp's blocktime): woken sooner, it was still looking, and saw what
   // woke it (a task, its wait's end) as late as a looking worker does.
-  // A task for a queue that others look at too, it might have been late to
-  // see (it scans them less and less often) or not seen at all (another
-  // took it): nothing is charged for that, as before hcc.notice.
+  // A task for a queue that others look at too it saw at its next scan
+  // (scans_as_native), or, without the models of its rounds, at once, as
+  // before hcc.scan.
   if (timed_park) {
     const bool looked = backend_->now() - parked_at < config_.idle_looking;
     const bool its_own = !claimed || me.pinned.load(std::memory_order_relaxed);
     const double latency = !looked ? (claimed ? me.wake_latency : 0) : its_own ? me.notice_latency : 0;
     if (latency > 0) backend_->sleep(latency);
   }
+  if (scans && claimed && !me.pinned.load(std::memory_order_relaxed) && scheduler_->queued(w) == 0 &&
+      scans_as_native(w))
+    look_until_next_scan(me);
   return nullptr;
+}
+
+// Simulation: whether idle worker w looks for tasks in the others' queues
+// as a native worker does (look_a_while), from the models of its rounds
+// (hcc.look, hcc.scan) and for as long as a native one looks
+// (Config::idle_looking), counted from its first look that found nothing
+// (Worker::looking_since, which this sets). A team worker has no queue of
+// its own: it takes from the others' at every look.
+bool Runtime::scans_as_native(int w) {
+  Worker& me = workers_[w];
+  if (!simulated_ || look_round_ <= 0 || scan_round_ <= 0 || w >= nworkers_ || !me.cpu) return false;
+  const double now = backend_->now();
+  if (me.looking_since < 0) me.looking_since = now;
+  return now - me.looking_since < config_.idle_looking;
+}
+
+// Seconds from now until the next scan of a native worker that has been
+// looking since me.looking_since: look_a_while scans at its rounds 0, 2, 6,
+// 14, ... and then at every kMaxRoundsBetweenScans + 1, a scan taking
+// hcc.scan and every other round hcc.look.
+double Runtime::until_next_scan(const Worker& me) const {
+  const double looked = backend_->now() - me.looking_since;
+  double scan_at = 0;  // the start of the scan that ends the rounds so far
+  for (int between = 1;; between = std::min(2 * between + 1, kMaxRoundsBetweenScans)) {
+    const double period = scan_round_ + between * look_round_;
+    if (between == kMaxRoundsBetweenScans) {
+      const double periods = std::floor((looked - scan_at) / period) + 1;
+      return scan_at + periods * period - looked;
+    }
+    scan_at += period;
+    if (scan_at > looked) return scan_at - looked;
+  }
+}
+
+// Simulation: the worker looks on until its next scan, flagged as looking
+// (runs_on_creator), as natively.
+void Runtime::look_until_next_scan(Worker& me) {
+  me.looking.store(true, std::memory_order_relaxed);
+  backend_->sleep(until_next_scan(me));
+  me.looking.store(false, std::memory_order_relaxed);
+}
+
+// Whether a worker other than w has a task in its queue.
+bool Runtime::others_queued(int w) const {
+  for (int v = 0; v < nworkers_; ++v)
+    if (v != w && scheduler_->queued(v) > 0) return true;
+  return false;
 }
 
 // Looks for work while Backend::keep_looking says so (natively
@@ -185,8 +250,9 @@ Task* Runtime::idle_wait(int w) {
 // every queue at every round kept each queue's line shared among them, and
 // each push into one paid for taking it back: half the time of the OpenMP
 // thread creating every task on the 16-core node (`perf` there).
+// Instrumented runs time its rounds (hcc.look, hcc.scan), which a
+// simulation's idle workers follow (scans_as_native).
 Task* Runtime::look_a_while(int w) {
-  constexpr int kMaxRoundsBetweenScans = 127;  // 10-20 us: a look takes 0.1-0.15 us
   int between_scans = 0, until_scan = 0;
   const Waiter& waiter = *workers_[w].waiter;
   // Flagged while it looks: a thread creating short tasks then queues one
@@ -199,14 +265,25 @@ Task* Runtime::look_a_while(int w) {
   } unflag{looking};
   // hcc.notice: the implicit tasks made ready for it while it looked.
   const double looking_from = measure_costs_ && workers_[w].cpu ? backend_->now() : -1;
+  double scanning = 0;  // instrumented runs: the seconds of its scans
+  int scans = 0, own_rounds = 0;
+  Task* found = nullptr;
   for (int round = 0; backend_->keep_looking(round) && !waiter.notified(); ++round) {
     const bool scan = until_scan == 0;
-    if (Task* t = next_task(w, false, /*own_queue_only=*/!scan)) {
+    const double scan_from = scan && looking_from >= 0 ? backend_->now() : -1;
+    found = next_task(w, false, /*own_queue_only=*/!scan);
+    if (scan_from >= 0) {
+      scanning += backend_->now() - scan_from;
+      ++scans;
+    } else {
+      ++own_rounds;
+    }
+    if (found) {
       // Longer than kLongestCost, the worker was preempted meanwhile.
-      if (looking_from >= 0 && t->pinned_worker == w && t->ready_at >= looking_from)
-        if (const double seconds = backend_->now() - t->ready_at; seconds <= kLongestCost)
+      if (looking_from >= 0 && found->pinned_worker == w && found->ready_at >= looking_from)
+        if (const double seconds = backend_->now() - found->ready_at; seconds <= kLongestCost)
           record_cost(kNoticeCost, kCpuArch, seconds);
-      return t;
+      break;
     }
     if (scan) {
       between_scans = std::min(2 * between_scans + 1, kMaxRoundsBetweenScans);
@@ -214,9 +291,26 @@ Task* Runtime::look_a_while(int w) {
     } else {
       --until_scan;
     }
-    if (stopping_.load(std::memory_order_relaxed)) return nullptr;
+    if (stopping_.load(std::memory_order_relaxed)) break;
   }
-  return nullptr;
+  if (looking_from >= 0) rounds_measured(looking_from, scanning, scans, own_rounds);
+  return found;
+}
+
+// Instrumented runs: a look's rounds (hcc.scan: the mean of its scans, each
+// timed between two reads of the clock; hcc.look: the mean of its other
+// rounds, from the look's time less its scans'), once it had enough of
+// them that the look's own start and end are not their measure.
+void Runtime::rounds_measured(double from, double scanning, int scans, int own_rounds) {
+  constexpr int kMinOwnRounds = 64;
+  if (scans > 0) {
+    const double scan = scanning / scans - wall_clock_cost_;
+    if (scan >= 0 && scan <= kLongestCost) record_cost(kScanCost, kCpuArch, scan);
+  }
+  if (own_rounds >= kMinOwnRounds) {
+    const double round = (backend_->now() - from - scanning) / own_rounds;
+    if (round >= 0 && round <= kLongestCost) record_cost(kLookCost, kCpuArch, round);
+  }
 }
 
 Task* Runtime::next_task(int w, bool last_look, bool own_queue_only) {
@@ -279,6 +373,7 @@ bool Runtime::take_commute(Task* t) {
 
 void Runtime::run_task(Task* t, int w) {
   Worker& me = workers_[w];
+  me.looking_since = -1;  // it found a task (scans_as_native)
   // hcc.implicit: an implicit task's run less its body and barrier, which
   // the layer above measures (implicit_body_measured). A nested region's
   // implicit task may run inside this one's body, on this worker.

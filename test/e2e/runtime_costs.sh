@@ -70,22 +70,23 @@ expect() { # expect <what> <got> <want>
 # Without costs: 3 x 10 ms.
 expect "no runtime costs" "$(makespan laptop)" 0.030000
 mv "$work/hcc.submit.cpu.json" "$work/hcc.task.cpu.json" "$work/models/"
-# Two cores: the application submits on its own core; 3 x (0.5 + 10) ms.
-expect "costs, 2 cores" "$(makespan laptop)" 0.031500
+# Two cores: the application submits on its own core; a task is queued once
+# its submission is done, as natively: 1 + 3 x (0.5 + 10) ms.
+expect "costs, 2 cores" "$(makespan laptop)" 0.032500
 # One core: the 3 ms of submissions share it with the first kernel, which
 # ends 3 ms late: 34.5 ms.
 expect "costs, 1 core" "$(makespan "$one_core")" 0.034500
-# Waking: submissions of 20 ms leave the worker waiting for tasks 1 and 2;
-# parked at once (KMP_BLOCKTIME=0), each then starts 2 ms after its
-# submission: 40 + 2 + 0.5 + 10 = 52.5 ms. With the default blocktime
-# (200 ms) the worker was still looking, as natively: no wake-up, 50.5 ms;
-# with 5 ms it parked for the 9.5 ms wait before task 2 only: 52.5 ms.
+# Waking: submissions of 20 ms leave the worker waiting for each task, queued
+# at the end of its submission; parked at once (KMP_BLOCKTIME=0), it starts
+# each 2 ms after: 60 + 2 + 0.5 + 10 = 72.5 ms. With the default blocktime
+# (200 ms) the worker was still looking, as natively: no wake-up, 70.5 ms;
+# with 5 ms it parked for each wait, all longer: 72.5 ms.
 mkdir "$work/wake" && cp "$work/models/spin.cpu.json" "$work/models/hcc.task.cpu.json" "$work/wake/"
 cost hcc.submit 2e-2 && cost hcc.wakeup 2e-3
 mv "$work/hcc.submit.cpu.json" "$work/hcc.wakeup.cpu.json" "$work/wake/"
-expect "slow submissions, waking 2 ms" "$(KMP_BLOCKTIME=0 makespan laptop "$work/wake")" 0.052500
-expect "slow submissions, idle within the blocktime" "$(makespan laptop "$work/wake")" 0.050500
-expect "slow submissions, blocktime 5 ms" "$(KMP_BLOCKTIME=5ms makespan laptop "$work/wake")" 0.052500
+expect "slow submissions, waking 2 ms" "$(KMP_BLOCKTIME=0 makespan laptop "$work/wake")" 0.072500
+expect "slow submissions, idle within the blocktime" "$(makespan laptop "$work/wake")" 0.070500
+expect "slow submissions, blocktime 5 ms" "$(KMP_BLOCKTIME=5ms makespan laptop "$work/wake")" 0.072500
 
 # 3. Native makespans: the end of the last task, which a worker writes when
 #    it next finds no task. 5 tasks of 1 ms on 1 worker: at least 5 ms; on 2

@@ -25,10 +25,11 @@
 // team's end, sees it 4 us after it: 2 + 4 + 5 + 4 + 3 = 18 us a region.
 // RUN: python3 %S/Inputs/write_cost_model.py %t.c hcc.join 3e-6 hcc.notice 4e-6
 // RUN: env HCC_PLATFORM=laptop OMP_NUM_THREADS=2 HCC_SIM_BURSTS=off HCC_MODEL_DIR=%t.c %t.sim 2>&1 | FileCheck %s --check-prefix=NOTICE
-// And with hcc.submit 2.5 us, charged after each submission, and hcc.join 1
-// us: the other thread counts its task out at 2 + 4 + 5 = 11 us, the
-// encountering thread its own at 2 + 2.5 + 2.5 + 5 = 12 us, and sees the
-// other's count at 11 + 4 = 15 us: 16 us a region (13 before it waited for it).
+// And with hcc.submit 2.5 us, charged before each task is queued (natively
+// the submission's work comes first), and hcc.join 1 us: the other
+// thread's task is queued at 2 + 2.5 us and counted out at 4.5 + 4 + 5 =
+// 13.5 us, the encountering thread counts its own out at 2 + 2.5 + 2.5 + 5 =
+// 12 us and sees the other's count at 13.5 + 4 = 17.5 us: 18.5 us a region.
 // RUN: python3 %S/Inputs/write_cost_model.py %t.c hcc.join 1e-6 hcc.submit 2.5e-6
 // RUN: env HCC_PLATFORM=laptop OMP_NUM_THREADS=2 HCC_SIM_BURSTS=off HCC_MODEL_DIR=%t.c %t.sim 2>&1 | FileCheck %s --check-prefix=SEEN
 // CHECK: regions 2000 threads 4000
@@ -39,7 +40,7 @@
 // SIM: hccsim: mode=simulate makespan=0.019997 tasks=0
 // NOJOIN: hccsim: mode=simulate makespan=0.014000 tasks=0
 // NOTICE: hccsim: mode=simulate makespan=0.035997 tasks=0
-// SEEN: hccsim: mode=simulate makespan=0.031999 tasks=0
+// SEEN: hccsim: mode=simulate makespan=0.036999 tasks=0
 #include <stdio.h>
 
 int main(void) {
