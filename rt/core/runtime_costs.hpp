@@ -94,10 +94,10 @@ constexpr uint64_t kMinNoticeSamples = 32;
 // queue at the next round at which a native worker looking since as long
 // would scan it, and takes a queue's only task at the scan after the one
 // that first saw it, as natively (Runtime::until_next_scan). Taking each
-// at the push, it took 287,000 of a tree search's tasks from their creator,
-// where natively 4,400-5,500 are stolen and the creator takes the others
-// back at its taskwait: the two threads' schedules had nothing in common
-// but their length.
+// at the push, it took 257,000-287,000 of a tree search's tasks from their
+// creator, where natively 4,400-6,500 are stolen and the creator takes the
+// others back at its taskwait (10,600-14,700 since): the two threads'
+// schedules had little in common but their length.
 constexpr const char* kLookCost = "hcc.look";
 constexpr const char* kScanCost = "hcc.scan";
 
