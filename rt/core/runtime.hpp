@@ -11,6 +11,7 @@
 // nodes).
 #pragma once
 
+#include <algorithm>
 #include <atomic>
 #include <deque>
 #include <cstdint>
@@ -566,8 +567,12 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
   Task* idle_wait(int w);
   Task* look_a_while(int w);
   // look_a_while's rounds: after a scan of the others' queues, twice as many
-  // plus one in its own alone as before the last, up to this many.
+  // plus one in its own alone as before the last (between: those), up to
+  // kMaxRoundsBetweenScans. Shared with the simulated look (until_next_scan).
   static constexpr int kMaxRoundsBetweenScans = 127;  // 10-20 us: a round takes 0.05-0.15 us
+  static constexpr int rounds_before_next_scan(int between) {
+    return std::min(2 * between + 1, kMaxRoundsBetweenScans);
+  }
   // Simulation: whether idle worker w looks as a native one does
   // (until_next_scan), and the seconds until it next scans.
   bool scans_as_native(int w);

@@ -215,7 +215,7 @@ bool Runtime::scans_as_native(int w) {
 double Runtime::until_next_scan(const Worker& me) const {
   const double looked = backend_->now() - me.looking_since;
   double scan_at = 0;  // the start of the scan that ends the rounds so far
-  for (int between = 1;; between = std::min(2 * between + 1, kMaxRoundsBetweenScans)) {
+  for (int between = rounds_before_next_scan(0);; between = rounds_before_next_scan(between)) {
     const double period = scan_round_ + between * look_round_;
     if (between == kMaxRoundsBetweenScans) {
       const double periods = std::floor((looked - scan_at) / period) + 1;
@@ -275,7 +275,7 @@ Task* Runtime::look_a_while(int w) {
     if (scan_from >= 0) {
       scanning += backend_->now() - scan_from;
       ++scans;
-    } else {
+    } else if (looking_from >= 0) {
       ++own_rounds;
     }
     if (found) {
@@ -286,7 +286,7 @@ Task* Runtime::look_a_while(int w) {
       break;
     }
     if (scan) {
-      between_scans = std::min(2 * between_scans + 1, kMaxRoundsBetweenScans);
+      between_scans = rounds_before_next_scan(between_scans);
       until_scan = between_scans;
     } else {
       --until_scan;
