@@ -787,7 +787,8 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
   bool keep_params_ = false;
   // The runtime's own CPU costs on this machine (see runtime_costs.cpp):
   // measured by instrumented runs, charged by simulations.
-  double wait_cost_ = 0;  // hcc.wait, charged at each wait of a worker (simulation)
+  double wait_cost_ = 0;      // hcc.wait, charged at each wait of a worker (simulation)
+  double wait_end_cost_ = 0;  // hcc.waitend, charged at the end of each wait that ran a task or parked
   double empty_wait_cost_ = 0;  // hcc.emptywait, charged at each wait with nothing to wait for (simulation)
   double inline_cost_ = 0;  // hcc.inline, charged at each task run on its creator (simulation)
   double included_cost_ = 0;  // hcc.included, charged at each task run when created (simulation)

@@ -80,6 +80,7 @@ void Runtime::load_runtime_costs() {
     scan_round_ = cost_model(kScanCost, kCpuArch);
     app_wake_latency_ = models_.mean(kAppWakeCost, "cpu", 0).value_or(0);
     wait_cost_ = cost_model(kWaitCost, kCpuArch);
+    wait_end_cost_ = cost_model(kWaitEndCost, kCpuArch);
     empty_wait_cost_ = cost_model(kEmptyWaitCost, kCpuArch);
     inline_cost_ = cost_model(kInlineCost, kCpuArch);
     included_cost_ = cost_model(kIncludedCost, kCpuArch);

@@ -48,8 +48,8 @@ void Runtime::wait_until(const std::function<bool()>& ready, bool help, bool loc
   Worker* me = w >= 0 ? &workers_[w] : nullptr;
   if (!me) seats = {};
   const bool helps = me && help;
-  // hcc.wait: the worker's own work from here to its first task or park,
-  // and from its last one to the end (runtime_costs.hpp).
+  // hcc.wait: the worker's own work from here to its first task or park;
+  // hcc.waitend: from its last one to the end (runtime_costs.hpp).
   const bool timed = measure_costs_ && me && me->cpu && times_event();
   const double entered = timed ? backend_->wallclock() : 0;
   double own = -1, since = entered;  // own: the first segment, once it ended
@@ -57,11 +57,13 @@ void Runtime::wait_until(const std::function<bool()>& ready, bool help, bool loc
     if (timed && own < 0) own = backend_->wallclock() - entered;
   };
   // Simulation: charged when the control lock is not held (computing is a
-  // blocking call): now, or at the wait's first round.
-  bool charge = me && me->cpu && wait_cost_ > 0;
-  if (charge && !lock_held) {
-    backend_->compute(wait_cost_);
-    charge = false;
+  // blocking call): now, or at the wait's first round, where the wait's end
+  // is charged too (the lock is held there).
+  const bool cpu_worker = me && me->cpu;
+  double charge = cpu_worker ? wait_cost_ + (lock_held ? wait_end_cost_ : 0) : 0;
+  if (charge > 0 && !lock_held) {
+    backend_->compute(charge);
+    charge = 0;
   }
   // What it waits for may be inflight_, or the running task's children,
   // reaching zero.
@@ -93,11 +95,13 @@ void Runtime::wait_until(const std::function<bool()>& ready, bool help, bool loc
   // calls (call_on_program_thread) at each round: after the tasks it ran,
   // or when its park ended.
   const bool serves_calls = me && w == program_thread_worker() && simulated_;
+  bool looped = false;  // ran a task or parked: the wait has an end segment
   while (registered && !ready()) {
+    looped = true;
     if (lock_held) backend_->unlock();
-    if (charge) {
-      backend_->compute(wait_cost_);
-      charge = false;
+    if (charge > 0) {
+      backend_->compute(charge);
+      charge = 0;
     }
     int ran = 0;
     if (helps) {
@@ -124,6 +128,7 @@ void Runtime::wait_until(const std::function<bool()>& ready, bool help, bool loc
     if (lock_held) backend_->lock();
   }
   if (registered) unregister_wait(b, lock_held, seats);
+  if (looped && cpu_worker && !lock_held && wait_end_cost_ > 0) backend_->compute(wait_end_cost_);
   // The program's code runs on: it sees its data in main memory.
   if (help && !single_node_) {
     if (!lock_held) backend_->lock();
@@ -143,8 +148,15 @@ void Runtime::wait_until(const std::function<bool()>& ready, bool help, bool loc
     // that ends it, and no hcc.task counts it (none follows back to back).
     const double now = backend_->wallclock();
     const double from = me->after_kernel >= 0 ? std::min(me->after_kernel, since) : since;
-    const double seconds = own < 0 ? now - entered : own + now - from;
-    if (seconds <= kLongestCost) record_cost(kWaitCost, kCpuArch, std::max(0.0, seconds - wall_clock_cost_));
+    auto record_part = [&](const char* cost, double seconds) {
+      if (seconds <= kLongestCost) record_cost(cost, kCpuArch, std::max(0.0, seconds - wall_clock_cost_));
+    };
+    if (own < 0) {
+      record_part(kWaitCost, now - entered);
+    } else {
+      record_part(kWaitCost, own);
+      record_part(kWaitEndCost, now - from);
+    }
   }
   // What runs next is the waiting body's own code, not the runtime's work
   // between two kernels (hcc.task).
