@@ -108,9 +108,14 @@ void Runtime::run_body_natively(Task* t, int w, const Buffers& buffers, bool fir
   // model means little, and a simulation charges its CPU bursts instead.
   const double cpu_start =
       measure_costs_ && timed && me.long_kernels && !control ? backend_->thread_cpu_time() : -1;
-  double task_cost = -1;
-  if (measure_costs_ && me.after_kernel >= 0) task_cost = cost_between(me.after_kernel, wall_start);
-  me.after_kernel = -1;  // a kernel nested in this one (a task scheduling point) starts afresh
+  // hcc.task and hcc.taskstart, split where the look found this task (a
+  // task not found by a look after the kernel, run by its submitter: none).
+  double task_cost = -1, task_start_cost = -1;
+  if (measure_costs_ && me.after_kernel >= 0 && me.found_at >= me.after_kernel) {
+    task_cost = cost_between(me.after_kernel, me.found_at);
+    task_start_cost = cost_between(me.found_at, wall_start);
+  }
+  me.after_kernel = me.found_at = -1;  // a kernel nested in this one (a task scheduling point) starts afresh
   // Natively now() and wallclock() read one clock: the start is read once.
   if ((keep_records_ || keep_history_) && timed) t->start_time = measure_costs_ ? wall_start : backend_->now();
   double device_time = -1;
@@ -154,7 +159,10 @@ void Runtime::run_body_natively(Task* t, int w, const Buffers& buffers, bool fir
   }
   // A GPU worker's thread spins in its waits for copies and kernels: its
   // CPU time between kernels is not the runtime's work.
-  if (task_cost >= 0 && !t->implicit && me.cpu) record_cost(kTaskCost, arch, task_cost);
+  if (task_cost >= 0 && task_start_cost >= 0 && !t->implicit && me.cpu) {
+    record_cost(kTaskCost, arch, task_cost);
+    record_cost(kTaskStartCost, arch, task_start_cost);
+  }
   // After the instrumentation's own bookkeeping, which native runs do not do.
   // An implicit task's body ended in a wait (its barrier): nothing follows
   // back to back.
@@ -218,9 +226,14 @@ void Runtime::simulate_body(Task* t, int w, const Buffers& buffers, bool first_o
     charge_measured = calibrate || (timed != calibrating_.end() && steers);
   }
 
-  // The runtime's work between two kernels, as measured natively, or
-  // around an implicit task's body.
-  if (const double before = t->implicit ? implicit_cost_ : workers_[w].task_cost; before > 0)
+  // The runtime's work between two kernels, as measured natively (its part
+  // after the look that found this task, or all of it: task_cost_split),
+  // or around an implicit task's body.
+  const Worker& me = workers_[w];
+  if (const double before = t->implicit          ? implicit_cost_
+                            : me.task_cost_split ? me.task_start_cost
+                                                 : me.task_cost;
+      before > 0)
     backend_->compute(before);
   t->start_time = backend_->now();
   double measured = 0;

@@ -127,6 +127,8 @@ int Runtime::add_team_worker() {
   for (int i = 0; i < nworkers_; ++i)
     if (workers_[i].cpu) {
       k.task_cost = workers_[i].task_cost;
+      k.task_start_cost = workers_[i].task_start_cost;
+      k.task_cost_split = workers_[i].task_cost_split;
       k.wake_latency = workers_[i].wake_latency;
       break;
     }

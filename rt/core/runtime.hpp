@@ -482,6 +482,9 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
     // Monotonic clock at the end of its last kernel, -1 after a wait: the
     // runtime's work between two kernels run back to back (instrumented runs).
     double after_kernel = -1;
+    // Instrumented runs: when its look found the task after such a kernel
+    // (hcc.task's end, hcc.taskstart's start); -1 otherwise.
+    double found_at = -1;
     std::deque<TaskRecord> records;  // of the tasks it ran, until shutdown hands them to the trace
     // The runtime's costs it measured (instrumented runs) and its kernels'
     // durations (native runs that keep history), recorded into the models a
@@ -491,7 +494,13 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
     KernelTally tally;         // instrumented runs: finds fine-grained kernels
     uint32_t runs_since_timed = 0;  // times_run
     uint32_t time_period = ShortTasks::kTimePeriod;  // times_run, observe_run
-    double task_cost = 0;  // simulation: CPU seconds charged before each kernel
+    // Simulation: CPU seconds charged after each kernel, before the worker's
+    // next look (hcc.task), and before each kernel (hcc.taskstart); without
+    // an hcc.taskstart model, task_cost before each kernel.
+    double task_cost = 0;
+    double task_start_cost = 0;
+    bool task_cost_split = false;
+    bool kernel_ended = false;  // simulation: its task_cost after its last kernel is still to charge
     bool in_loop_chunk = false;  // runs a worksharing loop's chunk (rt/program/loop_nests.hpp)
     double wake_latency = 0;  // simulation: seconds from being woken to running
     double notice_latency = 0;  // simulation: seconds for it, looking, to see its implicit task or its wait's end (hcc.notice)
@@ -584,6 +593,7 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
   static void link_ancestry(Task& t, const Task* parent);
   void worker_loop(int w);
   Task* next_task(int w, bool last_look, bool own_queue_only = false);  // last_look: Scheduler::pop
+  void charge_before_look(int w, bool own_queue_only);
   // Accesses that a task must hold alone while it runs: mutexinoutset, and
   // inoutset when there are several memory nodes, because two members of a
   // set updating copies on two nodes at once would lose one of the updates.

@@ -90,6 +90,8 @@ void Runtime::load_runtime_costs() {
     for (int i = 0; i < nworkers_; ++i) {
       const std::string& arch = machine().workers[i].arch;
       workers_[i].task_cost = cost_model(kTaskCost, arch);
+      workers_[i].task_start_cost = cost_model(kTaskStartCost, arch);
+      workers_[i].task_cost_split = models_.lookup(kTaskStartCost, arch, 0) != nullptr;
       workers_[i].wake_latency = models_.mean(kWakeCost, arch, 0).value_or(0);
       workers_[i].notice_latency = notice_model(arch);
     }

@@ -162,6 +162,7 @@ void Runtime::wait_until(const std::function<bool()>& ready, bool help, bool loc
   // between two kernels (hcc.task).
   if (me) {
     me->after_kernel = -1;
+    me->kernel_ended = false;  // its end's work was hcc.waitend's
     me->looking_since = -1;  // its next look for tasks starts afresh (scans_as_native)
   }
 }

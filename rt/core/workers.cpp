@@ -313,15 +313,37 @@ void Runtime::rounds_measured(double from, double scanning, int scans, int own_r
   }
 }
 
+// Simulation: what a native worker does before its look sees the queues:
+// the runtime's work after its last kernel (hcc.task: completing it), and a
+// scan of the others' queues (hcc.scan), where it would take from them.
+// Looking at once, a worker stole a task the instant its own ended.
+void Runtime::charge_before_look(int w, bool own_queue_only) {
+  Worker& me = workers_[w];
+  if (me.kernel_ended) {
+    me.kernel_ended = false;
+    if (me.task_cost > 0) backend_->compute(me.task_cost);
+  }
+  if (scan_round_ > 0 && !own_queue_only && w < nworkers_ && me.cpu && scheduler_->queued(w) == 0 &&
+      others_queued(w))
+    backend_->sleep(scan_round_);
+}
+
 Task* Runtime::next_task(int w, bool last_look, bool own_queue_only) {
   Worker& me = workers_[w];
+  if (simulated_) charge_before_look(w, own_queue_only);
+  // Instrumented runs: the look found the task that follows a timed
+  // kernel's end (hcc.task, hcc.taskstart).
+  auto found = [&](Task* t) {
+    if (measure_costs_ && me.after_kernel >= 0) me.found_at = backend_->wallclock();
+    return t;
+  };
   const bool woken_for_task = me.woken_for_task.load(std::memory_order_relaxed);
   if (woken_for_task) me.woken_for_task.store(false, std::memory_order_relaxed);
   // An implicit task starts only on a worker that runs nothing else: one
   // started inside a waiting task would wait at its barrier for that task.
   if (Task* t = me.pinned.load(std::memory_order_acquire); t && !me.current.load(std::memory_order_relaxed)) {
     me.pinned.store(nullptr, std::memory_order_relaxed);
-    return t;
+    return found(t);
   }
   const bool team_worker = w >= nworkers_;
   if (team_worker && !me.current.load(std::memory_order_relaxed)) {
@@ -337,7 +359,7 @@ Task* Runtime::next_task(int w, bool last_look, bool own_queue_only) {
   while (Task* t = team_worker   ? scheduler_->pop_guest(w)
                    : own_queue_only ? scheduler_->pop_own(w)
                                     : scheduler_->pop(w, last_look)) {
-    if (!t->has_commute || take_commute(t)) return t;
+    if (!t->has_commute || take_commute(t)) return found(t);
   }
   // The end of the tasks it ran back to back: no time passed since the last
   // one completed but this look (none at all in simulation).
@@ -417,6 +439,8 @@ void Runtime::run_task(Task* t, int w) {
     }
   }
   if (completes) complete(t, w, w);
+  // Its completion's work is charged before its next look (hcc.task).
+  if (simulated_ && !implicit && me.task_cost_split) me.kernel_ended = true;
   if (implicit && measure_costs_) {
     // Four readings: the two around the body count in it, the other two
     // add one reading each to the parts before and after it.

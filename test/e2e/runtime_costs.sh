@@ -20,7 +20,7 @@ fail() { echo "FAIL: $*"; exit 1; }
 #    program's code between them is a CPU burst; the first, cold, can take
 #    over a millisecond on a loaded machine and is then taken for a
 #    preemption and not kept), one worker cost per pair of kernels run
-#    back to back (at most 4). Submitted 5 ms apart: the worker waits for
+#    back to back (at most 4), in its two parts (hcc.task, hcc.taskstart). Submitted 5 ms apart: the worker waits for
 #    each task and is woken for it (the first may find it already there; on
 #    a loaded machine, a 5 ms sleep of the submitter can end late and the
 #    worker then finds more tasks waiting: 1 wake-up at least). The worker
@@ -33,6 +33,7 @@ HCC_MODE=instrument HCC_WORKERS=1 HCC_MODEL_DIR=$work/measured-looking "$native"
 python3 - "$work" <<'PY' || exit 1
 import json, sys
 for dir, name, low, high, limit in (("measured", "hcc.submit", 4, 5, 1e-3), ("measured", "hcc.task", 1, 4, 1e-3),
+                                    ("measured", "hcc.taskstart", 1, 4, 1e-3),
                                     ("measured-paused", "hcc.wakeup", 1, 5, 5e-3)):
     m = json.load(open(f"{sys.argv[1]}/{dir}/{name}.cpu.json"))
     e = m["entries"][0]
@@ -87,6 +88,19 @@ mv "$work/hcc.submit.cpu.json" "$work/hcc.wakeup.cpu.json" "$work/wake/"
 expect "slow submissions, waking 2 ms" "$(KMP_BLOCKTIME=0 makespan laptop "$work/wake")" 0.072500
 expect "slow submissions, idle within the blocktime" "$(makespan laptop "$work/wake")" 0.070500
 expect "slow submissions, blocktime 5 ms" "$(KMP_BLOCKTIME=5ms makespan laptop "$work/wake")" 0.072500
+# The worker cost in its two parts (hcc.task 0.4 ms after a kernel, before
+# the worker's next look; hcc.taskstart 0.1 ms before a kernel): a worker
+# that waited for its task starts it 0.1 ms after its queueing (20.1, 40.1,
+# 60.1 ms), not 0.5 ms; the makespan is the same 70.5 ms, the end of the
+# last task's completion, which comes before the look that finds no task.
+mkdir "$work/split" && cp "$work/wake/spin.cpu.json" "$work/wake/hcc.submit.cpu.json" "$work/split/"
+cost hcc.task 4e-4 && cost hcc.taskstart 1e-4
+mv "$work/hcc.task.cpu.json" "$work/hcc.taskstart.cpu.json" "$work/split/"
+expect "slow submissions, worker cost in two parts" \
+  "$(HCC_RECORDS=$work/split.csv makespan laptop "$work/split")" 0.070500
+starts=$(python3 -c "import csv, sys; print(' '.join(r['start'] for r in csv.DictReader(open(sys.argv[1]))))" "$work/split.csv")
+[ "$starts" = "0.020100000 0.040100000 0.060100000" ] || fail "worker cost in two parts: tasks start at $starts"
+echo "ok: worker cost in two parts: tasks start at $starts"
 
 # 3. Native makespans: the end of the last task, which a worker writes when
 #    it next finds no task. 5 tasks of 1 ms on 1 worker: at least 5 ms; on 2

@@ -55,9 +55,11 @@ rec_first=$(rec) rec_second=$(rec)
   || fail "recursion simulated: $rec_first"
 # An instrumented run times its looking worker's rounds (hcc.look, hcc.scan:
 # rt/core/runtime_costs.hpp); with those models a simulated idle worker sees
-# the others' queues when a native one would scan them, and takes a queue's
-# only task at its second sight, not at its push: fewer tasks change threads
-# (natively none to a few here), the same in two simulations.
+# the others' queues when a native one would scan them, each scan taking
+# its time before it sees them, and takes a queue's only task at its second
+# sight, not at its push: fewer tasks change threads (natively none to a few
+# here; 50 without the models, 11 with scans that saw the queues at their
+# start), the same in two simulations.
 "$bin/hccsim" -finstrument -O1 "${src%/*}/recursion.c" -o recursion-instrument
 OMP_NUM_THREADS=2 HCC_MODEL_DIR=measured ./recursion-instrument 12 >/dev/null 2>&1
 python3 - measured <<'PY' || exit 1
@@ -74,6 +76,7 @@ scan_first=$(scan) scan_second=$(scan)
 [ "$scan_first" = "$scan_second" ] || fail "two simulations with hcc.scan differ: '$scan_first' and '$scan_second'"
 [[ "$rec_first" =~ handed=([0-9]+) ]] && at_push=${BASH_REMATCH[1]}
 [[ "$scan_first" =~ ^recursion:\ depth=12\ tasks=8191\ handed=([0-9]+)\ deep_half=0$ ]] &&
-  [ "${BASH_REMATCH[1]}" -lt "$at_push" ] || fail "recursion simulated with hcc.scan: $scan_first (without: $rec_first)"
+  [ "${BASH_REMATCH[1]}" -lt "$at_push" ] && [ "${BASH_REMATCH[1]}" -le 5 ] ||
+  fail "recursion simulated with hcc.scan: $scan_first (without: $rec_first)"
 echo "ok: native '$native'; simulated '$first'; without short tasks on their creator '$off'; recursion '$rec_first'," \
   "with the looking worker's rounds '$scan_first'"
