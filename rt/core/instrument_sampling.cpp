@@ -10,14 +10,22 @@ size_t slot_of(const void* p, size_t slots) {
 
 }  // namespace
 
-bool sample_this_event() {
+constinit thread_local uint32_t t_unsampled_events = 0;
+
+// The events a thread leaves untimed before its next timed one: uniform in
+// 0 .. 2 (kSamplePeriod - 1), kSamplePeriod - 1 on average. A thread's first
+// call draws its first distance and samples nothing, so that no thread
+// times its first event (a cold one) always.
+bool next_sample_gap() {
   // xorshift64, one state per thread, seeded by its address (any non-zero).
   thread_local uint64_t state = 0;
-  if (state == 0) state = reinterpret_cast<uintptr_t>(&state) | 1;
+  const bool first = state == 0;
+  if (first) state = reinterpret_cast<uintptr_t>(&state) | 1;
   state ^= state << 13;
   state ^= state >> 7;
   state ^= state << 17;
-  return (state >> 32) % kSamplePeriod == 0;
+  t_unsampled_events = static_cast<uint32_t>((state >> 32) % (2 * kSamplePeriod - 1));
+  return !first;
 }
 
 bool FineKernels::contains(const void* kernel) const {
