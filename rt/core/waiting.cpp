@@ -52,9 +52,9 @@ void Runtime::wait_until(const std::function<bool()>& ready, bool help, bool loc
   // hcc.waitend: from its last one to the end (runtime_costs.hpp).
   const bool timed = measure_costs_ && me && me->cpu && times_event();
   const double entered = timed ? backend_->wallclock() : 0;
-  double own = -1, since = entered;  // own: the first segment, once it ended
+  double first_ended = -1, since = entered;  // the end of the first segment, once it ended
   auto pause_timing = [&] {
-    if (timed && own < 0) own = backend_->wallclock() - entered;
+    if (timed && first_ended < 0) first_ended = backend_->wallclock();
   };
   // Simulation: charged when the control lock is not held (computing is a
   // blocking call): now, or at the wait's first round, where the wait's end
@@ -148,14 +148,14 @@ void Runtime::wait_until(const std::function<bool()>& ready, bool help, bool loc
     // that ends it, and no hcc.task counts it (none follows back to back).
     const double now = backend_->wallclock();
     const double from = me->after_kernel >= 0 ? std::min(me->after_kernel, since) : since;
-    auto record_part = [&](const char* cost, double seconds) {
-      if (seconds <= kLongestCost) record_cost(cost, kCpuArch, std::max(0.0, seconds - wall_clock_cost_));
+    auto record_part = [&](const char* cost, double begin, double end) {
+      if (const double seconds = cost_between(begin, end); seconds >= 0) record_cost(cost, kCpuArch, seconds);
     };
-    if (own < 0) {
-      record_part(kWaitCost, now - entered);
+    if (first_ended < 0) {
+      record_part(kWaitCost, entered, now);
     } else {
-      record_part(kWaitCost, own);
-      record_part(kWaitEndCost, now - from);
+      record_part(kWaitCost, entered, first_ended);
+      record_part(kWaitEndCost, from, now);
     }
   }
   // What runs next is the waiting body's own code, not the runtime's work
