@@ -125,7 +125,8 @@ class SpeedCheck:
             time.sleep(self.pause)
 
     def summary(self):
+        far = (f", for CPUs far apart (line moves > {self.line_tolerance:.0%} over their best): {self.far}"
+               if self.line_tolerance != float("inf") else "")
         return (f"runs discarded for a slowed machine (probe > {self.tolerance:.0%} over its best): "
-                f"{self.discarded}, for other processes' CPU use (> {self.max_foreign:.0%}): {self.contended}, "
-                f"for CPUs far apart (line moves > {self.line_tolerance:.0%} over their best): {self.far}"
-                + (f", kept after every retry: {self.kept}" if self.kept else ""))
+                f"{self.discarded}, for other processes' CPU use (> {self.max_foreign:.0%}): {self.contended}"
+                + far + (f", kept after every retry: {self.kept}" if self.kept else ""))
