@@ -43,7 +43,13 @@ Builds examples/multifrontal/multifrontal.c with the hccsim driver three times
    by the deactivate tasks (free). The simulated peak_mem is compared with
    the median native one, and the curves of the median native run and of the
    simulation are drawn side by side with rt/tools/hcc-plot memory --compare
-   (<build>/bench/multifrontal/memory.png).
+   (<build>/bench/multifrontal/memory.png). The simulated curve also counts
+   the program's own heap, which a native build does not (docs/traces.md):
+   12.35 MiB for 44x44x44, 2.87 % of its peak. And the peak comes from a race
+   at the top of the tree: natively the 48.76 MiB front is activated after
+   two contribution blocks are freed (430.32 MiB) or just before (461.53, 2
+   of 10 runs on 2026-12-07); a simulation calls it one way for a set of
+   models.
 4. Generality (seed 001 Fig. 7, seed 003 §V): each B input simulated with
    each variant, against the median of its native runs; the A inputs are
    simulated with the selected models too (self-prediction). The compared
