@@ -289,9 +289,11 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
   }
   // A runtime cost on the calling thread (an OpenMP region's hcc.fork and
   // hcc.join on its encountering thread, hcc.emptywait: runtime_costs.hpp),
-  // measured by instrumented runs from a reading of wallclock() to now,
-  // charged by simulations at the same points.
+  // measured by instrumented runs from a reading of wallclock() to now (or
+  // to a later reading: a wait's parts), charged by simulations at the same
+  // points.
   void cost_measured(const char* kind, double from);
+  void cost_measured(const char* kind, double from, double to);
   void charge_fork() {
     if (fork_cost_ > 0) backend_->compute(fork_cost_);
   }

@@ -46,9 +46,11 @@ double Runtime::cost_between(double from, double to) const {
 
 double Runtime::cost_since(double from) { return cost_between(from, backend_->wallclock()); }
 
-void Runtime::cost_measured(const char* kind, double from) {
-  if (const double seconds = cost_since(from); seconds >= 0) record_cost(kind, kCpuArch, seconds);
+void Runtime::cost_measured(const char* kind, double from, double to) {
+  if (const double seconds = cost_between(from, to); seconds >= 0) record_cost(kind, kCpuArch, seconds);
 }
+
+void Runtime::cost_measured(const char* kind, double from) { cost_measured(kind, from, backend_->wallclock()); }
 
 // CPU seconds of the calling thread since the read that gave start.
 double Runtime::cpu_since(double start) { return cpu_between(start, backend_->thread_cpu_time()); }

@@ -148,14 +148,11 @@ void Runtime::wait_until(const std::function<bool()>& ready, bool help, bool loc
     // that ends it, and no hcc.task counts it (none follows back to back).
     const double now = backend_->wallclock();
     const double from = me->after_kernel >= 0 ? std::min(me->after_kernel, since) : since;
-    auto record_part = [&](const char* cost, double begin, double end) {
-      if (const double seconds = cost_between(begin, end); seconds >= 0) record_cost(cost, kCpuArch, seconds);
-    };
     if (first_ended < 0) {
-      record_part(kWaitCost, entered, now);
+      cost_measured(kWaitCost, entered, now);
     } else {
-      record_part(kWaitCost, entered, first_ended);
-      record_part(kWaitEndCost, from, now);
+      cost_measured(kWaitCost, entered, first_ended);
+      cost_measured(kWaitEndCost, from, now);
     }
   }
   // What runs next is the waiting body's own code, not the runtime's work
