@@ -44,6 +44,9 @@ void detach_program_memory(ProgramMemorySink* sink);  // if attached
 // every mode, by what their tasks declare (hcc_task_desc::mem_alloc and
 // mem_free, #pragma hcc task alloc/free); counting it natively too would
 // count it twice there and make the native and simulated curves differ.
+// Outside simulations such blocks are not kept either (their frees pass
+// them on uncounted): keeping one was the instrumentation's work inside the
+// kernel's measured time.
 class KernelAllocations {
  public:
   KernelAllocations();
