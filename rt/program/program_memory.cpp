@@ -82,6 +82,14 @@ class BlockTable {
     std::lock_guard<std::mutex> lock(s.mutex);
     s.blocks[p] = b;
   }
+  // Forgets any block kept at p: one the program freed by another way,
+  // where a block that is not kept now starts.
+  void forget(void* p) {
+    forget_small_block(p);
+    Shard& s = shard(p);
+    std::lock_guard<std::mutex> lock(s.mutex);
+    s.blocks.erase(p);
+  }
   // The block at p, removed; false for memory the program did not get from
   // the functions below.
   bool take(void* p, Block& b) {
@@ -226,7 +234,7 @@ void* allocated(void* p, size_t bytes, bool folded, std::optional<NativeFill> fi
   // multifrontal solver's activates, whose fronts spread over 1 GB of heap,
   // took 18,000 such faults and 1.6 times their native time.
   if (!counted && !folded && !fill) {
-    forget_small_block(p);  // an entry left by a block freed another way
+    table().forget(p);
     return p;
   }
   NativePlacement placed;
