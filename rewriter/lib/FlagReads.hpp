@@ -11,10 +11,18 @@
 
 namespace hcc::rewriter {
 
-// The reads in a loop's condition of a volatile scalar that is not a local
-// variable of the function (`while (release == 0);`, `while (!s->ready);`):
-// a flag another thread sets. A local variable is the thread's own (a delay
-// loop's volatile counter).
+// Whether place is a volatile scalar that is not a local variable of the
+// function: a flag another thread may set or read. A local variable is the
+// thread's own (a delay loop's volatile counter).
+inline bool sharedVolatile(const clang::Expr *place) {
+  if (!place->getType().isVolatileQualified() || !place->getType()->isScalarType()) return false;
+  auto *ref = clang::dyn_cast<clang::DeclRefExpr>(place);
+  auto *var = ref ? clang::dyn_cast<clang::VarDecl>(ref->getDecl()) : nullptr;
+  return !(var && var->hasLocalStorage() && !var->getType()->isReferenceType());
+}
+
+// The reads in a loop's condition of a shared volatile scalar (`while
+// (release == 0);`, `while (!s->ready);`): a flag another thread sets.
 inline std::vector<const clang::Expr *> volatileFlagReads(const clang::Expr *cond) {
   std::vector<const clang::Expr *> reads;
   if (!cond) return reads;
@@ -22,11 +30,7 @@ inline std::vector<const clang::Expr *> volatileFlagReads(const clang::Expr *con
     auto *load = clang::dyn_cast<clang::ImplicitCastExpr>(x);
     if (!load || load->getCastKind() != clang::CK_LValueToRValue) return;
     const clang::Expr *place = load->getSubExpr()->IgnoreParens();
-    if (!place->getType().isVolatileQualified() || !place->getType()->isScalarType()) return;
-    auto *ref = clang::dyn_cast<clang::DeclRefExpr>(place);
-    auto *var = ref ? clang::dyn_cast<clang::VarDecl>(ref->getDecl()) : nullptr;
-    if (var && var->hasLocalStorage() && !var->getType()->isReferenceType()) return;
-    reads.push_back(place);
+    if (sharedVolatile(place)) reads.push_back(place);
   });
   return reads;
 }

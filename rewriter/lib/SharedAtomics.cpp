@@ -47,8 +47,12 @@ class SharedAtomicsVisitor : public RecursiveASTVisitor<SharedAtomicsVisitor> {
     // into the runtime).
     // One that only reads (`atomic read`) leaves the line with the cores
     // that hold it.
+    // One that only reads into a variable the loop around it tests (`while
+    // (!f) { #pragma omp atomic read ... f = flag; }`) polls.
     const bool load = d->getV() && !d->getExpr() && !d->getUpdateExpr() && !d->getCondExpr();
-    const std::string mark = d->getV() ? readAt(d->getBeginLoc(), "&(" + pc_.exprText(x) + ")", load)
+    const Read read = !load ? Read::kUpdate : loopWaitsOn(d, d->getV()) ? Read::kPoll : Read::kLoad;
+    if (read == Read::kPoll) polls(x);
+    const std::string mark = d->getV() ? readAt(d->getBeginLoc(), "&(" + pc_.exprText(x) + ")", read)
                                        : "hcc_shared_line(&(" + pc_.exprText(x) + "))";
     pc_.rewriter.InsertTextBefore(whole.getBegin(), "{ " + mark + ";\n" + pc_.lineMarker(pc_.line(whole.getBegin())));
     pc_.rewriter.InsertTextAfterToken(whole.getEnd(), "\n}\n" + pc_.lineMarker(pc_.line(whole.getEnd())));
@@ -69,12 +73,14 @@ class SharedAtomicsVisitor : public RecursiveASTVisitor<SharedAtomicsVisitor> {
       if (method && object && stdAtomic(method->getParent()) &&
           (isa<CXXConversionDecl>(method) || kMembers.count(method->getName().str())))
         wrap(call, object, isArrow(member), isa<CXXConversionDecl>(method) || method->getName() == "load");
+      else if (method && object && stdAtomic(method->getParent()) && method->getName() == "store")
+        stores_.push_back({call, object, isArrow(member)});
       return true;
     }
     if (auto *op = dyn_cast<CXXOperatorCallExpr>(call)) {
       const auto *method = dyn_cast_or_null<CXXMethodDecl>(op->getDirectCallee());
-      if (method && stdAtomic(method->getParent()) && op->getNumArgs() > 0 && op->getOperator() != OO_Equal)
-        wrap(call, op->getArg(0), false);
+      if (method && stdAtomic(method->getParent()) && op->getNumArgs() > 0)
+        op->getOperator() == OO_Equal ? stores_.push_back({call, op->getArg(0), false}) : wrap(call, op->getArg(0), false);
       return true;
     }
     const FunctionDecl *callee = call->getDirectCallee();
@@ -91,11 +97,38 @@ class SharedAtomicsVisitor : public RecursiveASTVisitor<SharedAtomicsVisitor> {
     return true;
   }
 
+  // A store to an object that a loop polls (`release = 1;`, a C11 or
+  // builtin atomic whose result is dropped, a std::atomic's `store` or
+  // `=`) updates its line, so that the polling thread finds the value no
+  // earlier than it was written in simulated time (markPolledStores, once
+  // the polls are known). Not others: a benchmark's volatile sink is no flag.
+  bool VisitBinaryOperator(BinaryOperator *op) {
+    if (op->isAssignmentOp() && sharedVolatile(op->getLHS()->IgnoreParens()))
+      stores_.push_back({op, op->getLHS()->IgnoreParens(), false});
+    return true;
+  }
+
+  // The stores to polled objects, once the traversal found the polls.
+  void markPolledStores() {
+    const SourceManager &sm = pc_.sm;
+    for (const Store &store : stores_) {
+      const SourceLocation begin = sm.getExpansionLoc(store.e->getBeginLoc());
+      const SourceLocation end = sm.getExpansionRange(store.e->getEndLoc()).getEnd();
+      const Expr *place = store.place;
+      if (!polled_.count(polledObject(place)) || !pc_.inMainFile(begin) || place->HasSideEffects(pc_.ctx) ||
+          (place->getBeginLoc().isMacroID() && !sm.isMacroArgExpansion(place->getBeginLoc())) ||
+          !wrapped_.insert(begin.getRawEncoding()).second)
+        continue;
+      pc_.rewriter.InsertTextBefore(begin, "(hcc_shared_line(" + addressOf(place, store.pointer) + "), ");
+      pc_.rewriter.InsertTextAfterToken(end, ")");
+    }
+  }
+
   // A loop that waits for a flag another thread sets through a volatile
   // object (`while (release == 0);`, libomp's own sections test): its reads
-  // in the loop's condition are atomic reads, so that the waiting thread
-  // lets the others run; without an entry into the runtime it ran alone
-  // forever (FlagReads.hpp).
+  // in the loop's condition are polls, so that the waiting thread lets the
+  // others run; without an entry into the runtime it ran alone forever
+  // (FlagReads.hpp).
   bool VisitWhileStmt(WhileStmt *s) { return markVolatileReads(s->getCond()); }
   bool VisitDoStmt(DoStmt *s) { return markVolatileReads(s->getCond()); }
   bool VisitForStmt(ForStmt *s) { return markVolatileReads(s->getCond()); }
@@ -121,11 +154,88 @@ class SharedAtomicsVisitor : public RecursiveASTVisitor<SharedAtomicsVisitor> {
     return true;
   }
 
+  // The variable or member a place or an address is (an array's element:
+  // the array's; what a pointer points to: the pointer's).
+  static const ValueDecl *polledObject(const Expr *place) {
+    for (;;) {
+      place = place->IgnoreParenImpCasts();
+      if (auto *ref = dyn_cast<DeclRefExpr>(place)) return ref->getDecl();
+      if (auto *member = dyn_cast<MemberExpr>(place)) return member->getMemberDecl();
+      if (auto *element = dyn_cast<ArraySubscriptExpr>(place)) {
+        place = element->getBase();
+        continue;
+      }
+      auto *unary = dyn_cast<UnaryOperator>(place);
+      if (!unary || (unary->getOpcode() != UO_AddrOf && unary->getOpcode() != UO_Deref)) return nullptr;
+      place = unary->getSubExpr();
+    }
+  }
+
+  void polls(const Expr *place) {
+    if (const ValueDecl *object = polledObject(place)) polled_.insert(object);
+  }
+
+  // pointer: place is the address of the atomic variable (a builtin's
+  // argument, an arrow's object), else the object, whose address is taken.
+  std::string addressOf(const Expr *place, bool pointer) const {
+    return pointer ? "(" + pc_.exprText(place) + ")" : "&(" + pc_.exprText(place) + ")";
+  }
+
+  // How an atomic reads: as a read-modify-write (hcc_shared_line_read), a
+  // load (hcc_shared_line_load), or a load that a loop waits on
+  // (hcc_shared_line_poll: a simulation has it find the value no earlier
+  // than it was written).
+  enum class Read { kUpdate, kLoad, kPoll };
+
   // The call that marks an atomic read at loc of what address points to.
-  // load: it only reads (hcc_shared_line_load), not a read-modify-write.
-  std::string readAt(SourceLocation loc, const std::string &address, bool load) const {
-    return std::string(load ? "hcc_shared_line_load(" : "hcc_shared_line_read(") + address + ", \"" + pc_.baseName +
-           ":" + std::to_string(pc_.line(loc)) + "\")";
+  std::string readAt(SourceLocation loc, const std::string &address, Read read) const {
+    const char *call = read == Read::kUpdate ? "hcc_shared_line_read("
+                       : read == Read::kLoad ? "hcc_shared_line_load("
+                                             : "hcc_shared_line_poll(";
+    return call + address + ", \"" + pc_.baseName + ":" + std::to_string(pc_.line(loc)) + "\")";
+  }
+
+  // The loop whose condition e is in, if it is.
+  bool inLoopCondition(const Expr *e) const {
+    const Stmt *child = e;
+    for (;;) {
+      auto parents = pc_.ctx.getParents(*child);
+      const Stmt *parent = parents.empty() ? nullptr : parents[0].get<Stmt>();
+      if (!parent) return false;
+      if (auto *w = dyn_cast<WhileStmt>(parent)) return w->getCond() == child;
+      if (auto *d = dyn_cast<DoStmt>(parent)) return d->getCond() == child;
+      if (auto *f = dyn_cast<ForStmt>(parent)) return f->getCond() == child;
+      if (!isa<Expr>(parent)) return false;
+      child = parent;
+    }
+  }
+
+  // Whether the innermost loop around s (through blocks and branches)
+  // tests, in its condition, the variable that v names.
+  bool loopWaitsOn(const Stmt *s, const Expr *v) const {
+    auto *ref = v ? dyn_cast<DeclRefExpr>(v->IgnoreParenImpCasts()) : nullptr;
+    if (!ref) return false;
+    const Stmt *child = s;
+    for (;;) {
+      auto parents = pc_.ctx.getParents(*child);
+      const Stmt *parent = parents.empty() ? nullptr : parents[0].get<Stmt>();
+      if (!parent) return false;
+      const Expr *cond = nullptr;
+      if (auto *w = dyn_cast<WhileStmt>(parent)) cond = w->getCond();
+      else if (auto *d = dyn_cast<DoStmt>(parent)) cond = d->getCond();
+      else if (auto *f = dyn_cast<ForStmt>(parent)) cond = f->getCond();
+      else if (isa<CompoundStmt, IfStmt, AttributedStmt, LabelStmt>(parent)) {
+        child = parent;
+        continue;
+      } else {
+        return false;
+      }
+      bool tests = false;
+      forEach(cond, [&](const Stmt *x) {
+        if (auto *r = dyn_cast<DeclRefExpr>(x); r && r->getDecl() == ref->getDecl()) tests = true;
+      });
+      return tests;
+    }
   }
 
   // Whether the program uses e's value: not a statement of its own, nor
@@ -149,20 +259,25 @@ class SharedAtomicsVisitor : public RecursiveASTVisitor<SharedAtomicsVisitor> {
     }
   }
 
-  // pointer: the address of the atomic variable (a builtin's argument, an
-  // arrow's object), else the object, whose address is taken.
+  // pointer: as addressOf's. An atomic whose result is dropped may be a
+  // store to a polled object (markPolledStores).
   void wrap(const Expr *e, const Expr *place, bool pointer, bool load = false) {
+    const Read read = !load ? Read::kUpdate : inLoopCondition(e) ? Read::kPoll : Read::kLoad;
+    if (read == Read::kPoll) polls(place);
+    if (!used(e)) {
+      if (!load) stores_.push_back({e, place, pointer});
+      return;
+    }
     const SourceManager &sm = pc_.sm;
     const SourceLocation begin = sm.getExpansionLoc(e->getBeginLoc());
     const SourceLocation end = sm.getExpansionRange(e->getEndLoc()).getEnd();
-    if (!pc_.inMainFile(begin) || !used(e) || place->HasSideEffects(pc_.ctx)) return;
+    if (!pc_.inMainFile(begin) || place->HasSideEffects(pc_.ctx)) return;
     // Written by a macro: its names may be the macro's own (`({ long *_p =
     // (p); __sync_fetch_and_add(_p, 1); })`), out of scope where the call
     // stands; a macro's argument (C11's `atomic_fetch_add(&next, 1)`) is not.
     if (place->getBeginLoc().isMacroID() && !sm.isMacroArgExpansion(place->getBeginLoc())) return;
     if (!wrapped_.insert(begin.getRawEncoding()).second) return;  // an atomic inside a macro's expansion, once
-    const std::string address = pointer ? "(" + pc_.exprText(place) + ")" : "&(" + pc_.exprText(place) + ")";
-    pc_.rewriter.InsertTextBefore(begin, "(" + readAt(begin, address, load) + ", ");
+    pc_.rewriter.InsertTextBefore(begin, "(" + readAt(begin, addressOf(place, pointer), read) + ", ");
     pc_.rewriter.InsertTextAfterToken(end, ")");
     pc_.remark(begin, std::string("atomic read of ") + (pointer ? "what '" : "'") + pc_.exprText(place) +
                           (pointer ? "' points to" : "'") +
@@ -171,12 +286,22 @@ class SharedAtomicsVisitor : public RecursiveASTVisitor<SharedAtomicsVisitor> {
   }
 
   std::set<unsigned> wrapped_;
+  struct Store {
+    const Expr *e, *place;  // the store, and what it stores to (an address if pointer)
+    bool pointer;
+  };
+  std::vector<Store> stores_;           // to shared volatile and atomic objects
+  std::set<const ValueDecl *> polled_;  // objects that a loop polls
 
   PassContext &pc_;
 };
 
 }  // namespace
 
-void markSharedAtomics(PassContext &pc, TranslationUnitDecl *tu) { SharedAtomicsVisitor(pc).TraverseDecl(tu); }
+void markSharedAtomics(PassContext &pc, TranslationUnitDecl *tu) {
+  SharedAtomicsVisitor visitor(pc);
+  visitor.TraverseDecl(tu);
+  visitor.markPolledStores();
+}
 
 }  // namespace hcc::rewriter

@@ -77,6 +77,12 @@ struct BurstAccounting {
   // moves: how many (an expectation where it is one). Null in instrumented
   // runs: their moves are real.
   void (*runtime_line_move)(double moves) = nullptr;
+  // The caller's code, in the runtime at an entry it made to poll the
+  // line of address (hcc_shared_line_poll: a loop waits for its value),
+  // reads it next: a simulation makes it wait for the value until its
+  // simulated time when another core wrote it ahead of the caller
+  // (LineHistory::wait_for_latest). Null in instrumented runs.
+  void (*line_polled)(const void* address) = nullptr;
 };
 
 // Installed by a simulation when bursts are accounted (HCC_SIM_BURSTS=on,

@@ -78,3 +78,10 @@ extern "C" void hcc_shared_line_read(const volatile void* address, const char* w
 extern "C" void hcc_shared_line_load(const volatile void* address, const char* where) {
   shared_line_entry(address, false, where);
 }
+extern "C" void hcc_shared_line_poll(const volatile void* address, const char* where) {
+  shared_line(address, false);
+  if (hcc::rt::g_poll_without_bursts) return hcc::rt::g_poll_without_bursts();
+  hcc::rt::RuntimeEntry entry(where);
+  const hcc::rt::BurstAccounting* accounting = hcc::rt::g_burst_accounting;
+  if (accounting && accounting->line_polled) accounting->line_polled(const_cast<const void*>(address));
+}

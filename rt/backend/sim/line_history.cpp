@@ -33,6 +33,8 @@ bool LineHistory::update(int core, double now, double move_cost) {
   keep_program_order(mine->runs, now);
   if (now < mine->held_until) {
     add(mine->runs, now);
+    latest_core_ = core;
+    latest_at_ = now;
     return false;
   }
   const double since = mine->runs.empty() ? -1 : mine->runs.back().last;
@@ -48,7 +50,17 @@ bool LineHistory::update(int core, double now, double move_cost) {
       if (&u != mine) u.held_until = -1;  // taken from them
   }
   add(mine->runs, now + (moved ? move_cost : 0));
+  latest_core_ = core;
+  latest_at_ = now + (moved ? move_cost : 0);
   return moved;
+}
+
+double LineHistory::wait_for_latest(int core, double now, double move_cost) {
+  if (latest_core_ < 0 || latest_core_ == core || latest_at_ <= now) return 0;
+  Uses& mine = uses_of(core);
+  mine.read_seen = 0;
+  mine.read_at = latest_at_ + move_cost;
+  return mine.read_at - now;
 }
 
 double LineHistory::take(int core, double now) {

@@ -58,6 +58,14 @@ class LineHistory {
   // the other cores find (two threads reading a bound that one of them
   // rarely lowers took the line from each other at every read).
   bool read(int core, double now, double move_cost);
+  // Core `core`, polling the line at `now` (a loop that waits for its
+  // value), reads what the line's latest update in the simulation's order
+  // wrote. When another core made it later in simulated time (its actor
+  // ran ahead: a thread that sets a flag after a long computation runs
+  // whole before the one that polls it), natively the caller would have
+  // found the value only then, with the line's move: the seconds it waits
+  // for it, 0 otherwise. The read is kept at the value's arrival.
+  double wait_for_latest(int core, double now, double move_cost);
   // Whether more than one core updated the line.
   bool shared() const { return uses_.size() > 1; }
 
@@ -85,6 +93,8 @@ class LineHistory {
   static void keep_program_order(std::deque<Run>& runs, double now);
 
   std::vector<Uses> uses_;
+  int latest_core_ = -1;  // the latest update in the simulation's order: its core and simulated time
+  double latest_at_ = 0;
 };
 
 }  // namespace hcc::rt

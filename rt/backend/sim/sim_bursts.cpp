@@ -335,7 +335,27 @@ void runtime_line_move(double moves) {
     owe(*a, a->line_host, moves * a->line_cost * a->line_host->get_speed());
 }
 
-const BurstAccounting kAccounting{clock_of_caller, charge, nullptr, shared_line, runtime_line_move};
+// A thread polling a flag reads, when the entry that precedes the read
+// returns, what the actor that updated the flag last in the simulation's
+// order wrote. Actors run one at a time, whole bursts: a thread that sets
+// the flag after a 93 ms computation ran it before the polling thread's
+// first read, which found the flag set at simulated time 0 and went on
+// 93 ms early (a simulation of 0.088 s for a native 0.120). Natively it
+// would have polled until the value came: it spins until then.
+void line_polled(const void* address) {
+  if (!g_lines_modelled) return;
+  ActorCpu* a = cpu_of_caller();
+  if (!a || a->clock.depth != 1) return;  // a kernel's poll: its model has its waits
+  find_line_host(*a);
+  if (a->line_cost <= 0) return;
+  bool created = false;
+  LineHistory& line = lookup_line(*a, address, created);
+  const double now = s4u::Engine::get_clock() + a->owed_seconds;
+  const double wait = line.wait_for_latest(a->line_core, now, a->line_cost);
+  if (wait > 0) owe(*a, a->line_host, wait * a->line_host->get_speed());
+}
+
+const BurstAccounting kAccounting{clock_of_caller, charge, nullptr, shared_line, runtime_line_move, line_polled};
 
 // hcc.simulate_on_cpu: the CPU (of those the process may use) on which the
 // platform's factors were measured relative to: the simulation runs there,

@@ -284,6 +284,11 @@ void hcc_shared_line_read(const volatile void *address, const char *where);
  * loop condition's volatile flag): its line moves only when another core
  * updated it since, and the other cores keep their copies. */
 void hcc_shared_line_load(const volatile void *address, const char *where);
+/* The same before a read that a loop waits on (a loop condition's volatile
+ * flag, an atomic read whose value the loop's condition tests): a
+ * simulation has the thread find the value no earlier in simulated time
+ * than the thread that wrote it wrote it. */
+void hcc_shared_line_poll(const volatile void *address, const char *where);
 
 /* #pragma hcc model before a worksharing loop: a simulation charges the
  * chunks of loop "loop:<file>:<line>" from its model (hcc-calibrate) and

@@ -6,7 +6,7 @@
 # on 1 core, none; a host without the property, none; a malformed value is one
 # line. The same for a dynamic loop's counter, which the runtime updates
 # (dynamic_loop.c), and for the lock the C library takes around rand()
-# (library_rand.c).
+# (library_rand.c). A poll finds a flag no earlier than it was set (flag_polls.c).
 set -euo pipefail
 hccsim=$1 src=$2 work=$3
 rm -rf "$work" && mkdir -p "$work" && cd "$work"
@@ -74,6 +74,15 @@ moves dynamic "iterations=1000" "dynamic loop" 0.095 0.105
 "$hccsim" -fnative -O1 "$src/library_rand.c" -o library_rand_native
 native_rand=$(./library_rand_native 2>/dev/null | grep draws=)
 moves library_rand "$native_rand" "rand() from two threads" 0.18 0.205
+# A flag set after a long computation and polled by the other thread
+# (flag_polls.c): the setter's actor may run its computation and its store
+# before the poller's first read, which must still find the flag no earlier
+# in simulated time than it was set; the poller's computation comes after,
+# natively as simulated, three times: 3 x (20 + 10) M iterations.
+"$hccsim" -fsimulate -O1 "$src/flag_polls.c" -o flag_polls
+polls=$(OMP_NUM_THREADS=2 HCC_PLATFORM=two.xml ./flag_polls 2>&1)
+grep -q "causal=1 1 1" <<<"$polls" || fail "a poll found a flag before it was set in simulated time: $polls"
+echo "flag polls: $(grep causal= <<<"$polls"), $(makespan "$polls") s"
 bad=$(OMP_NUM_THREADS=2 HCC_PLATFORM=bad.xml ./counter 2>&1) && fail "a malformed hcc.line_transfer was accepted: $bad"
 grep -q "hcc.line_transfer=\"slow\"" <<<"$bad" || fail "malformed value: $bad"
 [ "$(grep -c . <<<"$bad")" -le 2 ] || fail "more than one line for a malformed value: $bad"
