@@ -26,6 +26,10 @@ struct WorkerDesc {
   // GPUs (HCC_WORKERS=0 on a machine with GPUs): it runs the program's own
   // code (an OpenMP team's thread) and the tasks only a CPU can run.
   bool control_only = false;
+  // Simulation: the seconds a cache line takes to come to it from another
+  // core of its host (hcc.line_transfer; 0 natively, without it, or on a
+  // host of one core).
+  double line_transfer = 0;
   // Whether the program's thread can be this worker, running tasks while it
   // waits (Config::program_thread_works): a CPU worker that runs them all.
   bool can_be_program_thread() const { return arch == "cpu" && !control_only; }

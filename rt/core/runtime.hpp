@@ -626,7 +626,7 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
   // The runtime's own costs (runtime_costs.cpp).
   void load_runtime_costs();
   double cost_model(const char* kernel, const std::string& arch);  // with the models loaded (runtime_costs.cpp)
-  double notice_model(const std::string& arch);
+  double notice_model(const std::string& arch, double fallback);
   // An instrumented run's samples of its short bursts, for the simulation's
   // models (rt/program/burst_models.hpp): from the start of the run to the
   // join of its workers at shutdown.

@@ -63,14 +63,15 @@ double Runtime::cost_model(const char* kernel, const std::string& arch) {
   return uninterrupted_mean(e->count, e->mean, e->samples);
 }
 
-// hcc.notice's mean from its model, 0 from fewer than kMinNoticeSamples
-// observations: a program with one region measures its one implicit task's
-// notice, which may hold the thread's start (1.4 us once, in a tree search
-// of 1.8 M tasks whose simulation charged it at each of its 200,000 waits
-// that stolen children ended: 0.32 s predicted for a native 0.20).
-double Runtime::notice_model(const std::string& arch) {
+// hcc.notice's mean from its model; fallback from fewer than
+// kMinNoticeSamples observations: a program with one region measures its
+// one implicit task's notice, which may hold the thread's start (1.4 us
+// once, in a tree search of 1.8 M tasks whose simulation charged it at each
+// of its 200,000 waits that stolen children ended: 0.32 s predicted for a
+// native 0.20).
+double Runtime::notice_model(const std::string& arch, double fallback) {
   const models::FootprintEntry* e = models_.lookup(kNoticeCost, arch, 0);
-  return e && e->count >= kMinNoticeSamples ? e->mean : 0;
+  return e && e->count >= kMinNoticeSamples ? e->mean : fallback;
 }
 
 // Runtime costs measured by earlier instrumented runs, if the model
@@ -95,7 +96,13 @@ void Runtime::load_runtime_costs() {
       workers_[i].task_start_cost = cost_model(kTaskStartCost, arch);
       workers_[i].task_cost_split = models_.lookup(kTaskStartCost, arch, 0) != nullptr;
       workers_[i].wake_latency = models_.mean(kWakeCost, arch, 0).value_or(0);
-      workers_[i].notice_latency = notice_model(arch);
+      // Without a model, two moves of the line that says what it waits for
+      // (the store that changes it takes it from the looking core, whose
+      // next look brings it back): with none, a thread released from a
+      // barrier at the instant the last one to arrive went on took the
+      // next `single` in the simulation's order, where natively the last
+      // one takes it before the others have seen the release.
+      workers_[i].notice_latency = notice_model(arch, 2 * machine().workers[i].line_transfer);
     }
     std::unordered_map<uint64_t, double> bursts;
     for (const auto& [key, entry] : models_.entries(kBurstModel, kCpuArch))

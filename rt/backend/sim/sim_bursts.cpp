@@ -169,18 +169,8 @@ void charge(double seconds, double line_moves) {
       seconds * measured_speed(host, core_of_caller()) + line_moves * host->get_speed());
 }
 
-// "hcc.line_transfer": what a cache line's move from another core of the
-// host costs the core that updates it (default 0: not modelled).
+// hcc.line_transfer by host (line_transfer).
 std::unordered_map<const s4u::Host*, double> g_line_transfer;
-
-double line_transfer(const s4u::Host* host) {
-  auto it = g_line_transfer.find(host);
-  if (it != g_line_transfer.end()) return it->second;
-  const double seconds = number_property(host, "hcc.line_transfer", 0, [](double t) { return t >= 0; },
-                                         "expected seconds, 0 or more (what a cache line's move between two of "
-                                         "its cores costs)");
-  return g_line_transfer.emplace(host, seconds).first->second;
-}
 
 // Whether a host of the platform has hcc.line_transfer: without, a use of
 // a line returns before reading a clock (20 M atomics were charged a clock
@@ -383,6 +373,15 @@ void bind_to_reference_cpu() {
 }  // namespace
 
 void set_actor_core(long pid, int core) { g_core[pid] = core; }
+
+double line_transfer(const s4u::Host* host) {
+  auto it = g_line_transfer.find(host);
+  if (it != g_line_transfer.end()) return it->second;
+  const double seconds = number_property(host, "hcc.line_transfer", 0, [](double t) { return t >= 0; },
+                                         "expected seconds, 0 or more (what a cache line's move between two of "
+                                         "its cores costs)");
+  return g_line_transfer.emplace(host, seconds).first->second;
+}
 
 void library_lock_taken(const void* state) {
   if (g_burst_accounting == &kAccounting) use_shared_line(state, LineUse::kTake);

@@ -6,7 +6,16 @@
 #include "bursts.hpp"
 #include "config.hpp"
 
+namespace simgrid::s4u {
+class Host;
+}
+
 namespace hcc::rt {
+
+// What a cache line's move from one of host's cores to another costs
+// (hcc.line_transfer, docs/platforms.md; 0 without it). Throws
+// std::runtime_error for a value that is not seconds, 0 or more.
+double line_transfer(const simgrid::s4u::Host* host);
 
 // Starts accounting bursts unless the configuration turns it off
 // (HCC_SIM_BURSTS=off). Throws std::runtime_error for a platform host whose

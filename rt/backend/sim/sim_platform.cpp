@@ -253,7 +253,8 @@ SimPlatform describe_node(const Config& config, s4u::Host* cpu, std::vector<s4u:
   const int cores = cpu_workers.value_or(cpu->get_core_count());
   if (cores == 0 && gpus.empty()) throw std::runtime_error("HCC_WORKERS=0 needs a GPU, and the platform has none");
   for (int i = 0; i < std::max(cores, 1); ++i)
-    p.machine.workers.push_back({"cpu" + std::to_string(i), "cpu", 0, cores == 0});
+    p.machine.workers.push_back(
+        {"cpu" + std::to_string(i), "cpu", 0, cores == 0, cpu->get_core_count() > 1 ? line_transfer(cpu) : 0});
   p.machine.nodes.push_back({"RAM", bytes_property(cpu, "hcc.memory")});
   p.node_hosts.push_back(cpu);
   for (size_t g = 0; g < gpus.size(); ++g) {

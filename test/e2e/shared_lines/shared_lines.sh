@@ -28,6 +28,12 @@ platform() {  # platform <file> <cores> [<line transfer>]
 </platform>
 XML
 }
+# Without a model of hcc.notice, a thread woken from a look (a barrier's
+# release) sees it two moves late (runtime_costs.cpp): the moves' checks
+# below run with a model of 0 (as an instrumented run writes one).
+mkdir -p quiet
+printf '%s' '{"schema_version": 1, "kernel": "hcc.notice", "arch": "cpu", "entries": [{"footprint": "0x0000000000000000", "size_bytes": 0, "count": 64, "mean": 0.0, "m2": 0.0, "min": 0.0, "max": 0.0, "samples": []}]}' > quiet/hcc.notice.cpu.json
+export HCC_MODEL_DIR=$PWD/quiet
 platform two.xml 2 1e-4
 platform one.xml 1 1e-4
 platform none.xml 2
@@ -83,6 +89,16 @@ moves library_rand "$native_rand" "rand() from two threads" 0.18 0.205
 polls=$(OMP_NUM_THREADS=2 HCC_PLATFORM=two.xml ./flag_polls 2>&1)
 grep -q "causal=1 1 1" <<<"$polls" || fail "a poll found a flag before it was set in simulated time: $polls"
 echo "flag polls: $(grep causal= <<<"$polls"), $(makespan "$polls") s"
+# Without the model: each of the 500 rounds' barrier releases a looking
+# thread, as do the region's start and end: 502 x 2 moves of 0.1 ms more
+# (0.1004 s, within 5 %); none on one core.
+quiet=$(OMP_NUM_THREADS=2 HCC_PLATFORM=two.xml ./counter 2>&1)
+noticed=$(OMP_NUM_THREADS=2 HCC_PLATFORM=two.xml HCC_MODEL_DIR= ./counter 2>&1)
+alone=$(OMP_NUM_THREADS=2 HCC_PLATFORM=one.xml HCC_MODEL_DIR= ./counter 2>&1)
+echo "barrier releases seen two moves late: $(makespan "$noticed") s, with hcc.notice 0: $(makespan "$quiet") s, 1 core: $(makespan "$alone") s"
+python3 -c "import sys; d = float('$(makespan "$noticed")') - float('$(makespan "$quiet")'); sys.exit(0 if 0.095 <= d <= 0.105 else 1)" ||
+  fail "barrier releases without a notice model: $(makespan "$noticed") s, expected 0.1004 s more than $(makespan "$quiet")"
+python3 -c "import sys; sys.exit(0 if float('$(makespan "$alone")') < 0.01 else 1)" || fail "a notice charged on one core: $alone"
 bad=$(OMP_NUM_THREADS=2 HCC_PLATFORM=bad.xml ./counter 2>&1) && fail "a malformed hcc.line_transfer was accepted: $bad"
 grep -q "hcc.line_transfer=\"slow\"" <<<"$bad" || fail "malformed value: $bad"
 [ "$(grep -c . <<<"$bad")" -le 2 ] || fail "more than one line for a malformed value: $bad"

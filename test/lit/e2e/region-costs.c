@@ -12,11 +12,13 @@
 // RUN: %hccsim -fsimulate %s -o %t.sim
 // RUN: rm -rf %t.m && env OMP_NUM_THREADS=2 HCC_INSTRUMENT_SAMPLING=all HCC_MODEL_DIR=%t.m %t.inst | FileCheck %s
 // RUN: python3 %S/Inputs/model_counts.py %t.m hcc.fork=2000 hcc.join=2000 hcc.implicit=4000 hcc.notice=1000 | FileCheck %s --check-prefix=COUNTS
-// Simulated with these costs alone, set to 2, 3 and 5 us, and no bursts: a
-// region costs 2 + 5 + 3 us on the encountering thread (the other thread's
-// 5 us run meanwhile); the makespan ends with the last region's implicit
-// tasks, before its join: 2,000 x 10 - 3 us. Without hcc.join, 2,000 x 7 us.
-// RUN: rm -rf %t.c && mkdir %t.c && python3 %S/Inputs/write_cost_model.py %t.c hcc.fork 2e-6 hcc.join 3e-6 hcc.implicit 5e-6
+// Simulated with these costs alone, set to 2, 3 and 5 us, hcc.notice 0 (without
+// it, two moves of the platform's hcc.line_transfer: 60 ns on laptop), and
+// no bursts: a region costs 2 + 5 + 3 us on the encountering thread (the
+// other thread's 5 us run meanwhile); the makespan ends with the last
+// region's implicit tasks, before its join: 2,000 x 10 - 3 us. Without
+// hcc.join, 2,000 x 7 us.
+// RUN: rm -rf %t.c && mkdir %t.c && python3 %S/Inputs/write_cost_model.py %t.c hcc.fork 2e-6 hcc.join 3e-6 hcc.implicit 5e-6 hcc.notice 0
 // RUN: env HCC_PLATFORM=laptop OMP_NUM_THREADS=2 HCC_SIM_BURSTS=off HCC_MODEL_DIR=%t.c %t.sim 2>&1 | FileCheck %s --check-prefix=SIM
 // RUN: rm %t.c/hcc.join.cpu.json
 // RUN: env HCC_PLATFORM=laptop OMP_NUM_THREADS=2 HCC_SIM_BURSTS=off HCC_MODEL_DIR=%t.c %t.sim 2>&1 | FileCheck %s --check-prefix=NOJOIN
