@@ -3,6 +3,7 @@
 #include <cctype>
 #include <cerrno>
 #include <charconv>
+#include <cmath>
 #include <cstdlib>
 #include <limits>
 #include <stdexcept>
@@ -108,6 +109,14 @@ Config config_from_environment() {
   if (const char* v = env("HCC_SEED")) c.seed = parse_int<uint64_t>("HCC_SEED", v, 0);
   if (const char* v = env("HCC_SIM_CALIBRATE_RUNS"))
     c.calibrate_runs = parse_int<int>("HCC_SIM_CALIBRATE_RUNS", v, 1);
+  if (const char* v = env("HCC_SIM_CALIBRATE_PRECISION")) {
+    char* end = nullptr;
+    c.calibrate_precision = std::strtod(v, &end);
+    if (end == v || *end || !(c.calibrate_precision > 0) || !std::isfinite(c.calibrate_precision))
+      throw std::runtime_error(std::string("HCC_SIM_CALIBRATE_PRECISION=") + v +
+                               ": expected a number above 0 (the timed runs' mean's relative standard error at "
+                               "which a kernel without a model is replayed: 0.05; 1 stops at HCC_SIM_CALIBRATE_RUNS)");
+  }
   if (const char* v = env("HCC_SAMPLING")) c.sampling = parse_flag("HCC_SAMPLING", v);
   if (const char* v = env("HCC_SIM_BURSTS")) {
     const std::string b = v;

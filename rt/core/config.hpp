@@ -37,6 +37,7 @@ struct Config {
   uint64_t seed = 0;             // HCC_SEED: histogram sampling
   std::string sim_model = "mean";  // HCC_SIM_MODEL: mean | histogram
   int calibrate_runs = 3;        // HCC_SIM_CALIBRATE_RUNS
+  double calibrate_precision = 0.05;  // HCC_SIM_CALIBRATE_PRECISION: the timed runs' mean's relative standard error
   int max_submitted = 0;         // HCC_MAX_SUBMITTED: 0 = unbounded
   // A worker whose own ready queue holds this many tasks runs the next
   // OpenMP task it creates at once, as libomp does when a thread's deque

@@ -627,6 +627,7 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
   void load_runtime_costs();
   double cost_model(const char* kernel, const std::string& arch);  // with the models loaded (runtime_costs.cpp)
   double notice_model(const std::string& arch, double fallback);
+  bool calibrated(const char* kernel, const std::string& arch, uint64_t footprint);
   // An instrumented run's samples of its short bursts, for the simulation's
   // models (rt/program/burst_models.hpp): from the start of the run to the
   // join of its workers at shutdown.

@@ -8,7 +8,7 @@
 // RUN: rm -rf %t.m && env HCC_WORKERS=2 OMP_NUM_THREADS=2 HCC_MODEL_DIR=%t.m %t.inst > /dev/null 2>&1
 // RUN: env HCC_PLATFORM=laptop HCC_MODEL_DIR=%t.m %t.sim 2>&1 | FileCheck %s --check-prefix=MODELS
 // RUN: env HCC_PLATFORM=laptop HCC_MODEL_DIR=%t.m HCC_SIM_LOOPS=model %t.sim 2>&1 | FileCheck %s --check-prefix=LOOPS
-// RUN: rm -rf %t.none && env HCC_PLATFORM=laptop HCC_MODEL_DIR=%t.none HCC_SIM_CALIBRATE_RUNS=3 %t.sim 2>&1 | FileCheck %s --check-prefix=NONE
+// RUN: rm -rf %t.none && env HCC_PLATFORM=laptop HCC_MODEL_DIR=%t.none HCC_SIM_CALIBRATE_RUNS=3 HCC_SIM_CALIBRATE_PRECISION=1 %t.sim 2>&1 | FileCheck %s --check-prefix=NONE
 // RUN: rm -rf %t.none && env HCC_PLATFORM=laptop HCC_MODEL_DIR=%t.none HCC_SIM_CALIBRATE_RUNS=40 %t.sim 2>&1 | FileCheck %s --check-prefix=ALL-TIMED
 #include <stdio.h>
 
