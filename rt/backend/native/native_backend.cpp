@@ -142,7 +142,7 @@ class NativeBackend final : public Backend {
   // let go too: a nested region's two teams of two on the 2-core VM took
   // 0.107-0.112 s with the first two threads bound, where Linux had two
   // threads share one CPU and left the busier team's third a third of the
-  // other; unbound 0.081-0.095 s, libgomp's 0.084-0.098.
+  // other; let go, 0.078-0.084 s, libgomp's 0.082-0.086.
   void start_worker(int w, std::function<void(int)> body) override {
     oversubscribed_ = ++threads_running_ > cores_;
     if (oversubscribed_ && !worker_cpus_.empty()) unbind_workers();
@@ -154,6 +154,7 @@ class NativeBackend final : public Backend {
   void join_workers() override {
     for (auto& t : threads_) t.join();
     threads_.clear();
+    bound_threads_ = 0;
     if (t_worker >= 0 && t_worker == program_thread_worker()) t_worker = -1;
   }
   int self_worker() const override { return t_worker; }
