@@ -259,8 +259,9 @@ void Runtime::simulate_body(Task* t, int w, const Buffers& buffers, bool first_o
 // calibrate_precision (the relative standard error of their mean), as
 // SMPI's sampled blocks stop at a threshold (seed 002 §3.1): three runs
 // replayed a kernel whose cost varied with its data, not its size, at the
-// mean of its first three (a chain of tasks of 0.7 to 2.1 ms simulated to
-// 0.054 s for a native 0.097).
+// mean of its first three (64 tasks of varied cost in a taskgroup simulated
+// to 0.052-0.054 s for a native 0.063; 0.062 timed on). Runs whose cost
+// drifts slowly agree at first and are not caught (bench/omp_shapes/deps.c).
 bool Runtime::calibrated(const char* kernel, const std::string& arch, uint64_t footprint) {
   const models::FootprintEntry* e = models_.lookup(kernel, arch, footprint);
   if (!e || e->count < 2 || !(e->mean > 0)) return e != nullptr;
