@@ -61,12 +61,15 @@ void shared_line(const volatile void* address, bool update) {
 }
 
 // The line's move belongs to the burst the entry ends. Inlined into the
-// entry points: the entry keeps where the program called them.
+// entry points: the entry keeps where the program called them. A poll then
+// waits for a value written ahead of it (BurstAccounting::line_polled).
 __attribute__((always_inline)) inline void shared_line_entry(const volatile void* address, bool update,
-                                                             const char* where) {
+                                                             const char* where, bool poll = false) {
   shared_line(address, update);
   if (hcc::rt::g_poll_without_bursts) return hcc::rt::g_poll_without_bursts();
   hcc::rt::RuntimeEntry entry(where);
+  const hcc::rt::BurstAccounting* accounting = hcc::rt::g_burst_accounting;
+  if (poll && accounting && accounting->line_polled) accounting->line_polled(const_cast<const void*>(address));
 }
 
 }  // namespace
@@ -79,9 +82,5 @@ extern "C" void hcc_shared_line_load(const volatile void* address, const char* w
   shared_line_entry(address, false, where);
 }
 extern "C" void hcc_shared_line_poll(const volatile void* address, const char* where) {
-  shared_line(address, false);
-  if (hcc::rt::g_poll_without_bursts) return hcc::rt::g_poll_without_bursts();
-  hcc::rt::RuntimeEntry entry(where);
-  const hcc::rt::BurstAccounting* accounting = hcc::rt::g_burst_accounting;
-  if (accounting && accounting->line_polled) accounting->line_polled(const_cast<const void*>(address));
+  shared_line_entry(address, false, where, true);
 }
