@@ -11,6 +11,15 @@
 
 namespace hcc::rewriter {
 
+// A while, do or for loop's condition; null for any other statement (or a
+// for without one).
+inline const clang::Expr *loopCondition(const clang::Stmt *s) {
+  if (auto *w = clang::dyn_cast<clang::WhileStmt>(s)) return w->getCond();
+  if (auto *d = clang::dyn_cast<clang::DoStmt>(s)) return d->getCond();
+  if (auto *f = clang::dyn_cast<clang::ForStmt>(s)) return f->getCond();
+  return nullptr;
+}
+
 // Whether place is a volatile scalar that is not a local variable of the
 // function: a flag another thread may set or read. A local variable is the
 // thread's own (a delay loop's volatile counter).

@@ -202,9 +202,7 @@ class SharedAtomicsVisitor : public RecursiveASTVisitor<SharedAtomicsVisitor> {
       auto parents = pc_.ctx.getParents(*child);
       const Stmt *parent = parents.empty() ? nullptr : parents[0].get<Stmt>();
       if (!parent) return false;
-      if (auto *w = dyn_cast<WhileStmt>(parent)) return w->getCond() == child;
-      if (auto *d = dyn_cast<DoStmt>(parent)) return d->getCond() == child;
-      if (auto *f = dyn_cast<ForStmt>(parent)) return f->getCond() == child;
+      if (isa<WhileStmt, DoStmt, ForStmt>(parent)) return loopCondition(parent) == child;
       if (!isa<Expr>(parent)) return false;
       child = parent;
     }
@@ -220,16 +218,12 @@ class SharedAtomicsVisitor : public RecursiveASTVisitor<SharedAtomicsVisitor> {
       auto parents = pc_.ctx.getParents(*child);
       const Stmt *parent = parents.empty() ? nullptr : parents[0].get<Stmt>();
       if (!parent) return false;
-      const Expr *cond = nullptr;
-      if (auto *w = dyn_cast<WhileStmt>(parent)) cond = w->getCond();
-      else if (auto *d = dyn_cast<DoStmt>(parent)) cond = d->getCond();
-      else if (auto *f = dyn_cast<ForStmt>(parent)) cond = f->getCond();
-      else if (isa<CompoundStmt, IfStmt, AttributedStmt, LabelStmt>(parent)) {
+      if (isa<CompoundStmt, IfStmt, AttributedStmt, LabelStmt>(parent)) {
         child = parent;
         continue;
-      } else {
-        return false;
       }
+      if (!isa<WhileStmt, DoStmt, ForStmt>(parent)) return false;
+      const Expr *cond = loopCondition(parent);
       bool tests = false;
       forEach(cond, [&](const Stmt *x) {
         if (auto *r = dyn_cast<DeclRefExpr>(x); r && r->getDecl() == ref->getDecl()) tests = true;

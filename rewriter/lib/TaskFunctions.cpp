@@ -53,10 +53,7 @@ bool callsMpi(const Stmt *s) {
 // task body: timed as a kernel, it ran alone and waited for ever for the
 // thread that sets the value (libomp's own tasking/taskdep_if0_2.c).
 bool waitsForAnotherThread(const Stmt *s) {
-  const Expr *cond = nullptr;
-  if (auto *w = dyn_cast<WhileStmt>(s)) cond = w->getCond();
-  else if (auto *d = dyn_cast<DoStmt>(s)) cond = d->getCond();
-  else if (auto *f = dyn_cast<ForStmt>(s)) cond = f->getCond();
+  const Expr *cond = loopCondition(s);
   if (!cond) return false;
   std::set<const Decl *> readAtomically;
   forEach(s, [&](const Stmt *x) {
