@@ -10,6 +10,7 @@
 // `hcc_shared_line_read`, an entry into the runtime, and so are a loop
 // condition's reads of a volatile object that is no local variable (a loop
 // waiting for another thread's flag).
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -110,17 +111,10 @@ class SharedAtomicsVisitor : public RecursiveASTVisitor<SharedAtomicsVisitor> {
 
   // The stores to polled objects, once the traversal found the polls.
   void markPolledStores() {
-    const SourceManager &sm = pc_.sm;
     for (const Store &store : stores_) {
-      const SourceLocation begin = sm.getExpansionLoc(store.e->getBeginLoc());
-      const SourceLocation end = sm.getExpansionRange(store.e->getEndLoc()).getEnd();
-      const Expr *place = store.place;
-      if (!polled_.count(polledObject(place)) || !pc_.inMainFile(begin) || place->HasSideEffects(pc_.ctx) ||
-          (place->getBeginLoc().isMacroID() && !sm.isMacroArgExpansion(place->getBeginLoc())) ||
-          !wrapped_.insert(begin.getRawEncoding()).second)
-        continue;
-      pc_.rewriter.InsertTextBefore(begin, "(hcc_shared_line(" + addressOf(place, store.pointer) + "), ");
-      pc_.rewriter.InsertTextAfterToken(end, ")");
+      if (!polled_.count(polledObject(store.place))) continue;
+      if (auto at = site(store.e, store.place))
+        surround(*at, "hcc_shared_line(" + addressOf(store.place, store.pointer) + ")");
     }
   }
 
@@ -253,6 +247,29 @@ class SharedAtomicsVisitor : public RecursiveASTVisitor<SharedAtomicsVisitor> {
     }
   }
 
+  // Where a call marking e's access to place can stand before e: e's
+  // extent in the main file, once (an atomic inside a macro's expansion is
+  // seen at each of its tokens), where place can be evaluated once more (no
+  // side effects) and is not written by a macro: its names may be the
+  // macro's own (`({ long *_p = (p); __sync_fetch_and_add(_p, 1); })`), out
+  // of scope where the call stands; a macro's argument (C11's
+  // `atomic_fetch_add(&next, 1)`) is not.
+  std::optional<SourceRange> site(const Expr *e, const Expr *place) {
+    const SourceManager &sm = pc_.sm;
+    const SourceLocation begin = sm.getExpansionLoc(e->getBeginLoc());
+    const SourceLocation end = sm.getExpansionRange(e->getEndLoc()).getEnd();
+    if (!pc_.inMainFile(begin) || place->HasSideEffects(pc_.ctx)) return std::nullopt;
+    if (place->getBeginLoc().isMacroID() && !sm.isMacroArgExpansion(place->getBeginLoc())) return std::nullopt;
+    if (!wrapped_.insert(begin.getRawEncoding()).second) return std::nullopt;
+    return SourceRange(begin, end);
+  }
+
+  // `(call, e)` for e at range.
+  void surround(SourceRange range, const std::string &call) {
+    pc_.rewriter.InsertTextBefore(range.getBegin(), "(" + call + ", ");
+    pc_.rewriter.InsertTextAfterToken(range.getEnd(), ")");
+  }
+
   // pointer: as addressOf's. An atomic whose result is dropped may be a
   // store to a polled object (markPolledStores).
   void wrap(const Expr *e, const Expr *place, bool pointer, bool load = false) {
@@ -262,17 +279,10 @@ class SharedAtomicsVisitor : public RecursiveASTVisitor<SharedAtomicsVisitor> {
       if (!load) stores_.push_back({e, place, pointer});
       return;
     }
-    const SourceManager &sm = pc_.sm;
-    const SourceLocation begin = sm.getExpansionLoc(e->getBeginLoc());
-    const SourceLocation end = sm.getExpansionRange(e->getEndLoc()).getEnd();
-    if (!pc_.inMainFile(begin) || place->HasSideEffects(pc_.ctx)) return;
-    // Written by a macro: its names may be the macro's own (`({ long *_p =
-    // (p); __sync_fetch_and_add(_p, 1); })`), out of scope where the call
-    // stands; a macro's argument (C11's `atomic_fetch_add(&next, 1)`) is not.
-    if (place->getBeginLoc().isMacroID() && !sm.isMacroArgExpansion(place->getBeginLoc())) return;
-    if (!wrapped_.insert(begin.getRawEncoding()).second) return;  // an atomic inside a macro's expansion, once
-    pc_.rewriter.InsertTextBefore(begin, "(" + readAt(begin, addressOf(place, pointer), read) + ", ");
-    pc_.rewriter.InsertTextAfterToken(end, ")");
+    const std::optional<SourceRange> at = site(e, place);
+    if (!at) return;
+    const SourceLocation begin = at->getBegin();
+    surround(*at, readAt(begin, addressOf(place, pointer), read));
     pc_.remark(begin, std::string("atomic read of ") + (pointer ? "what '" : "'") + pc_.exprText(place) +
                           (pointer ? "' points to" : "'") +
                           ": an entry into the runtime, so that simulated threads read it in the order of simulated "

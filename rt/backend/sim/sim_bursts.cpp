@@ -266,6 +266,14 @@ void find_line_host(ActorCpu& a) {
   a.line_scale = measured_speed(a.line_host, a.line_core) / a.line_host->get_speed();
 }
 
+// The caller's history of the line at address; none where its host does
+// not model lines' moves. created: the line's first use.
+LineHistory* line_of_caller(ActorCpu& a, const void* address, bool& created) {
+  find_line_host(a);
+  if (a.line_cost <= 0) return nullptr;
+  return &lookup_line(a, address, created);
+}
+
 void use_shared_line(const void* address, LineUse use) {
   if (!g_lines_modelled) return;
   // Timed from here: finding the caller is the simulator's work too (20 M
@@ -284,11 +292,10 @@ void use_shared_line(const void* address, LineUse use) {
   // each other's, as the machine's load had them (shared_lines.sh).
   const double here = a->clock.pending + running_burst_seconds(a->clock, start);
   const bool set_up = !a->line_host;
-  find_line_host(*a);
-  if (a->line_cost <= 0) return;
   bool created = false;
-  LineHistory& line = lookup_line(*a, address, created);
-  use_line(*a, line, a->line_cost, use, here);
+  LineHistory* line = line_of_caller(*a, address, created);
+  if (!line) return;
+  use_line(*a, *line, a->line_cost, use, here);
   if (set_up || created || costs.countdown == 0) {
     const double seconds = clock_seconds(Clock::Monotonic) - start - clock_overhead(Clock::Monotonic);
     costs.countdown = kUpdateSample - 1;  // the next one timed warm
@@ -336,12 +343,11 @@ void line_polled(const void* address) {
   if (!g_lines_modelled) return;
   ActorCpu* a = cpu_of_caller();
   if (!a || a->clock.depth != 1) return;  // a kernel's poll: its model has its waits
-  find_line_host(*a);
-  if (a->line_cost <= 0) return;
   bool created = false;
-  LineHistory& line = lookup_line(*a, address, created);
+  LineHistory* line = line_of_caller(*a, address, created);
+  if (!line) return;
   const double now = s4u::Engine::get_clock() + a->owed_seconds;
-  const double wait = line.wait_for_latest(a->line_core, now, a->line_cost);
+  const double wait = line->wait_for_latest(a->line_core, now, a->line_cost);
   if (wait > 0) owe(*a, a->line_host, wait * a->line_host->get_speed());
 }
 
