@@ -17,7 +17,6 @@ def scaled(x):
     return value if setting else x * value
 
 
-
 paths = glob.glob(os.path.join(directory, pattern + ".cpu.json"))
 if not paths:
     sys.exit(f"scale_model.py: no model {pattern}.cpu.json in {directory}")
