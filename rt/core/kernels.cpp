@@ -167,7 +167,7 @@ void Runtime::run_body_natively(Task* t, int w, const Buffers& buffers, bool fir
   // After the instrumentation's own bookkeeping, which native runs do not do.
   // An implicit task's body ended in a wait (its barrier): nothing follows
   // back to back.
-  if (measure_costs_ && !t->implicit && times_event()) me.after_kernel = backend_->wallclock();
+  if (measure_costs_ && !t->implicit && (me.wait_times_end || times_event())) me.after_kernel = backend_->wallclock();
 }
 
 void Runtime::simulate_body(Task* t, int w, const Buffers& buffers, bool first_on_gpu) {

@@ -487,6 +487,10 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
     // Instrumented runs: when its look found the task after such a kernel
     // (hcc.task's end, hcc.taskstart's start); -1 otherwise.
     double found_at = -1;
+    // Instrumented runs: the wait it is in times its end segment
+    // (hcc.waitend), which begins at the end of the last kernel it runs:
+    // every kernel's end is read, not one in kSamplePeriod (wait_until).
+    bool wait_times_end = false;
     std::deque<TaskRecord> records;  // of the tasks it ran, until shutdown hands them to the trace
     // The runtime's costs it measured (instrumented runs) and its kernels'
     // durations (native runs that keep history), recorded into the models a

@@ -52,6 +52,15 @@ void Runtime::wait_until(const std::function<bool()>& ready, bool help, bool loc
   // hcc.waitend: from its last one to the end (runtime_costs.hpp).
   const bool timed = measure_costs_ && me && me->cpu && times_event();
   const double entered = timed ? backend_->wallclock() : 0;
+  // The end segment begins at the end of the last kernel the wait runs,
+  // and the completion that follows it is the segment's work. Read at one
+  // kernel end in kSamplePeriod, that end was known in one timed wait in
+  // as many: hcc.waitend left the completion out (24 ns for a tree
+  // search's, whose completions natively decrement their parents' counts
+  // on the other core). Kernels run in the bodies of the tasks this wait
+  // runs are in those bodies' waits.
+  const bool outer_times_end = me ? me->wait_times_end : false;
+  if (me) me->wait_times_end = timed;
   double first_ended = -1, since = entered;  // the end of the first segment, once it ended
   auto pause_timing = [&] {
     if (timed && first_ended < 0) first_ended = backend_->wallclock();
@@ -158,6 +167,7 @@ void Runtime::wait_until(const std::function<bool()>& ready, bool help, bool loc
   // What runs next is the waiting body's own code, not the runtime's work
   // between two kernels (hcc.task).
   if (me) {
+    me->wait_times_end = outer_times_end;
     me->after_kernel = -1;
     me->kernel_ended = false;  // its end's work was hcc.waitend's
     me->looking_since = -1;  // its next look for tasks starts afresh (scans_as_native)
