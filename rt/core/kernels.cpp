@@ -346,12 +346,27 @@ void Runtime::record(Task* t, int w, double end) {
 // kept as run_task keeps the tasks it runs: its kernel's observation
 // (instrumented runs) and its record row. No task was made for it: its row
 // has a number of its own, no data and its whole time as the kernel's.
+namespace {
+
+// The footprint of a task without data run on its creator, as submit's.
+uint64_t creator_run_footprint(const hcc_codelet& codelet, const double* params, size_t nparams) {
+  return nparams > 0 && keyed_by_work(codelet) ? work_footprint(params[0]) : footprint_of(nullptr, nullptr);
+}
+
+}  // namespace
+
+std::optional<double> Runtime::creator_run_model(const hcc_codelet& codelet, const double* params, size_t nparams) {
+  if (!simulated_ || (codelet.flags & HCC_CODELET_CONTROL)) return std::nullopt;
+  const int w = backend_->self_worker();
+  const std::string& arch = w >= 0 ? desc(w).arch : kCpuArch;
+  return model_duration(codelet, params, nparams, creator_run_footprint(codelet, params, nparams), codelet.name,
+                        arch, config_.sim_model == "histogram");
+}
+
 void Runtime::ran_on_creator(const hcc_codelet& codelet, int w, double start, double end, const double* params,
                              size_t nparams, uint32_t weight) {
   const double seconds = std::max(0.0, end - start - (measure_costs_ ? wall_clock_cost_ : 0.0));
-  // As submit's for a task without data.
-  const uint64_t footprint =
-      nparams > 0 && keyed_by_work(codelet) ? work_footprint(params[0]) : footprint_of(nullptr, nullptr);
+  const uint64_t footprint = creator_run_footprint(codelet, params, nparams);
   if (keep_history_) {
     timed_run_of(&codelet, w, seconds);
     record_observation(w, codelet.name, desc(w).arch, footprint, 0, seconds, weight);
@@ -509,10 +524,11 @@ std::optional<double> Runtime::regression_over(const std::string& kernel, const 
 // footprint's mean (or, with sample, a draw from its histogram), else, for
 // a task keyed by its work, the closest footprint's scaled; nullopt when
 // there is no model.
-std::optional<double> Runtime::model_duration(const Task& t, const std::string& kernel, const std::string& arch,
-                                              bool sample) {
+std::optional<double> Runtime::model_duration(const hcc_codelet& cl, const double* params, size_t nparams,
+                                              uint64_t footprint, const std::string& kernel,
+                                              const std::string& arch, bool sample) {
   std::lock_guard<std::mutex> lock(models_mutex_);
-  const std::optional<double> d = model_duration_unchecked(t, kernel, arch, sample);
+  const std::optional<double> d = model_duration_unchecked(cl, params, nparams, footprint, kernel, arch, sample);
   // A model file's own values are checked when it is read, but a regression
   // can still predict more than SimGrid's clock can pass.
   if (d && !(*d <= models::kMaxKernelSeconds)) {
@@ -526,25 +542,24 @@ std::optional<double> Runtime::model_duration(const Task& t, const std::string& 
   return d;
 }
 
-std::optional<double> Runtime::model_duration_unchecked(const Task& t, const std::string& kernel,
+std::optional<double> Runtime::model_duration_unchecked(const hcc_codelet& cl, const double* params, size_t nparams,
+                                                        uint64_t footprint, const std::string& kernel,
                                                         const std::string& arch, bool sample) {
-  const hcc_codelet* cl = t.codelet;
   try {
-    if (!t.params.empty() && cl->param_names) {
+    if (nparams > 0 && cl.param_names) {
       if (const models::RegressionFit* fit = models_.regression(kernel, arch)) {
-        std::map<std::string, double> params;
-        for (size_t i = 0; i < t.params.size() && static_cast<int>(i) < cl->nparams; ++i)
-          params[cl->param_names[i]] = t.params[i];
+        std::map<std::string, double> named;
+        for (size_t i = 0; i < nparams && static_cast<int>(i) < cl.nparams; ++i) named[cl.param_names[i]] = params[i];
         bool complete = true;
         for (const models::Term& term : fit->terms)
-          for (const auto& [name, exponent] : term.factors) complete &= params.count(name) > 0;
-        if (complete) return std::max(0.0, models::evaluate(*fit, params));
+          for (const auto& [name, exponent] : term.factors) complete &= named.count(name) > 0;
+        if (complete) return std::max(0.0, models::evaluate(*fit, named));
       }
     }
     // A task keyed by its work at a footprint no run measured: as a loop's.
-    const models::FootprintEntry* e = models_.lookup(kernel, arch, t.footprint);
-    if ((!e || e->count == 0) && keyed_by_work(*cl) && t.footprint > 0)
-      return scaled_from_closest(kernel, arch, t.footprint, sample);
+    const models::FootprintEntry* e = models_.lookup(kernel, arch, footprint);
+    if ((!e || e->count == 0) && keyed_by_work(cl) && footprint > 0)
+      return scaled_from_closest(kernel, arch, footprint, sample);
     if (!e || e->count == 0) return std::nullopt;
     return sample ? e->draw(rng_) : e->mean;
   } catch (const models::ModelError& e) {

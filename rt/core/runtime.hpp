@@ -277,6 +277,12 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
   }
   void ran_on_creator(const hcc_codelet& codelet, int w, double start, double end, const double* params,
                       size_t nparams, uint32_t weight);
+  // Simulation: the seconds a kernel's task (not a control body) that its
+  // creating thread runs at once is charged, from the kernel's model at its
+  // params, as a deferred one is replayed; nullopt without a model (its body
+  // is then the program's code, a burst) or for a control body. The body
+  // still runs, for its effects, uncounted.
+  std::optional<double> creator_run_model(const hcc_codelet& codelet, const double* params, size_t nparams);
   // hcc.inline (runtime_costs.hpp): measured by instrumented runs, from the
   // wall clock's readings around the task's body; charged by simulations.
   // What running a task on its creator cost besides its body (hcc.inline,
@@ -623,9 +629,15 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
   static std::string format_params(const hcc_codelet& codelet, const double* values, size_t n);
   void record(Task* t, int w, double end);
   std::optional<double> model_duration(const Task& t, const std::string& kernel, const std::string& arch,
+                                       bool sample) {
+    return model_duration(*t.codelet, t.params.begin(), t.params.size(), t.footprint, kernel, arch, sample);
+  }
+  std::optional<double> model_duration(const hcc_codelet& cl, const double* params, size_t nparams,
+                                       uint64_t footprint, const std::string& kernel, const std::string& arch,
                                        bool sample);
-  std::optional<double> model_duration_unchecked(const Task& t, const std::string& kernel, const std::string& arch,
-                                                 bool sample);
+  std::optional<double> model_duration_unchecked(const hcc_codelet& cl, const double* params, size_t nparams,
+                                                 uint64_t footprint, const std::string& kernel,
+                                                 const std::string& arch, bool sample);
 
   // The runtime's own costs (runtime_costs.cpp).
   void load_runtime_costs();

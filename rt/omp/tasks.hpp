@@ -49,8 +49,9 @@ inline TaskHeader* header_of(kmp_task_t* t) { return reinterpret_cast<TaskHeader
 // Whether a task created now runs at once on the creating thread: in a team
 // of one, or inside a final task.
 inline bool runs_when_created(const TaskHeader* h) { return h->at_once; }
-// Runs a task on the calling thread and frees it.
-void run_now(TaskHeader* h);
+// Runs a task on the calling thread and frees it; psource: its construct's
+// source location (names a task the compiler did not, as submit's).
+void run_now(TaskHeader* h, const char* psource);
 // Hands a task to the runtime, with the dependencies of its depend items;
 // psource: its construct's source location (names a task the compiler did not).
 void submit(TaskHeader* h, const kmp_depend_info_t* deps, int ndeps, const char* psource);

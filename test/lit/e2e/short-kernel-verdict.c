@@ -5,7 +5,7 @@
 // (hcc.taskstart). Counted in, a 0.95 us kernel with 0.1 us before it
 // was a 1.05 us run, not short, and all 20,000 were deferred and replayed
 // from the model; natively such tasks run on their creator, as they do
-// here after the first timed ones (run there, for real, their time a burst).
+// here after the first timed ones (run there, charged their model).
 // RUN: %hccsim -finstrument -O1 %s -o %t.inst
 // RUN: %hccsim -fsimulate -O1 %s -o %t.sim
 // RUN: rm -rf %t.m && env OMP_NUM_THREADS=2 HCC_MODEL_DIR=%t.m %t.inst > /dev/null
