@@ -342,10 +342,6 @@ void Runtime::record(Task* t, int w, double end) {
                                            t->bytes_out, t->cpu_time, t->weight});
 }
 
-// A task that the layer above ran on its creating thread (runs_on_creator),
-// kept as run_task keeps the tasks it runs: its kernel's observation
-// (instrumented runs) and its record row. No task was made for it: its row
-// has a number of its own, no data and its whole time as the kernel's.
 namespace {
 
 // The footprint of a task without data run on its creator, as submit's.
@@ -363,6 +359,10 @@ std::optional<double> Runtime::creator_run_model(const hcc_codelet& codelet, con
                         arch, config_.sim_model == "histogram");
 }
 
+// A task that the layer above ran on its creating thread (runs_on_creator),
+// kept as run_task keeps the tasks it runs: its kernel's observation
+// (instrumented runs) and its record row. No task was made for it: its row
+// has a number of its own, no data and its whole time as the kernel's.
 void Runtime::ran_on_creator(const hcc_codelet& codelet, int w, double start, double end, const double* params,
                              size_t nparams, uint32_t weight) {
   const double seconds = std::max(0.0, end - start - (measure_costs_ ? wall_clock_cost_ : 0.0));
