@@ -57,8 +57,8 @@ void Runtime::wait_until(const std::function<bool()>& ready, bool help, bool loc
   // kernel end in kSamplePeriod, that end was known in one timed wait in
   // as many: hcc.waitend left the completion out (7-37 ns in fine-grained
   // task programs, 200-300 with every wait timed: their completions
-  // decrement their parents' counts, on the other core natively). Kernels run in the bodies of the tasks this wait
-  // runs are in those bodies' waits.
+  // decrement their parents' counts, on the other core natively). Kernels
+  // run in the bodies of the tasks this wait runs are in those bodies' waits.
   const bool outer_times_end = me ? me->wait_times_end : false;
   if (me) me->wait_times_end = timed;
   double first_ended = -1, since = entered;  // the end of the first segment, once it ended

@@ -326,13 +326,13 @@ Params params_of(const TaskHeader* h, const kmp_depend_info_t* deps, int ndeps) 
 }
 
 // Simulation: what a kernel's task that its creating thread runs is
-// charged, its model at its params, as a deferred one is replayed; nullopt
-// for a control body, natively, or without a model. Counted as the
-// program's code, such a body cost what it took in the simulation, not its
-// model, and nothing with HCC_SIM_BURSTS=off (20,000 kernels of 0.95 us on
-// their creator: a 74 us makespan).
+// charged (Runtime::creator_run_model decides); nullopt natively, without
+// reading its params. Counted as the program's code, such a body cost what
+// it took in the simulation, not its model, and nothing with
+// HCC_SIM_BURSTS=off (20,000 kernels of 0.95 us on their creator: a 74 us
+// makespan).
 std::optional<double> creator_run_model(rt::Runtime& rt, const hcc_codelet* codelet, const TaskHeader* h) {
-  if (!rt.simulated() || (codelet->flags & HCC_CODELET_CONTROL)) return std::nullopt;
+  if (!rt.simulated()) return std::nullopt;
   const Params params = params_of(h, nullptr, 0);
   return rt.creator_run_model(*codelet, params.begin(), params.size());
 }
