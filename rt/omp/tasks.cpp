@@ -449,8 +449,11 @@ void run_on_creator(TaskHeader* h, const hcc_codelet* codelet, double entered) {
   const double deciding = costed ? rt.now() : 0;
   const uint32_t weight = rt.run_on_creator_weight(codelet);
   const bool kept = weight != 0;
-  const Params params = kept ? params_of(h, nullptr, 0) : Params{};
-  const std::optional<double> model = creator_run_model(rt, codelet, h);
+  // Read once: a kept run's record and a simulation's model both take them.
+  const bool simulated = rt.simulated();
+  const Params params = kept || simulated ? params_of(h, nullptr, 0) : Params{};
+  const std::optional<double> model =
+      simulated ? rt.creator_run_model(*codelet, params.begin(), params.size()) : std::nullopt;
   const double decided = costed ? rt.now() : 0;
   const bool observed = rt.times_run(w);
   rt.charge_inline_run();

@@ -5,7 +5,7 @@
 // simulation (7 us a run here, against a model of 0.95), and nothing at
 // all with HCC_SIM_BURSTS=off: 20,000 such tasks simulated in 74 us. The
 // body takes 7 times its model so that the bounds below tell the two apart
-// on a machine of any speed: the loop's own bursts (0.004-0.006 s) against
+// on a machine of any speed: the loop's own bursts (0.002-0.006 s) against
 // 0.14 s of bodies.
 // RUN: %hccsim -finstrument -O1 %s -o %t.inst
 // RUN: %hccsim -fsimulate -O1 %s -o %t.sim
