@@ -247,12 +247,22 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
   // tiny, or short while w's own queue holds a task for the others, no
   // worker looks for one, or the task is deep in the tree of tasks (the
   // layer above says: deep), where a recursion's tasks are its smallest: a
-  // worker that took one would be looking again at once.
-  bool runs_on_creator(const hcc_codelet* codelet, int w, bool deep) const {
+  // worker that took one would be looking again at once. A short task that
+  // a looking worker gets begins a burst: w defers its next
+  // ShortTasks::kDeferBurst tasks that are not deep.
+  bool runs_on_creator(const hcc_codelet* codelet, int w, bool deep) {
     if (w < 0 || w >= nworkers_ || !config_.inline_short_tasks) return false;
     const ShortTasks::Verdict v = short_tasks_.verdict(codelet);
     if (v != ShortTasks::Verdict::kShort) return v == ShortTasks::Verdict::kTiny;
-    return deep || scheduler_->queued(w) > 0 || !some_worker_looks();
+    if (deep) return true;
+    uint32_t& deferring = workers_[w].deferring;
+    if (deferring > 0) {
+      --deferring;
+      return false;
+    }
+    if (scheduler_->queued(w) > 0 || !some_worker_looks()) return true;
+    deferring = ShortTasks::kDeferBurst - 1;
+    return false;
   }
   // Whether worker w times its next run of a task (one in its
   // time_period, kTimePeriod to kLongestTimePeriod), and the time of such a run: the layer above
@@ -264,7 +274,14 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
     workers_[w].runs_since_timed = 0;
     return true;
   }
-  void observe_run(int w, const hcc_codelet* codelet, double seconds) {
+  // created: whether the run created tasks (creations changed during it).
+  // Such a run's time holds the children it ran or waited for, not what the
+  // kind's tasks cost (short_tasks.hpp): it only marks the kind recursive.
+  void observe_run(int w, const hcc_codelet* codelet, double seconds, bool created) {
+    if (created) {
+      short_tasks_.creates_tasks(codelet);
+      return;
+    }
     const bool agrees = short_tasks_.observe(codelet, seconds);
     uint32_t& period = workers_[w].time_period;
     period = agrees ? std::min(2 * period, ShortTasks::kLongestTimePeriod) : ShortTasks::kTimePeriod;
@@ -289,10 +306,19 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
   // or hcc.included when it had to run there: runtime_costs.hpp).
   // seconds: the sum of `intervals` intervals timed on the monotonic clock.
   void creator_run_cost_measured(bool included, double seconds, int intervals);
-  void charge_inline_run() { backend_->compute(inline_cost_); }
-  void charge_included_run() {
+  // A task that worker w (or the program's thread, w < 0) created runs at
+  // once on it: charged, and counted as one it created (creations).
+  void charge_inline_run(int w) {
+    count_creation(w);
+    backend_->compute(inline_cost_);
+  }
+  void charge_included_run(int w) {
+    count_creation(w);
     if (included_cost_ > 0) backend_->compute(included_cost_);
   }
+  // How many tasks worker w created so far: a timed run that changed it
+  // created tasks (observe_run).
+  uint32_t creations(int w) const { return w >= 0 && w < nworkers_ ? workers_[w].creations : 0; }
   // A runtime cost on the calling thread (an OpenMP region's hcc.fork and
   // hcc.join on its encountering thread, hcc.emptywait: runtime_costs.hpp),
   // measured by instrumented runs from a reading of wallclock() to now (or
@@ -504,6 +530,8 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
     std::vector<Observation> observations;
     bool long_kernels = true;  // its last kernel took kShortInterval or more (instrumented runs)
     KernelTally tally;         // instrumented runs: finds fine-grained kernels
+    uint32_t creations = 0;  // creations(): tasks it created, submitted or run at once
+    uint32_t deferring = 0;  // runs_on_creator: short tasks it still defers of its burst
     uint32_t runs_since_timed = 0;  // times_run
     uint32_t time_period = ShortTasks::kTimePeriod;  // times_run, observe_run
     // Simulation: CPU seconds charged after each kernel, before the worker's
@@ -552,6 +580,9 @@ class Runtime final : public SchedulerContext, public ProgramMemorySink {
   // Submission and dependencies (submission.cpp, dependencies.cpp).
   // Whether it left t to its submitter to run (throttle: TaskOptions::throttle).
   bool enqueue(Task* t, int self, std::optional<uint64_t> id, bool throttle);
+  void count_creation(int w) {
+    if (w >= 0 && w < nworkers_) ++workers_[w].creations;
+  }
   int add_dependencies(Task* t);
   bool depend_on(Task* t, const TaskRef& pred);
   static bool finished(const TaskRef& r);

@@ -135,6 +135,7 @@ bool Runtime::enqueue(Task* t, int self, std::optional<uint64_t> id, bool thrott
   if (keep_records_ && t->timed()) t->submit_time = backend_->now();  // a clock read costs as much as a small task
   Task* parent = self >= 0 ? workers_[self].current.load(std::memory_order_relaxed) : nullptr;
   t->parent.store(parent, std::memory_order_relaxed);
+  count_creation(self);
   if (parent && !parent->implicit && config_.inline_short_tasks) short_tasks_.creates_tasks(parent->codelet);
   link_ancestry(*t, parent);
   // An explicit group, else the taskgroup open where it is submitted, else

@@ -478,9 +478,12 @@ void Runtime::execute_with_data(Task* t, int w) {
 // all deferred where natively 82-94 % ran on their creator.
 void Runtime::execute_and_time(Task* t, int w, const Buffers& buffers) {
   const bool timed = !t->implicit && times_run(w);
+  const uint32_t creations = workers_[w].creations;
   const double started = timed ? backend_->now() : 0;
   execute_body(t, w, buffers);
-  if (timed) observe_run(w, t->codelet, backend_->now() - (simulated_ ? t->start_time : started));
+  if (timed)
+    observe_run(w, t->codelet, backend_->now() - (simulated_ ? t->start_time : started),
+                workers_[w].creations != creations);
 }
 
 void Runtime::fulfill(Task* t) {

@@ -357,7 +357,7 @@ void run_now(TaskHeader* h, const char* psource) {
   const double allocation = costed ? me.task_alloc_seconds : 0;
   const std::optional<double> model =
       rt.simulated() ? creator_run_model(rt, codelet_for(*h->state, h, 0, psource), h) : std::nullopt;
-  rt.charge_included_run();
+  rt.charge_included_run(h->creator - 1);
   begin_on_creator(h);
   h->next_part = !discarded(h);
   const double started = costed ? rt.now() : 0;
@@ -456,15 +456,16 @@ void run_on_creator(TaskHeader* h, const hcc_codelet* codelet, double entered) {
       simulated ? rt.creator_run_model(*codelet, params.begin(), params.size()) : std::nullopt;
   const double decided = costed ? rt.now() : 0;
   const bool observed = rt.times_run(w);
-  rt.charge_inline_run();
+  rt.charge_inline_run(w);
   begin_on_creator(h);
   h->next_part = !discarded(h);
   const bool timed = costed || kept || observed;
+  const uint32_t creations = rt.creations(w);
   const double started = timed ? rt.now() : 0;
   run_body_on_creator(rt, h, model);
   const double ended = timed ? rt.now() : 0;
   end_on_creator(h);  // h is gone after
-  if (observed) rt.observe_run(w, codelet, ended - started);
+  if (observed) rt.observe_run(w, codelet, ended - started, rt.creations(w) != creations);
   const double left = costed ? rt.now() : 0;
   if (kept) rt.ran_on_creator(*codelet, w, started, ended, params.begin(), params.size(), weight);
   if (costed) rt.creator_run_cost_measured(false, allocation + deciding - entered + started - decided + left - ended, 4);
@@ -609,7 +610,7 @@ void __kmpc_omp_task_begin_if0(ident_t* loc, int32_t, kmp_task_t* task) {
   const bool costed = rt.measures_costs() && me.task_alloc_at >= 0;
   const double entered = costed ? rt.now() : 0;
   const double allocation = costed ? me.task_alloc_seconds : 0;
-  rt.charge_included_run();
+  rt.charge_included_run(h->creator - 1);
   begin_on_creator(h);
   if (rt.measures_costs()) me.undeferred_costs.push_back(costed ? allocation + rt.now() - entered : -1);
 }
