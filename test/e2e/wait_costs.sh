@@ -36,9 +36,13 @@ PY
 # completion of the wait's last task, from that kernel's end: read at one
 # kernel end in 64, it was known in one timed wait in 64, and the sampled
 # mean (7-24 ns for a tree search's waits) left the completion out that
-# every-event timing holds (240-260 ns).
+# every-event timing holds (240-260 ns). Every task deferred
+# (HCC_INLINE_TASKS=0), so that each of the 46,367 waits has children to
+# run or wait for: with short tasks run on their creator, a few hundred of
+# them did, and one in 64 timed was 5 to 16 observations.
 for sampling in auto all; do
-  HCC_INSTRUMENT_SAMPLING=$sampling OMP_NUM_THREADS=2 HCC_MODEL_DIR=fib23-$sampling ./fib-instrument 23 0 >/dev/null 2>&1
+  HCC_INLINE_TASKS=0 HCC_INSTRUMENT_SAMPLING=$sampling OMP_NUM_THREADS=2 HCC_MODEL_DIR=fib23-$sampling \
+    ./fib-instrument 23 0 >/dev/null 2>&1
 done
 python3 - <<'PY' || exit 1
 import json, sys
