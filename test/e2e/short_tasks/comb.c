@@ -15,7 +15,10 @@ enum { kLength = 400, kPasses = 10 };
 static long links, leaves, at_once;
 
 static void link_(int depth) {
-  ++links;  /* one thread at a time: each link waits for the next */
+  /* Atomic: a link's leaf is counted while the next links may run on the
+   * other thread and count theirs. */
+#pragma omp atomic
+  ++links;
   if (depth == kLength) return;
   for (int i = 0; i < 2; ++i) {
     const int leaf = i == 1;
@@ -27,8 +30,11 @@ static void link_(int depth) {
       if (!leaf) link_(depth + 1);
     }
     if (leaf) {
+      const int here = ran_on == omp_get_thread_num();
+#pragma omp atomic
       ++leaves;
-      at_once += ran_on == omp_get_thread_num();
+#pragma omp atomic
+      at_once += here;
     }
   }
 #pragma omp taskwait
